@@ -1,0 +1,5 @@
+"""Command-line entry point (placeholder until the CLI lands)."""
+
+
+def main() -> int:
+    return 0

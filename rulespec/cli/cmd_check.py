@@ -1,0 +1,122 @@
+"""`rulespec check FILE…`: check rule files and report every problem (CLI layer, over load).
+
+Exit 0 when every file is valid, 1 when any is invalid, 2 on a usage or I/O
+error (a missing file), which wins over 1. Text output renders each problem as
+`file:line:col: path: message` with the source line and a caret, then a
+summary; JSON output is a list of `{"file", "valid", "problems"}`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec.cli.common import UsageError, resolve_target
+from rulespec.errors import Problem, RuleFileError
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="check rule files and report every problem",
+        description="Check rule files (or bundled variants by name): every problem of "
+        "every file, located. Exit 0 all valid, 1 any invalid, 2 usage or I/O error.",
+    )
+    parser.add_argument("targets", nargs="+", metavar="FILE", help="rule files or bundled names")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+@dataclass
+class Result:
+    """The outcome of checking one argument."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+    error: str | None = None  # a usage or I/O error: the file could not be checked
+
+    @property
+    def valid(self) -> bool:
+        return self.error is None and not self.problems
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.file,
+            "valid": self.valid,
+            "problems": [p.as_json() for p in self.problems],
+        }
+        if self.error is not None:
+            data["error"] = self.error
+        return data
+
+
+def check_one(arg: str) -> Result:
+    """Check one FILE argument; never raises for bad input."""
+    from rulespec.spec.load import load_document
+
+    try:
+        target = resolve_target(arg)
+        load_document(target)
+    except UsageError as exc:
+        return Result(arg, error=str(exc))
+    except RuleFileError as exc:
+        return Result(arg, problems=list(exc.problems))
+    except OSError as exc:
+        return Result(arg, error=f"{exc.strerror or exc}: {arg}")
+    return Result(arg)
+
+
+def summary(results: list[Result]) -> str:
+    files = len(results)
+    valid = sum(r.valid for r in results)
+    problems = sum(len(r.problems) for r in results)
+    errors = sum(r.error is not None for r in results)
+    text = f"{files} file{'s' if files != 1 else ''} checked: {valid} valid"
+    invalid = files - valid - errors
+    if invalid:
+        text += f", {invalid} invalid ({problems} problem{'s' if problems != 1 else ''})"
+    if errors:
+        text += f", {errors} not readable"
+    return text
+
+
+def _print_text(results: list[Result]) -> None:
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False)
+        for r in results:
+            for p in r.problems:
+                head, _, rest = p.render().partition("\n")
+                line = Text(head)
+                line.stylize("bold", 0, len(p.location()))
+                line.stylize("red", len(head) - len(p.message), len(head))
+                console.print(line)
+                if rest:
+                    console.print(Text(rest, style="dim"))
+        console.print(Text(summary(results), style="bold"))
+    else:
+        for r in results:
+            for p in r.problems:
+                print(p.render())
+        print(summary(results))
+    for r in results:
+        if r.error is not None:
+            print(f"rulespec: error: {r.error}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    results = [check_one(arg) for arg in args.targets]
+    if args.format == "json":
+        print(json.dumps([r.as_json() for r in results], indent=2, ensure_ascii=False))
+        for r in results:
+            if r.error is not None:
+                print(f"rulespec: error: {r.error}", file=sys.stderr)
+    else:
+        _print_text(results)
+    if any(r.error is not None for r in results):
+        return 2
+    return 0 if all(r.valid for r in results) else 1

@@ -1,0 +1,92 @@
+"""Helpers shared by the `rulespec` subcommands: naming a rule file, writing output.
+
+Sits in the CLI layer, between argparse and `rulespec.spec.load`. Kept small and
+import-light: `rulespec --help` imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from rulespec.errors import RulespecError
+
+RULE_SUFFIXES = (".rules", ".yaml", ".yml")
+
+
+class UsageError(RulespecError):
+    """Bad command-line usage or an unreadable file: exit status 2."""
+
+
+def looks_like_path(arg: str) -> bool:
+    """True when an argument names a file rather than a bundled variant."""
+    return os.sep in arg or "/" in arg or arg.endswith(RULE_SUFFIXES) or arg.startswith(".")
+
+
+def resolve_target(arg: str) -> str:
+    """The loader argument for NAME|FILE: an existing file, or a bundled variant name.
+
+    Raises UsageError (exit 2) for a missing file or an unknown name.
+    """
+    path = Path(arg)
+    if looks_like_path(arg):
+        if not path.exists():
+            raise UsageError(f"no such file: {arg}")
+        if path.is_dir():
+            raise UsageError(f"is a directory, not a rule file: {arg}")
+        return arg
+    from rulespec.spec.load import bundled_names
+
+    names = bundled_names()
+    if arg in names:
+        return arg
+    if path.is_file():
+        return arg
+    raise UsageError(
+        f"no bundled variant or file named {arg!r} (bundled: {', '.join(sorted(names))})"
+    )
+
+
+def form_of(arg: str) -> str:
+    """The form a rule file is written in: 'yaml' or 'rules' (bundled names are .rules)."""
+    return "yaml" if arg.endswith((".yaml", ".yml")) else "rules"
+
+
+def write_output(text: str, out: str | None) -> None:
+    """Write text to the file `out`, or to stdout when out is None or '-'."""
+    if not text.endswith("\n"):
+        text += "\n"
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    Path(out).write_text(text, encoding="utf-8")
+
+
+DEFAULT_SCHEMA_URL = "https://rulespec.invalid/schema.json"
+
+
+def schema_url() -> str:
+    """The schema's `$id`, for the yaml-language-server modeline of YAML output."""
+    import json
+
+    try:
+        from rulespec.spec.schema import schema_text
+
+        url = json.loads(schema_text()).get("$id")
+    except (ImportError, ValueError):
+        return DEFAULT_SCHEMA_URL
+    return url if isinstance(url, str) and url else DEFAULT_SCHEMA_URL
+
+
+def render_document(doc: dict[str, object], to: str) -> str:
+    """A document as text in one form: 'yaml' (with the schema modeline) or 'rules' (DSL)."""
+    if to == "yaml":
+        import yaml
+
+        body = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+        return f"# yaml-language-server: $schema={schema_url()}\n{body}"
+    from rulespec.grammar.printer import dump_rules
+
+    return dump_rules(doc)

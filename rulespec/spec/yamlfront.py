@@ -135,7 +135,8 @@ def _compose(loader: Any) -> Node | None:
             tag = event.tag
             if tag is None or tag == "!":
                 tag = loader.resolve(ScalarNode, event.value, event.implicit)
-            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+            marks: Any = (event.start_mark, event.end_mark)
+            node = ScalarNode(tag, event.value, marks[0], marks[1], event.style)
         elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
             if len(stack) >= MAX_DEPTH:
                 raise _Refused(f"nesting is deeper than {MAX_DEPTH} levels", *_mark(event))

@@ -1,0 +1,138 @@
+"""Hand arithmetic for the bots: cached calls into the deadwood solver (stage: players).
+
+The bots evaluate many candidate hands per decision, so every solver answer is
+memoised by (variant, sorted hand). If the solver module is missing (it is
+built in parallel), a small private fallback solver for plain sets and low-ace
+runs without wilds keeps the bots usable; the real solver replaces it as soon
+as ``rulespec.interpreter.solver`` imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from rulespec.players.base import JOKER, hand_value, rank_of, suit_of
+from rulespec.spec.model import Variant
+
+_CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
+_CACHE_LIMIT = 200_000
+
+
+def _solver() -> Any:
+    try:
+        return importlib.import_module("rulespec.interpreter.solver")
+    except ImportError:  # pragma: no cover - only before the solver lands
+        return None
+
+
+def _cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
+    key = (id(variant), what, tuple(sorted(hand)))
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > _CACHE_LIMIT:
+            _CACHE.clear()
+        hit = compute(list(key[2]))
+        _CACHE[key] = hit
+    return hit
+
+
+def arrangement(
+    variant: Variant, hand: Sequence[int]
+) -> tuple[int, list[tuple[int, ...]], list[int]]:
+    """(deadwood, melds as tuples of physical cards, deadwood cards) of the best arrangement."""
+
+    def compute(cards: list[int]) -> tuple[int, list[tuple[int, ...]], list[int]]:
+        solver = _solver()
+        if solver is None:
+            return _fallback(variant, cards)
+        dw, melds, dead = solver.best_arrangement(variant, cards)
+        physical = [tuple(p[0] if isinstance(p, tuple) else p for p in meld) for meld in melds]
+        return int(dw), physical, list(dead)
+
+    result: tuple[int, list[tuple[int, ...]], list[int]] = _cached(variant, "arr", hand, compute)
+    return result
+
+
+def deadwood(variant: Variant, hand: Sequence[int]) -> int:
+    """Minimum deadwood value of the hand."""
+    if not hand:
+        return 0
+    return arrangement(variant, hand)[0]
+
+
+def melded_value(variant: Variant, hand: Sequence[int]) -> int:
+    """Hand value of the cards the best arrangement melds (a proxy for meld credit)."""
+    _, melds, _ = arrangement(variant, hand)
+    return sum(hand_value(variant, c) for meld in melds for c in meld)
+
+
+def after_discard(
+    variant: Variant, hand: Sequence[int], allowed: Sequence[int] | None = None
+) -> tuple[int, int]:
+    """(deadwood after the best discard, that card), the discard chosen among ``allowed``."""
+    options = sorted(set(allowed if allowed is not None else hand))
+    best: tuple[int, int] | None = None
+    for card in options:
+        rest = list(hand)
+        rest.remove(card)
+        score = deadwood(variant, rest)
+        if best is None or score < best[0]:
+            best = (score, card)
+    if best is None:
+        return deadwood(variant, hand), -1
+    return best
+
+
+def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, ...]], list[int]]:
+    """A small exact search over plain sets and low-ace runs (no wilds): a stand-in only."""
+    melds: list[tuple[int, ...]] = []
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if c < JOKER:
+            by_rank.setdefault(rank_of(c), []).append(c)
+    set_rule, run_rule = variant.melds.set, variant.melds.run
+    if set_rule is not None:
+        for group in by_rank.values():
+            distinct = sorted(set(group), key=suit_of)
+            if len(distinct) >= set_rule.min:
+                melds.append(tuple(distinct[: set_rule.max or 4]))
+                if len(distinct) == 4 and set_rule.min <= 3:
+                    for skip in distinct:
+                        melds.append(tuple(c for c in distinct if c != skip))
+    if run_rule is not None:
+        present = set(cards)
+        for suit in range(4):
+            for start in range(13):
+                run: list[int] = []
+                for r in range(start, 13):
+                    code = r + 13 * suit
+                    if code not in present:
+                        break
+                    run.append(code)
+                    if len(run) >= run_rule.min and (
+                        run_rule.max is None or len(run) <= run_rule.max
+                    ):
+                        melds.append(tuple(run))
+
+    best: list[Any] = [None]
+
+    def search(rest: list[int], chosen: list[tuple[int, ...]], dead: list[int]) -> None:
+        if not rest:
+            value = sum(hand_value(variant, c) for c in dead)
+            if best[0] is None or value < best[0][0]:
+                best[0] = (value, list(chosen), list(dead))
+            return
+        first, tail = rest[0], rest[1:]
+        search(tail, chosen, dead + [first])
+        for meld in melds:
+            if first in meld and all(c in rest for c in meld):
+                left = list(rest)
+                for c in meld:
+                    left.remove(c)
+                search(left, chosen + [meld], dead)
+
+    search(sorted(cards), [], [])
+    result: tuple[int, list[tuple[int, ...]], list[int]] = best[0]
+    return result

@@ -1,0 +1,242 @@
+"""The smart bot: solver-driven choices from what the seat has seen (stage: players).
+
+Every decision compares the hands each legal move leads to with one cost:
+the exact minimum deadwood of the hand (the penalty at risk), minus half the
+value the hand can meld when the variant credits melds as they are played.
+On top of that cost it
+
+- draws: takes pile cards (top, boat pairs, each depth, the whole pile when all
+  of it is visible) only when the result beats the expected stock draw, or the
+  taken card joins a meld and costs nothing;
+- melds / lays off / swaps only when that keeps the best arrangement (or, with
+  meld credit, scores); goes out whenever it can; knocks as soon as it may;
+- discards to minimise the deadwood left, avoiding cards that fit what the next
+  player picked up from the pile (the public history) or can be laid off on the
+  table, preferring dead cards (their partners already visible), never a wild.
+
+It reads the rules from the Variant only; no variant names.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulespec.players.base import (
+    JOKER,
+    Bot,
+    Move,
+    MoveText,
+    View,
+    hand_value,
+    is_wild,
+    pile_cards,
+    rank_of,
+    suit_of,
+    taken_this_turn,
+    view_of,
+)
+from rulespec.players.greedy import fallback_draw, split_moves
+from rulespec.players.hands import arrangement, deadwood, melded_value
+from rulespec.spec.model import Variant
+
+STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card
+MAX_EVAL_CARDS = 22  # pile takes that would grow the hand beyond this are not evaluated
+MAX_MELD_OPTIONS = 80  # meld moves evaluated per decision (the longest first)
+
+
+def _remove(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return rest
+
+
+class SmartBot(Bot):
+    """Minimises the solver's deadwood, reads the public history, goes out when it can."""
+
+    name = "smart"
+
+    def choose(
+        self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant
+    ) -> Move:
+        if not legal_moves:
+            raise ValueError("no legal move to choose from")
+        view = view_of(observation)
+        groups = split_moves(legal_moves)
+        if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
+            return self._draw(view, groups, variant)
+        return self._play(view, groups, variant, legal_moves)
+
+    # ---- the cost of a hand -------------------------------------------------
+
+    def cost(self, variant: Variant, hand: Sequence[int]) -> float:
+        if not hand:
+            return -1000.0
+        value = float(deadwood(variant, hand))
+        if variant.scoring.meld_credit:
+            value -= 0.5 * melded_value(variant, hand)
+        return value
+
+    def _best_after_discard(
+        self, variant: Variant, hand: Sequence[int], keep: Sequence[int]
+    ) -> float:
+        """Cost after the best discard that is not one of ``keep`` (cards just taken)."""
+        best: float | None = None
+        for card in sorted(set(hand)):
+            if card in keep or is_wild(variant, card):
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            score = self.cost(variant, rest)
+            if best is None or score < best:
+                best = score
+        return self.cost(variant, hand) if best is None else best
+
+    # ---- drawing ------------------------------------------------------------
+
+    def _draw(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        hand = list(view.hand)
+        current = self.cost(variant, hand)
+        stock_cost = current - STOCK_HOPE
+        needs_discard = variant.discard.required == "always" or variant.knock is not None
+        best: tuple[float, Move] | None = None
+        for kind in ("draw", "take"):
+            for parsed, move in groups.get(kind, []):
+                if parsed.source == "stock":
+                    continue
+                cards = pile_cards(view, parsed)
+                if cards is None or not cards or len(hand) + len(cards) > MAX_EVAL_CARDS:
+                    continue
+                new = hand + list(cards)
+                keep = cards if variant.discard.forbid_taken else ()
+                if needs_discard or not variant.scoring.meld_credit:
+                    score = self._best_after_discard(variant, new, keep)
+                else:
+                    score = self.cost(variant, new)
+                if parsed.source == "discard+stock":
+                    score -= STOCK_HOPE
+                joins = all(
+                    c in [x for m in arrangement(variant, new)[1] for x in m] for c in cards
+                )
+                good = score < stock_cost or (joins and score <= current)
+                if good and (best is None or score < best[0]):
+                    best = (score, move)
+        if best is not None:
+            return best[1]
+        return fallback_draw(groups)
+
+    # ---- melding, laying off, discarding ------------------------------------
+
+    def _play(
+        self,
+        view: View,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+        variant: Variant,
+        legal_moves: Sequence[Move],
+    ) -> Move:
+        hand = list(view.hand)
+        credit = variant.scoring.meld_credit
+        # 1. go out whenever a single move empties the hand
+        for kind in ("meld", "layoff", "discard", "knock"):
+            for parsed, move in groups.get(kind, []):
+                if len(parsed.cards) == len(hand) and _remove(hand, parsed.cards) == []:
+                    return move
+        # 2. knock as soon as it may (gin when it can)
+        knocks = groups.get("knock", [])
+        if knocks:
+            return min(
+                knocks, key=lambda pm: (self._after(variant, hand, pm[0].cards), pm[0].cards)
+            )[1]
+        now = self.cost(variant, hand)
+        taken = set(taken_this_turn(view))
+        # 3. melds that keep the best arrangement (or score with meld credit)
+        melds = sorted(groups.get("meld", []), key=lambda pm: -len(pm[0].cards))[:MAX_MELD_OPTIONS]
+        best_free: tuple[float, int, Move] | None = None
+        for parsed, move in melds:
+            rest = _remove(hand, parsed.cards)
+            if rest is None:
+                continue
+            gain = sum(hand_value(variant, c) for c in parsed.placed) if credit else 0
+            score = self.cost(variant, rest) - (0.5 * gain if credit else 0)
+            urgent = bool(taken.intersection(parsed.cards))
+            if urgent or score <= now + 1e-9:
+                rank = (score - (100 if urgent else 0), -len(parsed.cards), move)
+                if best_free is None or rank[:2] < best_free[:2]:
+                    best_free = rank
+        if best_free is not None:
+            return best_free[2]
+        # 4. lay-offs of deadwood cards (never a wild unless going out), joker swaps
+        for kind in ("layoff", "swap"):
+            for parsed, move in groups.get(kind, []):
+                card = parsed.cards[0]
+                if kind == "layoff":
+                    if is_wild(variant, card) and card not in taken:
+                        continue
+                    rest = _remove(hand, parsed.cards)
+                    if rest is not None and (card in taken or self.cost(variant, rest) < now):
+                        return move
+                else:
+                    rest = _remove(hand, parsed.cards)
+                    if rest is not None and self.cost(variant, rest + [JOKER]) <= now:
+                        return move
+        # 5. discard
+        discards = groups.get("discard", [])
+        if discards:
+            return min(
+                discards, key=lambda pm: (self._discard_score(view, variant, pm[0]), pm[0].cards)
+            )[1]
+        return (
+            fallback_draw(groups)
+            if any(groups.get(k) for k in ("draw", "take", "pass"))
+            else legal_moves[0]
+        )
+
+    def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
+        rest = _remove(hand, cards)
+        return self.cost(variant, rest) if rest is not None else 1e9
+
+    def _discard_score(self, view: View, variant: Variant, parsed: MoveText) -> float:
+        card = parsed.cards[0]
+        score = self._after(variant, view.hand, parsed.cards)
+        if is_wild(variant, card):
+            return score + 50
+        score += self._danger(view, variant, card)
+        return score
+
+    def _danger(self, view: View, variant: Variant, card: int) -> float:
+        """How much the next player (and the table) could use this card; negative for dead cards."""
+        danger = 0.0
+        rank, suit = rank_of(card), suit_of(card)
+        nxt = view.next_seat()
+        picked = [
+            c
+            for e in view.history
+            if e.seat == nxt and e.move.kind in ("draw", "take") and e.move.source != "stock"
+            for c in e.shown
+            if c < JOKER
+        ]
+        for other in picked:
+            if rank_of(other) == rank:
+                danger += 3.0
+            elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
+                danger += 2.0
+        if view.melds and variant.play.layoff is not None:
+            for meld in view.melds:
+                naturals = [c for c in meld.placed if c < JOKER]
+                if naturals and all(rank_of(c) == rank for c in naturals):
+                    danger += 1.5
+                elif naturals and all(suit_of(c) == suit for c in naturals):
+                    ranks = [rank_of(c) for c in meld.placed]
+                    if rank in (min(ranks) - 1, max(ranks) + 1):
+                        danger += 1.5
+        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
+        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
+        if seen[rank] >= 2:
+            danger -= 1.0
+        return danger + 0.01 * (10 - hand_value(variant, card))

@@ -1,0 +1,228 @@
+"""The rules in plain English, generated from a resolved rule document (spec layer, after resolve).
+
+`explain_document(doc)` writes sections Setup, The turn, Melds, Going out,
+Scoring and Match, one sentence per rule, every sentence derived from a field
+of the document (docs/document.md), with defaults applied here, so the text
+cannot drift from the rules. Expressions are read aloud by `explain_expr`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec.spec.explain_expr import say
+
+# The defaults of docs/document.md, for the keys whose omission still says something.
+DEFAULTS: dict[str, Any] = {
+    "description": "",
+    "source": "",
+    "players": {"min": 2, "max": 2},
+    "deck": {"decks": 1, "jokers": 0},
+    "dealer": {"first": "cut", "rotation": "left"},
+    "deal": {"cards": 10, "packet": 1, "dealer_extra": 0, "dealer_extra_to": "hand",
+             "upcard": True},
+    "ace": "low",
+    "values": {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10, "joker": 0},
+    "melds": {
+        "set": {"min": 3, "max": 4, "suits": "distinct"},
+        "run": {"min": 3, "max": None},
+        "patterns": [],
+        "wild": {"cards": [], "per_meld": None, "outnumber": True, "unique": False,
+                 "swap": False},
+    },
+    "draw": {"stock": True, "discard": True, "discard_then_stock": False,
+             "discard_then_discard": False, "depth": False, "pile": False,
+             "upcard_offer": False},
+    "play": {"melding": "anytime", "melds_per_turn": None, "layoff": True,
+             "layoff_onto": "any", "first_laydown_min": 0},
+    "discard": {"required": "unless_out", "forbid_taken": True, "pile": "squared"},
+    "going_out": {"by": ["meld", "layoff", "discard"], "partition": None},
+    "knock": False,
+    "stock": {"exhausted": "recycle", "reserve": 0},
+    "scoring": {"penalty": "hand", "ranks_once": False, "meld_credit": False, "multiplier": 1,
+                "out": {}, "knock": {}, "gin": {}, "undercut": {}, "stock": {}, "void": {}},
+    "match": {"target": None, "tie": "highest", "eliminate": None, "rounds": None,
+              "bonus": {"game": 0, "box": 0, "shutout": 1}},
+}  # fmt: skip
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+RANK_LABELS = {"A": "ace", "T": "10", "J": "J", "Q": "Q", "K": "K", "joker": "joker"}
+ACE = {
+    "low": "Aces are low: A-2-3 is a run, Q-K-A is not.",
+    "high": "Aces are high: Q-K-A is a run, A-2-3 is not.",
+    "high_or_low": "Aces are high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.",
+    "wrap": "Runs may go round the corner: the ace links K and 2 (Q-K-A-2-3 is one run).",
+}
+
+
+def get(doc: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path of the document, or its default (None when there is none)."""
+    node: Any = doc
+    for key in path.split("."):
+        if isinstance(node, Mapping) and key in node:
+            node = node[key]
+        else:
+            return default(path)
+    return node
+
+
+def default(path: str) -> Any:
+    """The default of docs/document.md at a dotted path."""
+    node: Any = DEFAULTS
+    for key in path.split("."):
+        if not isinstance(node, Mapping) or key not in node:
+            return None
+        node = node[key]
+    return node
+
+
+def number(n: int, noun: str, plural: str | None = None) -> str:
+    word = NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+    return f"{word} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def players_label(key: str) -> str:
+    low, _, high = str(key).partition("-")
+    return f"{low}–{high} players" if high else f"{low} player{'s' if low != '1' else ''}"
+
+
+def table(raw: Any, unit: str) -> str:
+    """A count table read aloud: '10 cards' or '2 players: 10, 3–4 players: 7'."""
+    if isinstance(raw, Mapping):
+        return "; ".join(f"{players_label(k)}: {v} {unit}" for k, v in raw.items())
+    return f"{raw} {unit}"
+
+
+def join_or(items: list[str], word: str = "or") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def header(doc: Mapping[str, Any]) -> list[str]:
+    lines = [f"# {doc.get('title') or doc.get('name', 'Untitled')} ({doc.get('name', '?')})", ""]
+    if get(doc, "description"):
+        lines += [str(get(doc, "description")), ""]
+    if get(doc, "source"):
+        lines += [f"Source: {get(doc, 'source')}", ""]
+    if doc.get("extends"):
+        lines += [f"Based on `{doc['extends']}`, with the changes below.", ""]
+    return lines
+
+
+def setup(doc: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    low, high = get(doc, "players.min"), get(doc, "players.max")
+    out.append(f"For {low} players." if low == high else f"For {low} to {high} players.")
+    decks, jokers = get(doc, "deck.decks"), get(doc, "deck.jokers")
+    if isinstance(decks, int) and isinstance(jokers, int):
+        pack = "deck" if decks == 1 else "decks"
+        joke = "no jokers" if jokers == 0 else number(jokers, "joker")
+        total = decks * 52 + jokers
+        out.append(f"{number(decks, f'52-card {pack}').capitalize()} and {joke} ({total} cards).")
+    else:
+        out.append(f"Decks of 52 cards by number of players: {table(decks, 'deck(s)')}.")
+        out.append(f"Jokers in the pack: {table(jokers, 'joker(s)')}.")
+    if get(doc, "dealer.first") == "cut":
+        out.append("The first dealer is chosen by cutting: the lowest card deals "
+                   "(ace low, ties cut again).")  # fmt: skip
+    else:
+        out.append("The first dealer is chosen at random.")
+    side = get(doc, "dealer.rotation")
+    out.append(
+        f"Play starts at the dealer's {side}; after each hand the deal passes to the {side}."
+    )
+    cards, packet = get(doc, "deal.cards"), get(doc, "deal.packet")
+    how = "one at a time" if packet == 1 else f"in packets of {packet}"
+    if isinstance(cards, int):
+        out.append(f"Each player is dealt {cards} cards, {how}.")
+    else:
+        out.append(f"Cards dealt to each player, {how}: {table(cards, 'cards')}.")
+    extra = get(doc, "deal.dealer_extra")
+    if extra:
+        where = get(doc, "deal.dealer_extra_to")
+        card = number(extra, "extra card")
+        if where == "discard":
+            out.append(f"The dealer gets {card}, which goes face up to start the discard pile.")
+        else:
+            out.append(f"The dealer gets {card} in hand.")
+    if get(doc, "deal.upcard"):
+        out.append("The next card is turned face up to start the discard pile (the upcard); "
+                   "the rest form the stock.")  # fmt: skip
+    else:
+        out.append("No card is turned up; the rest form the stock.")
+    out.append(ACE.get(str(get(doc, "ace")), f"Ace mode: {get(doc, 'ace')}."))
+    out.append(card_values(doc))
+    return out
+
+
+def card_values(doc: Mapping[str, Any]) -> str:
+    values = get(doc, "values")
+    full = {**DEFAULTS["values"], **(values if isinstance(values, Mapping) else {})}
+
+    def value_of(key: str) -> str:
+        raw = full.get(key, full["pips"])
+        return "face value" if raw == "face" else say(raw)
+
+    items: list[tuple[str, str]] = [("ace", value_of("A"))]
+    for key in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"):
+        label = RANK_LABELS.get(key, key)
+        items.append((label, value_of(key)))
+    own = doc.get("values")
+    if has_jokers(doc) or (isinstance(own, Mapping) and "joker" in own):
+        items.append(("joker", value_of("joker")))
+    groups: list[tuple[list[str], str]] = []
+    for label, text in items:
+        if groups and groups[-1][1] == text:
+            groups[-1][0].append(label)
+        else:
+            groups.append(([label], text))
+    parts = []
+    for labels, text in groups:
+        if len(labels) > 2 and labels[0].isdigit() and labels[-1].isdigit():
+            name = f"{labels[0]} to {labels[-1]}"
+        else:
+            name = ", ".join(labels)
+        parts.append(f"{name}: {text}")
+    return "Card values: " + "; ".join(parts) + "."
+
+
+def has_jokers(doc: Mapping[str, Any]) -> bool:
+    jokers = get(doc, "deck.jokers")
+    return any(jokers.values()) if isinstance(jokers, Mapping) else bool(jokers)
+
+
+def obligation(spec: Mapping[str, Any], card: str) -> str:
+    use, hand_cards = spec.get("use", "none"), spec.get("hand_cards", 0)
+    if use == "meld":
+        text = f"{card} must be melded in a new meld this turn"
+        if hand_cards:
+            text += f" together with at least {number(hand_cards, 'card')} from the hand"
+        return text
+    if use == "any":
+        return f"{card} must be melded or laid off this turn"
+    return ""
+
+
+def explain_document(doc: dict[str, Any]) -> str:
+    """The rules of a resolved document in plain English, with section headings."""
+    # imported here: those modules import the helpers above
+    from rulespec.spec.explain_score import going_out, match, scoring
+    from rulespec.spec.explain_sections import meld_sentences, turn_sentences
+
+    lines = header(doc)
+    sections = [
+        ("Setup", setup(doc)),
+        ("The turn", turn_sentences(doc)),
+        ("Melds", meld_sentences(doc)),
+        ("Going out", going_out(doc)),
+        ("Scoring", scoring(doc)),
+        ("Match", match(doc)),
+    ]
+    for title, sentences in sections:
+        lines.append(f"## {title}")
+        lines.append("")
+        lines.extend(f"- {s}" for s in sentences)
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"

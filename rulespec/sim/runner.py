@@ -1,0 +1,220 @@
+"""The simulation runner: bots play seeded hands or matches, in one process or many (stage: sim).
+
+Every hand (or match) ``i`` is seeded from ``(seed, i)`` alone and its bots are
+created fresh from that seed, so results do not depend on how the work is split
+over processes: ``--jobs 2`` gives the same records as ``--jobs 1``. Workers
+load the variant themselves from its name or path (compiled expressions do not
+pickle). Also here: ``replay_log``, which re-plays a move log from a match start
+and reports the first move that fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec.errors import RulespecError
+from rulespec.players import make_bot
+from rulespec.spec.model import Variant
+
+MAX_MOVES_PER_HAND = 5000  # a guard above the engine's own turn cap
+MAX_HANDS_PER_MATCH = 300
+
+
+def derive_seed(seed: int, index: int, salt: str = "") -> int:
+    """A 63-bit seed from (seed, index): stable across processes and Python runs."""
+    digest = hashlib.sha256(f"{seed}:{index}:{salt}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def load(spec: str) -> Variant:
+    """A variant from a bundled name or a rule file path (the project loader)."""
+    from rulespec.spec.load import load_variant
+
+    return load_variant(spec)
+
+
+def seat_bots(bots: Sequence[str], players: int, rotate: int = 0) -> list[str]:
+    """Bot names for each seat: the list cycled to the player count, rotated by ``rotate``."""
+    names = list(bots) or ["smart"]
+    cycled = [names[i % len(names)] for i in range(players)]
+    shift = rotate % players
+    return cycled[-shift:] + cycled[:-shift] if shift else cycled
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """What one simulated hand did (no timing: records must be identical across job splits)."""
+
+    index: int
+    reason: str
+    winner: int | None
+    scores: tuple[int, ...]
+    turns: int
+    moves: int
+    bots: tuple[str, ...]
+    hands: int = 1  # hands played (a match record: the match length)
+    match_winner: int | None = None
+    totals: tuple[int, ...] = field(default_factory=tuple)
+
+
+def bot_move(game: Any, seat: int, bot: Any, variant: Variant) -> Any:
+    """Ask a bot for its move from the observation only, never the game."""
+    return bot.choose(game.observation(seat), game.legal_moves(), variant)
+
+
+def _play_one_hand(game: Any, bots: Sequence[Any], variant: Variant) -> tuple[int, int]:
+    moves = turns = 0
+    last = None
+    while not game.hand_over:
+        seat = game.to_move
+        if seat != last:
+            turns += 1
+            last = seat
+        game.play(bot_move(game, seat, bots[seat], variant))
+        moves += 1
+        if moves > MAX_MOVES_PER_HAND:
+            raise RulespecError(f"a hand ran past {MAX_MOVES_PER_HAND} moves without ending")
+    return turns, moves
+
+
+def _result_fields(game: Any) -> tuple[str, int | None, tuple[int, ...]]:
+    result = game.hand_result
+    get = result.get if isinstance(result, dict) else lambda k, d=None: getattr(result, k, d)
+    scores = get("scores", ()) or ()
+    if isinstance(scores, dict):
+        scores = [scores[k] for k in sorted(scores, key=int)]
+    winner = get("winner", None)
+    return (
+        str(get("reason", "")),
+        (int(winner) if winner is not None else None),
+        tuple(int(s) for s in scores),
+    )
+
+
+def run_hand(
+    variant: Variant, players: int, bots: Sequence[str], seed: int, index: int, rotate: bool = False
+) -> HandRecord:
+    """Play hand ``index`` of a run seeded ``seed`` with fresh bots; return its record."""
+    hand_seed = derive_seed(seed, index)
+    names = seat_bots(bots, players, index if rotate else 0)
+    players_bots = [make_bot(n, derive_seed(hand_seed, s, "bot")) for s, n in enumerate(names)]
+    game = variant.new_game(players, seed=hand_seed)
+    turns, moves = _play_one_hand(game, players_bots, variant)
+    reason, winner, scores = _result_fields(game)
+    return HandRecord(index, reason, winner, scores, turns, moves, tuple(names))
+
+
+def run_match(
+    variant: Variant, players: int, bots: Sequence[str], seed: int, index: int, rotate: bool = False
+) -> HandRecord:
+    """Play match ``index`` to its end; the record's turns/moves are summed over its hands."""
+    match_seed = derive_seed(seed, index, "match")
+    names = seat_bots(bots, players, index if rotate else 0)
+    players_bots = [make_bot(n, derive_seed(match_seed, s, "bot")) for s, n in enumerate(names)]
+    game = variant.new_game(players, seed=match_seed)
+    turns = moves = hands = 0
+    while True:
+        t, m = _play_one_hand(game, players_bots, variant)
+        turns, moves, hands = turns + t, moves + m, hands + 1
+        if game.match_over or hands >= MAX_HANDS_PER_MATCH:
+            break
+        game.next_hand()
+    reason, winner, scores = _result_fields(game)
+    totals = tuple(int(t) for t in game.totals)
+    mw = game.match_winner
+    return HandRecord(
+        index,
+        reason,
+        winner,
+        scores,
+        turns,
+        moves,
+        tuple(names),
+        hands,
+        int(mw) if mw is not None else None,
+        totals,
+    )
+
+
+@dataclass(frozen=True)
+class Job:
+    spec: str  # variant name or path
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    matches: bool = False
+    rotate: bool = False
+
+
+_WORKER_VARIANTS: dict[str, Variant] = {}
+
+
+def _run_chunk(args: tuple[Job, int, int]) -> list[HandRecord]:
+    job, start, stop = args
+    variant = _WORKER_VARIANTS.get(job.spec)
+    if variant is None:
+        variant = _WORKER_VARIANTS[job.spec] = load(job.spec)
+    run = run_match if job.matches else run_hand
+    return [
+        run(variant, job.players, job.bots, job.seed, i, job.rotate) for i in range(start, stop)
+    ]
+
+
+def _chunks(total: int, size: int) -> list[tuple[int, int]]:
+    return [(i, min(i + size, total)) for i in range(0, total, size)]
+
+
+def simulate(
+    job: Job, count: int, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[HandRecord]:
+    """Play ``count`` hands (or matches) in index order, over ``jobs`` processes."""
+    size = 1 if job.matches else 20
+    chunks = [(job, a, b) for a, b in _chunks(count, size)]
+    records: list[HandRecord] = []
+    results: Iterator[list[HandRecord]]
+    if jobs <= 1:
+        results = map(_run_chunk, chunks)
+        for part in results:
+            records.extend(part)
+            if progress:
+                progress(len(part))
+        return records
+    ctx = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    with ctx.Pool(jobs) as pool:
+        for part in pool.imap(_run_chunk, chunks):
+            records.extend(part)
+            if progress:
+                progress(len(part))
+    return records
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first move of a log that could not be re-played."""
+
+    number: int  # 1-based move number in the log
+    text: str
+    why: str
+
+
+def replay_log(
+    variant: Variant, players: int, seed: int, log: Sequence[str]
+) -> tuple[Any, Divergence | None]:
+    """Re-play a match log from its start; the game reached and the first failing move, if any."""
+    game = variant.new_game(players, seed=seed)
+    for number, text in enumerate(log, start=1):
+        if game.hand_over:
+            if game.match_over:
+                return game, Divergence(number, text, "the match was already over")
+            game.next_hand()
+        try:
+            game.play(text)
+        except RulespecError as exc:
+            return game, Divergence(number, text, str(exc))
+    return game, None

@@ -1,0 +1,161 @@
+"""`rulespec simulate`: bots play many seeded hands, numbers reported (stage: cli over sim).
+
+Table (rich; plain when piped) or JSON. The JSON keeps every timing figure and
+the job count under one key, ``timing``; everything else is identical for the
+same seed whatever ``--jobs`` is (each hand is seeded from (seed, index)).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from rulespec.cli.common import UsageError, resolve_target
+from rulespec.sim import runner
+from rulespec.sim.stats import summarise
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("simulate", help="bots play many hands; report the statistics")
+    p.add_argument("variant", metavar="NAME|FILE", help="a bundled variant or a rule file")
+    p.add_argument("-n", "--hands", type=int, default=1000, help="hands (or matches) to play")
+    p.add_argument("--players", type=int, default=None, help="player count (default: the minimum)")
+    p.add_argument("--bots", default="smart", help="bots by seat, comma-separated, cycled")
+    p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--matches", action="store_true", help="play whole matches instead of hands")
+    p.add_argument("--rotate-bots", action="store_true", help="rotate the bots round the seats")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--plot", metavar="FILE.png", help="write charts (needs rulespec[plot])")
+    p.add_argument("--compare", metavar="OTHER", help="a second variant on the same seeds")
+    p.add_argument("--no-timing", action="store_true", help="leave the timing out of the JSON")
+
+
+def _players(variant: Any, wanted: int | None) -> int:
+    if wanted is None:
+        return max(variant.min_players, min(2, variant.max_players))
+    if not variant.min_players <= wanted <= variant.max_players:
+        raise UsageError(
+            f"{variant.name} is for {variant.min_players}-{variant.max_players} players, "
+            f"not {wanted}"
+        )
+    return wanted
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    from rulespec.players import BOT_NAMES
+
+    names = tuple(b.strip().lower() for b in text.split(",") if b.strip())
+    for name in names:
+        if name not in BOT_NAMES:
+            raise UsageError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")
+    return names or ("smart",)
+
+
+def _run_one(
+    spec: str,
+    args: argparse.Namespace,
+    players: int,
+    bots: tuple[str, ...],
+    show_progress: bool,
+    label: str,
+) -> tuple[list[Any], float]:
+    job = runner.Job(spec, players, bots, args.seed, args.matches, args.rotate_bots)
+    start = time.perf_counter()
+    if show_progress:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{label}", total=args.hands)
+            records = runner.simulate(job, args.hands, args.jobs, lambda k: bar.advance(task, k))
+    else:
+        records = runner.simulate(job, args.hands, args.jobs)
+    return records, time.perf_counter() - start
+
+
+def _difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """b - a on the headline numbers."""
+    reasons = sorted(set(a["reasons"]) | set(b["reasons"]))
+    return {
+        "turns_mean": round(b["turns"]["mean"] - a["turns"]["mean"], 3),
+        "turns_median": b["turns"]["median"] - a["turns"]["median"],
+        "stock_exhaustion": round(b["stock_exhaustion"]["rate"] - a["stock_exhaustion"]["rate"], 4),
+        "reasons": {
+            r: round(b["reasons"].get(r, 0.0) - a["reasons"].get(r, 0.0), 2) for r in reasons
+        },
+        "win_rate_by_seat": [
+            round(y["rate"] - x["rate"], 4)
+            for x, y in zip(a["win_rate_by_seat"], b["win_rate_by_seat"], strict=False)
+        ],
+        "mean_score_by_seat": [
+            round(y - x, 3)
+            for x, y in zip(a["mean_score_by_seat"], b["mean_score_by_seat"], strict=False)
+        ],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.hands < 1:
+        raise UsageError("-n must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.plot:
+        from rulespec.sim.plot import require_matplotlib
+
+        require_matplotlib()
+    bots = _bots(args.bots)
+    spec = resolve_target(args.variant)
+    variant = runner.load(spec)
+    players = _players(variant, args.players)
+    other_spec = other = None
+    if args.compare:
+        other_spec = resolve_target(args.compare)
+        other = runner.load(other_spec)
+        _players(other, players)
+    show_progress = sys.stderr.isatty() and args.format == "table"
+    records, seconds = _run_one(spec, args, players, bots, show_progress, variant.name)
+    summary = summarise(records, players, args.matches)
+    report: dict[str, Any] = {
+        "variant": variant.name,
+        "settings": {
+            "count": args.hands,
+            "unit": "matches" if args.matches else "hands",
+            "players": players,
+            "bots": list(runner.seat_bots(bots, players)),
+            "rotate_bots": args.rotate_bots,
+            "seed": args.seed,
+        },
+        "results": summary,
+    }
+    timing: dict[str, Any] = {
+        "jobs": args.jobs,
+        "seconds": round(seconds, 3),
+        "per_second": round(args.hands / seconds, 2) if seconds else 0.0,
+    }
+    runs = [(variant.name, records, summary)]
+    if other is not None and other_spec is not None:
+        o_records, o_seconds = _run_one(other_spec, args, players, bots, show_progress, other.name)
+        o_summary = summarise(o_records, players, args.matches)
+        report["compare"] = {
+            "variant": other.name,
+            "results": o_summary,
+            "difference": _difference(summary, o_summary),
+        }
+        timing["compare_seconds"] = round(o_seconds, 3)
+        runs.append((other.name + " (compare)", o_records, o_summary))
+    if not args.no_timing:
+        report["timing"] = timing
+    if args.plot:
+        from rulespec.sim.plot import write_plot
+
+        write_plot(args.plot, runs)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    else:
+        from rulespec.cli.sim_table import print_report
+
+        print_report(report, timing)
+    return 0

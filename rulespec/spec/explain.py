@@ -201,6 +201,9 @@ def obligation(spec: Mapping[str, Any], card: str) -> str:
             text += f" together with at least {number(hand_cards, 'card')} from the hand"
         return text
     if use == "any":
+        if hand_cards:
+            with_hand = f"with at least {number(hand_cards, 'card')} from the hand"
+            return f"{card} must be melded this turn (in a new meld {with_hand}) or laid off"
         return f"{card} must be melded or laid off this turn"
     return ""
 

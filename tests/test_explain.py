@@ -1,0 +1,296 @@
+"""`explain_document`: every field of the rule document changes the explanation.
+
+Data-driven: each FLIPS row sets one field of a base document (after optional
+`given` fields that make it matter) and names a fragment the new text must say.
+A coverage test checks that every key of docs/document.md has a row.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rulespec.spec.explain import explain_document
+from rulespec.spec.explain_expr import say, say_condition
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BASE: dict[str, Any] = {
+    "name": "house",
+    "title": "House Rummy",
+    "players": {"min": 2, "max": 6},
+    "deal": {"cards": {"2": 10, "3-4": 7, "5-6": 6}},
+    "scoring": {"out": {"winner": "losers.penalty"}},
+    "match": {"target": 100},
+}
+
+WILD = {"deck.jokers": 2, "melds.wild.cards": ["joker"]}
+KNOCK = {"knock": {"limit": 10}}
+
+# (path, new value, fragment the new text must contain, fields set first)
+FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
+    ("name", "porch", "(porch)", {}),
+    ("title", "Porch Rummy", "# Porch Rummy", {}),
+    ("description", "Played on the porch.", "Played on the porch.", {}),
+    ("source", "Hoyle 1950", "Source: Hoyle 1950", {}),
+    ("extends", "rummy", "Based on `rummy`", {}),
+    ("players.min", 3, "For 3 to 6 players", {}),
+    ("players.max", 4, "For 2 to 4 players", {}),
+    ("deck.decks", 2, "Two 52-card decks", {}),
+    ("deck.decks", {"2-4": 1, "5-6": 2}, "5–6 players: 2 deck(s)", {}),
+    ("deck.jokers", 2, "two jokers (54 cards)", {}),
+    ("deck.jokers", {"2-4": 0, "5-6": 4}, "5–6 players: 4 joker(s)", {}),
+    ("dealer.first", "random", "chosen at random", {}),
+    ("dealer.rotation", "right", "passes to the right", {}),
+    ("deal.cards", 13, "dealt 13 cards", {}),
+    ("deal.cards", {"2": 13, "3-6": 7}, "3–6 players: 7 cards", {}),
+    ("deal.packet", 3, "in packets of 3", {}),
+    ("deal.dealer_extra", 1, "The dealer gets one extra card in hand", {}),
+    ("deal.dealer_extra_to", "discard", "goes face up to start the discard pile",
+     {"deal.dealer_extra": 1}),
+    ("deal.upcard", False, "No card is turned up", {}),
+    ("ace", "high", "Aces are high", {}),
+    ("ace", "high_or_low", "A-2-3 and Q-K-A are runs", {}),
+    ("ace", "wrap", "round the corner", {}),
+    ("values.A", "place == run_low ? 1 : 15", "ace: 1 if it is the low card of a run, otherwise 15",
+     {}),
+    ("values.A", 11, "ace: 11", {}),
+    ("values.pips", 5, "2 to 10: 5", {}),
+    ("values.J", 11, "J: 11; Q, K: 10", {}),
+    ("values.Q", 12, "J: 10; Q: 12; K: 10", {}),
+    ("values.K", 13, "J, Q: 10; K: 13", {}),
+    ("values.joker", 20, "joker: 20", {"deck.jokers": 2}),
+    ("values.7", 0, "7: 0", {}),
+    ("values.T", 20, "10: 20", {}),
+    ("melds.set", False, "There are no sets", {}),
+    ("melds.set.min", 2, "A set is 2 to 4 cards", {}),
+    ("melds.set.max", None, "A set is 3 or more cards", {}),
+    ("melds.set.suits", "any", "suits may repeat", {}),
+    ("melds.run", False, "There are no runs", {}),
+    ("melds.run.min", 4, "A run is 4 or more", {}),
+    ("melds.run.max", 10, "A run is 3 to 10 consecutive", {}),
+    ("melds.patterns", [{"name": "colour", "suit": "same"}], "colour (all cards of one suit)", {}),
+    ("melds.patterns", [{"name": "figures", "ranks": ["J", "Q", "K"]}],
+     "figures (only the ranks J, Q, K)", {}),
+    ("melds.patterns", [{"name": "full colour", "suit": "same", "run": True}],
+     "full colour (all cards of one suit, forming one run)", {}),
+    ("melds.wild.cards", ["joker", "2"], "Wild cards: jokers and the 2s", {"deck.jokers": 2}),
+    ("melds.wild.per_meld", 1, "At most one wild card may be in one meld", WILD),
+    ("melds.wild.outnumber", False, "may not outnumber", WILD),
+    ("melds.wild.unique", True, "more often than the deck holds it", WILD),
+    ("melds.wild.swap", "me.laid_down_before", "may replace the wild card on the table", WILD),
+    ("melds.wild.swap", True, "stands for it (the wild card goes to hand).", WILD),
+    ("draw.stock", False, "draw of one of: the top card of the discard pile.", {}),
+    ("draw.discard", False, "draw of one of: the top card of the stock.", {}),
+    ("draw.discard", {"when": "me.laid_down_before", "use": "meld"},
+     "(only when the player laid down in an earlier turn), and then that card must be melded", {}),
+    ("draw.discard", {"use": "any"}, "that card must be melded or laid off this turn", {}),
+    ("draw.discard_then_stock", True, "discard pile and then the top card of the stock", {}),
+    ("draw.discard_then_discard", True, "the top two cards of the discard pile", {}),
+    ("draw.depth", {"use": "any"}, "every card above it; the deepest card taken must be melded or "
+     "laid off", {}),
+    ("draw.depth", {"min": 2, "use": "meld", "hand_cards": 2},
+     "(at least 2 cards deep); the deepest card taken must be melded in a new meld this turn "
+     "together with at least two cards from the hand", {}),
+    ("draw.depth", {"use": "any", "hand_cards": 2},
+     "must be melded this turn (in a new meld with at least two cards from the hand) or laid off",
+     {}),
+    ("draw.pile", True, "the whole discard pile", {}),
+    ("draw.upcard_offer", True, "may take the upcard or pass", {}),
+    ("play.melding", "going_out", "only when going out", {}),
+    ("play.melding", "never", "Nobody lays melds on the table", {}),
+    ("play.melds_per_turn", 1, "at most 1 new meld(s)", {}),
+    ("play.layoff", False, "Nobody lays off cards", {}),
+    ("play.layoff", "me.laid_down_before", "lay off cards on any player's melds when the player "
+     "laid down in an earlier turn", {}),
+    ("play.layoff_onto", "own", "their own melds", {}),
+    ("play.first_laydown_min", 30, "first laying down must be worth at least 30", {}),
+    ("discard.required", "always", "also when going out", {}),
+    ("discard.forbid_taken", False, "may be discarded in the same turn", {}),
+    ("discard.pile", "spread", "The discard pile is spread", {}),
+    ("going_out.by", ["discard"], "their last card by discarding;", {}),
+    ("going_out.by", ["meld", "layoff"], "by melding or laying off;", {}),
+    ("going_out.partition", {"melds": [1, 3, 5]}, "exactly 1, 3 or 5 melds", {}),
+    ("going_out.partition", {"sizes": [[3, 3, 3, 3, 3], [4, 4, 4, 3]]},
+     "the sizes 3+3+3+3+3 or 4+4+4+3 cards", {}),
+    ("knock", {"limit": 10}, "deadwood after the discard is at most 10", {}),
+    ("knock.limit", "upcard.rank == A ? 0 : upcard.value",
+     "at most 0 if the upcard is an ace, otherwise the upcard's value", KNOCK),
+    ("knock.limit", 0, "only with no deadwood", KNOCK),
+    ("knock.layoff", False, "nobody lays off on the knocker's melds", KNOCK),
+    ("knock.show", "knocker", "the players (knocker)", KNOCK),
+    ("stock.exhausted", "end", "the stock is empty, the hand ends and is scored", {}),
+    ("stock.exhausted", "void", "the stock is empty, the hand is void", {}),
+    ("stock.reserve", 2, "holds 2 cards or fewer", {"stock.exhausted": "void"}),
+    ("scoring.penalty", "deadwood", "best arrangement", {}),
+    ("scoring.ranks_once", True, "only one counts", {}),
+    ("scoring.meld_credit", True, "scores its value for its player at once", {}),
+    ("scoring.multiplier", "upcard.suit == spades ? 2 : 1",
+     "multiplied by 2 if the upcard's suit is spades, otherwise 1", {}),
+    ("scoring.out", {"winner": "losers.penalty * (rummy ? 2 : 1)"},
+     "the losers' total penalty times (2 if the winner went rummy, otherwise 1)", {}),
+    ("scoring.out", {"winner": "losers.penalty * (rummy ? 2 : 1)"}, "is rummy", {}),
+    ("scoring.out", {"losers": "-me.penalty"}, "each loser scores minus the player's penalty", {}),
+    ("scoring.out", {"each": "me.melded - me.penalty"},
+     "every player (the winner too) also scores the player's melded value minus", {}),
+    ("scoring.out", {}, "Hands are not scored", {}),
+    ("scoring.knock", {"winner": "losers.deadwood - winner.deadwood"}, "When the knocker wins",
+     KNOCK),
+    ("scoring.gin", {"winner": "losers.deadwood + 25"}, "On gin", KNOCK),
+    ("scoring.undercut", {"winner": "knocker.deadwood - winner.deadwood + 25"},
+     "On an undercut", KNOCK),
+    ("scoring.stock", {"each": "-me.penalty"}, "When the hand ends with nobody out", {}),
+    ("scoring.void", {"each": 0}, "When the hand is void: every player", {}),
+    ("match.target", 500, "total reaches 500", {}),
+    ("match.target", None, "no set end", {}),
+    ("match.tie", "play_on", "another hand is played", {}),
+    ("match.eliminate", -100, "total is -100 or less leaves the match", {}),
+    ("match.rounds", "players", "fixed number of hands: the number of players", {}),
+    ("match.bonus.game", 100, "game bonus of 100", {}),
+    ("match.bonus.box", 25, "25 for each hand they won", {}),
+    ("match.bonus.shutout", 2, "doubled (shutout)", {}),
+    ("match.bonus.shutout", 4, "multiplied by 4 (shutout)", {}),
+]  # fmt: skip
+
+# keys that docs/document.md names only in comments of its YAML block
+COMMENTED_KEYS = {
+    "values.7", "values.T", "draw.depth", "knock.limit", "knock.layoff", "knock.show",
+}  # fmt: skip
+
+
+def put(doc: dict[str, Any], path: str, value: Any) -> None:
+    keys = path.split(".")
+    node = doc
+    for key in keys[:-1]:
+        if not isinstance(node.get(key), dict):
+            node[key] = {}
+        node = node[key]
+    node[keys[-1]] = value
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "fragment", "given"),
+    FLIPS,
+    ids=[f"{row[0]}={row[1]!r}"[:60] for row in FLIPS],
+)
+def test_flipping_a_field_changes_the_sentence(
+    path: str, value: Any, fragment: str, given: dict[str, Any]
+) -> None:
+    doc = copy.deepcopy(BASE)
+    for key, val in given.items():
+        put(doc, key, copy.deepcopy(val))
+    before = explain_document(copy.deepcopy(doc))
+    put(doc, path, value)
+    after = explain_document(doc)
+    assert after != before, f"{path} = {value!r} did not change the text"
+    assert fragment in after, after
+    assert fragment not in before
+
+
+def _leaves(node: dict[str, Any], prefix: str = "") -> list[str]:
+    out = []
+    for key, value in node.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        out += _leaves(value, path) if isinstance(value, dict) and value else [path]
+    return out
+
+
+def test_every_documented_key_has_a_flip() -> None:
+    text = (ROOT / "docs" / "document.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(.*?)```", text, re.S)
+    assert block is not None
+    documented = set(_leaves(yaml.safe_load(block.group(1)))) | COMMENTED_KEYS
+    flipped = {row[0] for row in FLIPS}
+    assert documented - flipped == set()
+
+
+def test_sections_in_order() -> None:
+    text = explain_document(copy.deepcopy(BASE))
+    heads = [line for line in text.splitlines() if line.startswith("## ")]
+    assert heads == [
+        "## Setup",
+        "## The turn",
+        "## Melds",
+        "## Going out",
+        "## Scoring",
+        "## Match",
+    ]
+
+
+EXPRESSIONS = [
+    ("upcard.value", "the upcard's value"),
+    ("knocker.deadwood - losers.deadwood + 25",
+     "the knocker's deadwood minus the losers' total deadwood plus 25"),
+    ("a - (b - c)", "a minus (b minus c)"),
+    ("(a + b) * 2", "(a plus b) times 2"),
+    ("max(me.penalty, 10, 20)", "the largest of the player's penalty, 10 and 20"),
+    ("abs(me.melded - me.penalty)", "the absolute value of the player's melded value minus the "
+     "player's penalty"),
+    ("-me.deadwood", "minus the player's deadwood"),
+    ("-20", "-20"),
+    ("others.count * 2", "the number of other players times 2"),
+    ("reason == gin ? 2 : 1", "2 if the hand's end is gin, otherwise 1"),
+    ("place == set or place == hand ? 15 : 1",
+     "15 if it is in a set or it is in hand, otherwise 1"),
+    (7, "7"),
+    ("1 +", "`1 +`"),
+    ("a ? b", "`a ? b`"),
+    ("$$", "`$$`"),
+]  # fmt: skip
+
+CONDITIONS = [
+    ("upcard.rank != A", "the upcard is not an ace"),
+    ("not me.laid_down_before", "the player did not lay down in an earlier turn"),
+    ("not (stock > 2 and players == 2)",
+     "the number of cards in the stock is at most 2 or the number of players is not 2"),
+    ("me.turn >= 2 or me.laid_down", "the player's turn number is at least 2 or the player has "
+     "laid down this hand"),
+    (True, "always"),
+    (False, "never"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "words"), EXPRESSIONS)
+def test_expressions_read_aloud(expr: Any, words: str) -> None:
+    assert say(expr) == words
+
+
+@pytest.mark.parametrize(("expr", "words"), CONDITIONS)
+def test_conditions_read_aloud(expr: Any, words: str) -> None:
+    assert say_condition(expr) == words
+
+
+def test_deep_expression_does_not_crash() -> None:
+    deep = "(" * 3000 + "1" + ")" * 3000
+    assert say(deep).startswith("`")
+
+
+def _bundled() -> list[str]:
+    try:
+        from rulespec.spec.load import bundled_names
+    except ImportError:
+        return []
+    return bundled_names()
+
+
+@pytest.mark.parametrize("name", _bundled())
+def test_every_bundled_variant_explains(name: str) -> None:
+    from rulespec.spec.load import load_document
+
+    doc = load_document(name)
+    text = explain_document(doc)
+    assert text.startswith(f"# {doc['title']} ({name})")
+    assert "`" not in text.split("\n", 1)[1], "an expression could not be read aloud"
+    for section in ("Setup", "The turn", "Melds", "Going out", "Scoring", "Match"):
+        assert f"\n## {section}\n" in text
+
+
+def test_bundled_variants_are_present() -> None:
+    names = _bundled()
+    if (ROOT / "variants").is_dir() and any((ROOT / "variants").glob("*.rules")):
+        assert len(names) >= 13

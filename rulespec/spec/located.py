@@ -54,7 +54,7 @@ class Locator:
         self.add(primary)
 
     def add(self, info: SourceInfo, prefix: str = "", replace: bool = True) -> None:
-        """Record every position of `info` (under `prefix`); `replace` lets it win over earlier ones."""
+        """Record the positions of `info` under `prefix`; `replace`: win over earlier ones."""
         for path, (line, column) in info.sourcemap.items():
             full = join_path(prefix, path) if prefix and path else (prefix or path)
             if replace or full not in self.positions:

@@ -225,3 +225,51 @@ def _show(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     return str(value)
+
+
+def with_defaults(doc: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a schema-valid document with every omitted key given its documented default.
+
+    The defaults are the schema's `default` annotations (which mirror
+    docs/document.md), so there is one table of defaults for checks and build.
+    """
+    filled = _fill(doc, schema())
+    assert isinstance(filled, dict)
+    return filled
+
+
+def _deref(node: Mapping[str, Any]) -> Mapping[str, Any]:
+    while "$ref" in node:
+        target: Any = schema()
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        merged = {k: v for k, v in node.items() if k != "$ref"}
+        node = {**target, **merged}
+    return node
+
+
+def _object_branch(node: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    node = _deref(node)
+    if "properties" in node:
+        return node
+    for option in node.get("anyOf", ()):
+        option = _deref(option)
+        if "properties" in option:
+            return option
+    return None
+
+
+def _fill(value: Any, node: Mapping[str, Any]) -> Any:
+    branch = _object_branch(node)
+    if not isinstance(value, dict) or branch is None:
+        return json.loads(json.dumps(value)) if isinstance(value, (dict, list)) else value
+    result = {k: _fill(v, branch["properties"].get(k, {})) for k, v in value.items()}
+    for key, sub in branch["properties"].items():
+        if key in result:
+            continue
+        sub = _deref(sub)
+        if "default" in sub:
+            result[key] = _fill(json.loads(json.dumps(sub["default"])), sub)
+        elif sub.get("type") == "object" and "properties" in sub:
+            result[key] = _fill({}, sub)
+    return result

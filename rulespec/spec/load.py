@@ -1,0 +1,211 @@
+"""The public loader: a bundled name or a path -> checked document -> `Variant` (pipeline entry).
+
+Runs the whole pipeline: read (front end chosen by extension: `.rules` DSL,
+`.yaml`/`.yml` YAML; a bare name is a bundled variant) -> resolve `extends`
+-> JSON Schema -> semantic checks -> build. Every problem of a file (and of
+its bases) is raised at once in one `RuleFileError`. Loaded variants are
+cached by resolved path and modification time of every file in the chain.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+from typing import Any
+
+from rulespec.errors import Problem, RuleFileError
+from rulespec.spec.located import Locator, SourceInfo
+from rulespec.spec.model import Variant
+from rulespec.spec.resolve import resolve
+from rulespec.spec.yamlfront import MAX_BYTES, decode_text, parse_yaml
+
+RULES_SUFFIXES = (".rules",)
+YAML_SUFFIXES = (".yaml", ".yml")
+
+_cache: dict[Path, tuple[tuple[tuple[Path, int], ...], Variant]] = {}
+
+
+def bundled_dir() -> Path:
+    """The bundled variants: `variants/` of a checkout, or `rulespec/_variants` in a wheel."""
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_variants"
+    if installed.is_dir():
+        return installed
+    return package.parent / "variants"
+
+
+def bundled_names() -> list[str]:
+    """Names of the bundled variants, sorted."""
+    folder = bundled_dir()
+    if not folder.is_dir():
+        return []
+    names = {p.stem for p in folder.iterdir() if p.suffix in RULES_SUFFIXES + YAML_SUFFIXES}
+    return sorted(names)
+
+
+def _display(path: Path) -> str:
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+def _is_path(reference: str) -> bool:
+    return (
+        "/" in reference
+        or os.sep in reference
+        or reference.endswith(RULES_SUFFIXES + YAML_SUFFIXES)
+        or reference.startswith(".")
+    )
+
+
+def _locate(reference: str, directory: Path | None) -> Path:
+    """Find the file a reference names; LookupError with a user message when there is none."""
+    if _is_path(reference):
+        path = Path(reference).expanduser()
+        if not path.is_absolute() and directory is not None:
+            path = directory / path
+        if not path.is_file():
+            raise LookupError(f"cannot find the file '{reference}'")
+        return path.resolve()
+    folder = bundled_dir()
+    for suffix in RULES_SUFFIXES + YAML_SUFFIXES:
+        candidate = folder / f"{reference}{suffix}"
+        if candidate.is_file():
+            return candidate.resolve()
+    close = difflib.get_close_matches(reference, bundled_names(), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    raise LookupError(f"no bundled variant is called '{reference}'{hint}")
+
+
+def _read_file(path: Path) -> tuple[dict[str, Any], SourceInfo]:
+    file = _display(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise RuleFileError(
+                [Problem(f"file is too large ({size} bytes; the limit is {MAX_BYTES})", file, 1, 1)]
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RuleFileError([Problem(f"cannot read the file: {exc.strerror}", file)]) from None
+    text = decode_text(data, file)
+    suffix = path.suffix.lower()
+    if suffix in YAML_SUFFIXES:
+        doc, sourcemap = parse_yaml(text, file)
+    elif suffix in RULES_SUFFIXES:
+        from rulespec.grammar.transformer import parse_rules
+
+        doc, sourcemap = parse_rules(text, file)
+    else:
+        raise RuleFileError(
+            [Problem("unknown kind of rule file: use .rules or .yaml (.yml)", file)]
+        )
+    return doc, SourceInfo(file, text.splitlines(), dict(sourcemap))
+
+
+def _reader(reference: str, directory: Path | None) -> tuple[dict[str, Any], SourceInfo, Path]:
+    path = _locate(reference, directory)
+    doc, info = _read_file(path)
+    return doc, info, path
+
+
+def read_document(name_or_path: str) -> tuple[dict[str, Any], SourceInfo]:
+    """Parse one rule file (no `extends` resolution): a bare name is a bundled variant."""
+    try:
+        path = _locate(name_or_path, Path.cwd())
+    except LookupError as exc:
+        raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+    return _read_file(path)
+
+
+def resolve_located(name_or_path: str) -> tuple[dict[str, Any], Locator, list[Path]]:
+    """Read and resolve; return the document, its locator and every file of the chain."""
+    try:
+        path = _locate(name_or_path, Path.cwd())
+    except LookupError as exc:
+        raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+    files: list[Path] = []
+
+    def reader(reference: str, directory: Path | None) -> tuple[dict[str, Any], SourceInfo, Path]:
+        found = _reader(reference, directory)
+        files.append(found[2])
+        return found
+
+    doc, info = _read_file(path)
+    files.append(path)
+    resolved, locator = resolve(doc, info, reader, path)
+    return resolved, locator, files
+
+
+def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
+    """Schema problems, then (when the schema passes) the semantic checks."""
+    from rulespec.spec.checks import check_document
+    from rulespec.spec.schema import validate_located
+
+    problems = validate_located(doc, locator)
+    if not problems:
+        problems = check_document(doc, locator)
+    return problems
+
+
+def load_document(name_or_path: str) -> dict[str, Any]:
+    """The resolved, checked document; RuleFileError with every problem otherwise."""
+    doc, locator, _ = resolve_located(name_or_path)
+    problems = check_located(doc, locator)
+    if problems:
+        raise RuleFileError(problems)
+    return doc
+
+
+def load_text(text: str | bytes, file: str = "<string>", kind: str = "yaml") -> Variant:
+    """Load a variant from text (kind 'yaml' or 'rules'); `extends` resolves from the cwd."""
+    source = decode_text(text, file)
+    if kind == "rules":
+        from rulespec.grammar.transformer import parse_rules
+
+        doc, sourcemap = parse_rules(source, file)
+    else:
+        doc, sourcemap = parse_yaml(source, file)
+    info = SourceInfo(file, source.splitlines(), dict(sourcemap))
+    resolved, locator = resolve(doc, info, _reader, Path.cwd() / file)
+    problems = check_located(resolved, locator)
+    if problems:
+        raise RuleFileError(problems)
+    from rulespec.spec.build import build_variant
+
+    return build_variant(resolved)
+
+
+def load_variant(name_or_path: str) -> Variant:
+    """The `Variant` of a bundled name or a rule file path (cached by path and mtime)."""
+    try:
+        path = _locate(name_or_path, Path.cwd())
+    except LookupError as exc:
+        raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+    cached = _cache.get(path)
+    if cached is not None and _fresh(cached[0]):
+        return cached[1]
+    doc, locator, files = resolve_located(str(path))
+    problems = check_located(doc, locator)
+    if problems:
+        raise RuleFileError(problems)
+    from rulespec.spec.build import build_variant
+
+    variant = build_variant(doc)
+    stamps = tuple((f, _mtime(f)) for f in files)
+    _cache[path] = (stamps, variant)
+    return variant
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+def _fresh(stamps: tuple[tuple[Path, int], ...]) -> bool:
+    return all(_mtime(path) == stamp for path, stamp in stamps)

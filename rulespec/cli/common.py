@@ -43,9 +43,11 @@ def resolve_target(arg: str) -> str:
         return arg
     if path.is_file():
         return arg
-    raise UsageError(
-        f"no bundled variant or file named {arg!r} (bundled: {', '.join(sorted(names))})"
-    )
+    import difflib
+
+    close = difflib.get_close_matches(arg, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else " (see `rulespec list`)"
+    raise UsageError(f"no bundled variant or file named {arg!r}{hint}")
 
 
 def form_of(arg: str) -> str:

@@ -203,18 +203,29 @@ class Divergence:
     why: str
 
 
-def replay_log(
-    variant: Variant, players: int, seed: int, log: Sequence[str]
-) -> tuple[Any, Divergence | None]:
-    """Re-play a match log from its start; the game reached and the first failing move, if any."""
+@dataclass(frozen=True)
+class Replay:
+    """Where re-playing a log got to."""
+
+    game: Any
+    divergence: Divergence | None
+    hands_done: int  # hands finished before the current one (next_hand calls)
+
+
+def replay_log(variant: Variant, players: int, seed: int, log: Sequence[str]) -> Replay:
+    """Re-play a match log from its start: the game reached and the first failing move, if any."""
     game = variant.new_game(players, seed=seed)
+    hands_done = 0
     for number, text in enumerate(log, start=1):
         if game.hand_over:
             if game.match_over:
-                return game, Divergence(number, text, "the match was already over")
+                return Replay(
+                    game, Divergence(number, text, "the match was already over"), hands_done
+                )
             game.next_hand()
+            hands_done += 1
         try:
             game.play(text)
         except RulespecError as exc:
-            return game, Divergence(number, text, str(exc))
-    return game, None
+            return Replay(game, Divergence(number, text, str(exc)), hands_done)
+    return Replay(game, None, hands_done)

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     if document_digest(variant) != saved.digest:
         print(
-            f"{args.file}: warning: the rules of {saved.variant!r} changed since the game was saved",
+            f"{args.file}: warning: the rules of {saved.variant!r} changed since it was saved",
             file=sys.stderr,
         )
     if args.verbose:

@@ -294,3 +294,23 @@ def test_bundled_variants_are_present() -> None:
     names = _bundled()
     if (ROOT / "variants").is_dir() and any((ROOT / "variants").glob("*.rules")):
         assert len(names) >= 13
+
+
+def test_explain_defaults_agree_with_the_schema() -> None:
+    """explain's table of defaults says what the schema's `default` annotations say."""
+    from rulespec.spec.explain import DEFAULTS, default
+    from rulespec.spec.schema import with_defaults
+
+    filled = with_defaults({"name": "x", "title": "X"})
+    missing = object()
+
+    def strict(path: str) -> Any:
+        node: Any = filled
+        for key in path.split("."):
+            if not isinstance(node, dict) or key not in node:
+                return missing
+            node = node[key]
+        return node
+
+    disagree = {p: (default(p), strict(p)) for p in _leaves(DEFAULTS) if default(p) != strict(p)}
+    assert disagree == {}

@@ -29,6 +29,9 @@ COMMANDS: list[tuple[str, str]] = [
     ("convert", "convert a rule file between the .rules and YAML forms"),
     ("explain", "explain a variant's rules in plain English"),
     ("schema", "print the JSON Schema of the rule document"),
+    ("play", "play a match against bots in the terminal"),
+    ("simulate", "bots play many hands; report the statistics"),
+    ("replay", "re-play a saved game's log and verify it"),
 ]
 
 PROG = "rulespec"

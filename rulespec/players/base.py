@@ -169,6 +169,8 @@ class View:
     stock: int
     totals: tuple[int, ...]
     history: tuple[HistoryEvent, ...]
+    taken: tuple[int, ...] | None = None  # cards taken from the pile this turn, if told
+    obligation: int | None = None  # a taken card that must still be melded / laid off
 
     @property
     def top(self) -> int | None:
@@ -223,14 +225,12 @@ def view_of(observation: Mapping[str, Any]) -> View:
     players = int(_first(observation, "players", default=len(sizes) or 2))
     if not sizes:
         sizes = tuple(len(hand) if s == seat else 0 for s in range(players))
-    pile_raw = _first(observation, "pile", "discard", default=())
-    pile = _cards(
-        pile_raw
-        if isinstance(pile_raw, Sequence) and not isinstance(pile_raw, str)
-        else [pile_raw]
-        if pile_raw
-        else ()
-    )
+    pile_raw = observation.get("discard")
+    if not isinstance(pile_raw, Sequence) or isinstance(pile_raw, str):
+        pile_raw = observation.get("pile")
+    if isinstance(pile_raw, str):
+        pile_raw = [pile_raw] if pile_raw not in ("spread", "squared") else []
+    pile = _cards(pile_raw)
     pile_size = int(_first(observation, "pile_size", "discard_size", default=len(pile)))
     melds = []
     for item in _first(observation, "melds", default=()) or ():
@@ -253,6 +253,10 @@ def view_of(observation: Mapping[str, Any]) -> View:
         stock=stock,
         totals=tuple(int(t) for t in totals_raw),
         history=_history(_first(observation, "history", default=()), players),
+        taken=_cards(observation["taken"]) if isinstance(observation.get("taken"), list) else None,
+        obligation=card_code(observation["obligation"])
+        if isinstance(observation.get("obligation"), str)
+        else None,
     )
 
 
@@ -277,6 +281,8 @@ class Bot:
 
 def taken_this_turn(view: View) -> tuple[int, ...]:
     """Cards this seat took from the pile in the current turn (from the public history)."""
+    if view.taken is not None:
+        return view.taken
     taken: list[int] = []
     for event in reversed(view.history):
         if event.seat != view.seat:

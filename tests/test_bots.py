@@ -1,0 +1,139 @@
+"""The bots: always legal in every bundled variant, blind to hidden cards, and smart is stronger."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rulespec.players import BOT_NAMES, make_bot
+from rulespec.players.base import parse_move, view_of
+from rulespec.sim import runner
+from rulespec.sim.stats import wilson
+from rulespec.spec.load import bundled_names
+
+VARIANTS = sorted(bundled_names())
+
+
+def _counts(variant) -> list[int]:  # type: ignore[no-untyped-def]
+    low, high = variant.min_players, variant.max_players
+    return sorted({low, high, (low + high) // 2})
+
+
+def _play_checked(variant, players: int, names: list[str], seed: int, max_moves: int = 3000) -> int:  # type: ignore[no-untyped-def]
+    """One hand; every bot move must be one of the legal moves and be accepted."""
+    game = variant.new_game(players, seed=seed)
+    bots = [make_bot(names[s % len(names)], seed * 31 + s) for s in range(players)]
+    moves = 0
+    while not game.hand_over:
+        seat = game.to_move
+        legal = game.legal_moves()
+        assert legal, f"{variant.name}: no legal move for seat {seat}"
+        move = bots[seat].choose(game.observation(seat), legal, variant)
+        assert str(move) in {str(m) for m in legal}
+        game.play(move)
+        moves += 1
+        assert moves < max_moves, f"{variant.name}: hand did not end"
+    return moves
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_bots_play_only_legal_moves(name: str) -> None:
+    variant = runner.load(name)
+    for players in _counts(variant):
+        for i, lineup in enumerate((["random"], ["greedy"], ["smart", "greedy", "random"])):
+            _play_checked(variant, players, lineup, seed=100 + 7 * players + i)
+
+
+def _hide_differently(position: dict, seat: int) -> dict:
+    """The same table for `seat`, other hidden cards: swap opponents' cards with the stock."""
+    other = copy.deepcopy(position)
+    stock = list(other.get("stock", []))
+    hands = other["hands"]
+    pool = stock + [c for s, h in enumerate(hands) if s != seat for c in h]
+    pool.reverse()
+    k = 0
+    for s, h in enumerate(hands):
+        if s == seat:
+            continue
+        hands[s] = pool[k : k + len(h)]
+        k += len(h)
+    other["stock"] = pool[k:]
+    return other
+
+
+@pytest.mark.parametrize("name", ["gin", "rummy", "michigan", "continental", "remik"])
+def test_bots_see_only_the_observation(name: str) -> None:
+    """Two games that differ only in hidden cards give every bot the same choices."""
+    from rulespec.interpreter.game import Game
+
+    variant = runner.load(name)
+    game = variant.new_game(variant.min_players, seed=21)
+    driver = make_bot("greedy", 5)
+    checked = 0
+    for _ in range(40):
+        if game.hand_over:
+            break
+        seat = game.to_move
+        twin = Game.from_position(variant, _hide_differently(game.position(), seat))
+        obs_a, obs_b = game.observation(seat), twin.observation(seat)
+        assert obs_a == obs_b
+        assert game.position() != twin.position() or not game.position().get("stock")
+        for bot_name in BOT_NAMES:
+            a = make_bot(bot_name, 9).choose(obs_a, game.legal_moves(), variant)
+            b = make_bot(bot_name, 9).choose(obs_b, twin.legal_moves(), variant)
+            assert str(a) == str(b)
+            checked += 1
+        game.play(driver.choose(game.observation(seat), game.legal_moves(), variant))
+    assert checked > 30
+
+
+def test_view_reads_the_observation() -> None:
+    variant = runner.load("michigan")
+    game = variant.new_game(3, seed=4)
+    obs = game.observation(game.to_move)
+    view = view_of(obs)
+    assert len(view.hand) == len(obs["hand"])
+    assert view.players == 3
+    assert view.stock == obs["stock_size"]
+    assert len(view.pile) == len(obs["discard"])
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "cards"),
+    [
+        ("draw stock", "draw", ()),
+        ("take 3", "take", ()),
+        ("meld 7H 8H JK:9H", "meld", (6 + 26, 7 + 26, 52)),
+        ("layoff TS 2", "layoff", (9 + 39,)),
+        ("knock QC", "knock", (11,)),
+        ("pass", "pass", ()),
+    ],
+)
+def test_parse_move_text(text: str, kind: str, cards: tuple[int, ...]) -> None:
+    parsed = parse_move(text)
+    assert parsed.kind == kind
+    assert parsed.cards == cards
+
+
+def _duel(name: str, a: str, b: str, hands: int, seed: int) -> tuple[int, int]:
+    """Hands won by bot a and by bot b, seats alternating."""
+    variant = runner.load(name)
+    wins = {a: 0, b: 0}
+    for i in range(hands):
+        rec = runner.run_hand(variant, 2, (a, b), seed, i, rotate=True)
+        if rec.winner is not None:
+            wins[rec.bots[rec.winner]] += 1
+    return wins[a], wins[b]
+
+
+def test_smart_beats_random_in_gin() -> None:
+    won, lost = _duel("gin", "smart", "random", 200, seed=2024)
+    low, _ = wilson(won, won + lost)
+    assert low > 0.6, (won, lost)
+
+
+def test_smart_beats_greedy_in_gin() -> None:
+    won, lost = _duel("gin", "smart", "greedy", 200, seed=77)
+    low, _ = wilson(won, won + lost)
+    assert low > 0.5, (won, lost)

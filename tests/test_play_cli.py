@@ -1,0 +1,215 @@
+"""`rulespec play` driven like a person would, through the real entry point (`python -m rulespec`).
+
+Piped stdin (plain text, no control codes) via pexpect's PopenSpawn, and a real
+terminal via pexpect.spawn. A scripted player asks for `moves` and picks one,
+with garbled and illegal input along the way; kill -9 mid-match and resume.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from pexpect.popen_spawn import PopenSpawn
+
+PROMPT = "> "
+MOVES = re.compile(r"Legal moves: ([^\r\n]*)")
+TIMEOUT = 60
+
+
+def spawn_piped(*args: str) -> PopenSpawn:
+    return PopenSpawn(
+        [sys.executable, "-m", "rulespec", "play", *args], timeout=TIMEOUT, encoding="utf-8"
+    )
+
+
+def pick(moves: list[str], rng: random.Random) -> str:
+    """A sensible scripted choice: go out / knock / meld first, else a random legal move."""
+    for prefix in ("knock", "meld", "layoff"):
+        options = [m for m in moves if m.startswith(prefix)]
+        if options:
+            return options[0]
+    draws = [m for m in moves if m in ("draw stock", "pass")]
+    if draws and rng.random() < 0.7:
+        return draws[0]
+    return rng.choice(moves)
+
+
+def drive_to_hand_end(child, rng: random.Random, max_turns: int = 400, abuse: bool = True) -> str:  # type: ignore[no-untyped-def]
+    """Answer prompts until the hand is over; returns everything printed."""
+    seen = []
+    for turn in range(max_turns):
+        index = child.expect([PROMPT, pexpect.EOF])
+        seen.append(child.before)
+        if index == 1:
+            return "".join(seen)
+        if abuse and turn == 1:
+            child.sendline("frobnicate the deck")
+            child.expect("Not allowed")
+            child.expect(PROMPT)
+            child.sendline("discard ZZ")
+            child.expect("Not allowed")
+            child.expect(PROMPT)
+        child.sendline("moves")
+        child.expect(MOVES)
+        moves = [m.strip() for m in child.match.group(1).split(",") if m.strip()]
+        if abuse and turn == 2 and not any(m.startswith("discard") for m in moves):
+            # a well-formed move the rules forbid right now: discarding before drawing
+            child.expect(PROMPT)
+            child.sendline("discard AS")
+            child.expect("Not allowed")
+        child.expect(PROMPT)
+        child.sendline(pick(moves, rng))
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(
+    ("name", "extra"),
+    [("gin", []), ("rummy", ["--players", "3"]), ("michigan", []), ("continental", [])],
+)
+def test_scripted_hand_through_piped_stdin(name: str, extra: list[str], tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    child = spawn_piped(
+        name, "--seed", "5", "--hands", "1", "--bots", "greedy", "--save", str(save), *extra
+    )
+    out = drive_to_hand_end(child, random.Random(5))
+    assert child.wait() == 0
+    assert "\x1b[" not in out
+    assert "Your hand:" in out
+    assert "Hand over" in out and "Result:" in out
+    assert "Totals:" in out
+    data = json.loads(save.read_text())
+    assert data["format"] == "rulespec-save" and data["log"]
+    verify = subprocess.run(
+        [sys.executable, "-m", "rulespec", "replay", str(save)], capture_output=True, text=True
+    )
+    assert verify.returncode == 0, verify.stderr
+
+
+def test_short_forms_and_commands(tmp_path: Path) -> None:
+    child = spawn_piped("gin", "--seed", "9", "--bots", "random")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect("Short forms")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect(r"Hint: (\S[^\r\n]*)")
+    child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect(PROMPT)
+    child.sendline("moves")
+    child.expect(MOVES)
+    moves = child.match.group(1).split(", ")
+    child.expect(PROMPT)
+    short = "p" if "draw discard" in moves else "d" if "draw stock" in moves else "pass"
+    child.sendline(short)
+    child.expect("You: (draw discard|draw stock|pass)")
+    child.sendline("quit")
+    child.expect("Bye")
+    assert child.wait() == 0
+
+
+def test_eof_quits_and_saves(tmp_path: Path) -> None:
+    save = tmp_path / "eof.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "3", "--save", str(save)],
+        input="moves\nd\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Bye" in proc.stdout
+    data = json.loads(save.read_text())
+    assert any(m.startswith("draw") for m in data["log"])
+
+
+def test_kill_and_resume_loses_nothing(tmp_path: Path) -> None:
+    save = tmp_path / "k.json"
+    child = spawn_piped("rummy", "--seed", "12", "--bots", "greedy", "--save", str(save))
+    rng = random.Random(1)
+    for _ in range(6):
+        child.expect(PROMPT)
+        child.sendline("moves")
+        child.expect(MOVES)
+        moves = [m.strip() for m in child.match.group(1).split(",")]
+        child.expect(PROMPT)
+        child.sendline(pick(moves, rng))
+        child.expect("You: ")
+    child.expect(PROMPT)  # every move so far is saved before the prompt
+    before = json.loads(save.read_text())
+    child.kill(signal.SIGKILL)
+    child.wait()
+    resumed = spawn_piped("--resume", str(save))
+    resumed.expect(PROMPT)
+    resumed.sendline("quit")
+    resumed.expect("Bye")
+    assert resumed.wait() == 0
+    after = json.loads(save.read_text())
+    assert after["log"][: len(before["log"])] == before["log"]
+    assert after["position"] == before["position"]
+    assert after["seed"] == before["seed"] == 12
+
+
+def play_moves(child, rng: random.Random, count: int) -> None:  # type: ignore[no-untyped-def]
+    """Make `count` human moves, each picked from the `moves` listing, then quit."""
+    for _ in range(count):
+        child.expect(PROMPT)
+        child.sendline("moves")
+        child.expect(MOVES)
+        moves = [m.strip() for m in child.match.group(1).split(",")]
+        child.expect(PROMPT)
+        child.sendline(pick(moves, rng))
+        child.expect("You: ")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Bye")
+    assert child.wait() == 0
+
+
+def test_resume_continues_exactly(tmp_path: Path) -> None:
+    """A game quit and resumed plays on exactly as the unbroken game (bots included)."""
+    full, part = tmp_path / "full.json", tmp_path / "part.json"
+    common = ["gin", "--seed", "8", "--bots", "smart"]
+    play_moves(spawn_piped(*common, "--save", str(full)), random.Random(3), 10)
+    rng = random.Random(3)
+    play_moves(spawn_piped(*common, "--save", str(part)), rng, 4)
+    play_moves(spawn_piped("--resume", str(part)), rng, 6)
+    a, b = json.loads(full.read_text()), json.loads(part.read_text())
+    assert a["log"] == b["log"]
+    assert a["position"] == b["position"]
+
+
+def test_terminal_session_uses_rich(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rulespec", "play", "gin", "--seed", "4", "--bots", "greedy"],
+        timeout=TIMEOUT,
+        encoding="utf-8",
+        dimensions=(40, 120),
+    )
+    child.expect(PROMPT)
+    assert "\x1b[" in child.before  # coloured cards on a terminal
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_resume_of_unknown_file_is_a_clear_error(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "--resume", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert proc.returncode == 1
+    assert "no such save file" in proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -1,0 +1,245 @@
+"""Meld recognition: sets, runs by ace mode, wilds, places, values, lay-offs (interpreter, melds).
+
+A meld as laid is a tuple of placed cards `(card, stands_for)`. `normalize`
+checks one against every rule of `variant.melds` and returns it in canonical
+order (a set by card, a run along its rank order); the other functions build
+on it. Whole-hand patterns are recognised by `pattern_of`. Candidate melds of
+a hand live in `meldgen` and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import permutations, product
+
+from rulespec.interpreter.cards import JOKER, Placed
+from rulespec.interpreter.meldrules import rank_mask, run_windows, span, tables, window_by_mask
+from rulespec.spec.model import Variant
+
+Meld = tuple[Placed, ...]
+
+
+def _analyze(variant: Variant, placed: Sequence[Placed]) -> tuple[str, Meld] | None:
+    """(kind, canonical order) of a laid meld, or None when it breaks a rule."""
+    t = tables(variant)
+    n = len(placed)
+    if n == 0:
+        return None
+    wilds = 0
+    for card, stands_for in placed:
+        if not 0 <= stands_for < 52:
+            return None
+        if card != stands_for:
+            if not (0 <= card <= JOKER and t.wild_code(card)):
+                return None
+            wilds += 1
+    if wilds > t.max_wilds(n - wilds):
+        return None
+    names = [sf for _, sf in placed]
+    ranks = {sf % 13 + 1 for sf in names}
+    suits = [sf // 13 for sf in names]
+    distinct_ok = not t.set_distinct or len(set(suits)) == n
+    if t.has_sets and len(ranks) == 1 and t.set_min <= n <= t.set_max and distinct_ok:
+        return "set", tuple(sorted(placed, key=lambda p: (p[1], p[0])))
+    if t.has_runs and len(set(suits)) == 1 and len(ranks) == n and t.run_min <= n <= t.run_max:
+        window = window_by_mask(t.ace).get(rank_mask(sorted(ranks)))
+        if window is not None:
+            order = {r: i for i, r in enumerate(window)}
+            return "run", tuple(sorted(placed, key=lambda p: order[p[1] % 13 + 1]))
+    return None
+
+
+def normalize(variant: Variant, placed: Sequence[Placed]) -> Meld | None:
+    """The meld in canonical order (sets by card, runs along their ranks), or None if not a meld."""
+    found = _analyze(variant, placed)
+    return None if found is None else found[1]
+
+
+def meld_kind(variant: Variant, placed: Sequence[Placed]) -> str | None:
+    """ "set", "run", or None: does this laid group obey every rule of `variant.melds`?"""
+    found = _analyze(variant, placed)
+    return None if found is None else found[0]
+
+
+def places(variant: Variant, placed: Sequence[Placed]) -> list[str]:
+    """Each card's place for valuing, in the given order: "set", or in a run by position
+    along the run "run_low" (first), "run_middle", "run_high" (last); "hand" if not a meld."""
+    found = _analyze(variant, placed)
+    if found is None:
+        return ["hand"] * len(placed)
+    kind, ordered = found
+    if kind == "set":
+        return ["set"] * len(placed)
+    last = len(ordered) - 1
+    by_name = {
+        p[1]: ("run_low" if i == 0 else "run_high" if i == last else "run_middle")
+        for i, p in enumerate(ordered)
+    }
+    return [by_name[p[1]] for p in placed]
+
+
+def meld_value(variant: Variant, placed: Sequence[Placed]) -> int:
+    """Sum of the cards' values at their places; a wild is valued as the card it stands for."""
+    t = tables(variant)
+    return sum(
+        t.place_values[place][sf]
+        for (_, sf), place in zip(placed, places(variant, placed), strict=False)
+    )
+
+
+def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | None:
+    """The meld after laying off `card` (at either end of a run, into a set), or None."""
+    before = _analyze(variant, placed)
+    if before is None:
+        return None
+    after = _analyze(variant, tuple(placed) + (card,))
+    if after is None or after[0] != before[0]:
+        return None
+    return after[1]
+
+
+def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[int], list[int]]]:
+    """Every way to split raw cards into (naturals, wilds): jokers are wild, wild ranks either."""
+    t = tables(variant)
+    fixed = [c for c in cards if not t.wild_code(c)]
+    jokers = [c for c in cards if c == JOKER]
+    if jokers and not t.wild_joker:
+        return
+    flex = [c for c in cards if c != JOKER and t.wild_code(c)]
+    for choice in product((False, True), repeat=len(flex)):
+        naturals = fixed + [c for c, wild in zip(flex, choice, strict=False) if not wild]
+        wilds = jokers + [c for c, wild in zip(flex, choice, strict=False) if wild]
+        yield naturals, wilds
+
+
+def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
+    """Every valid placement of raw cards (wilds unnamed) as one meld, canonical, sorted."""
+    t = tables(variant)
+    found: set[Meld] = set()
+    n = len(cards)
+    for naturals, wilds in _flex_splits(variant, cards):
+        if len(wilds) > t.max_wilds(len(naturals)):
+            continue
+        base = [(c, c) for c in naturals]
+        nat_ranks = {c % 13 + 1 for c in naturals}
+        nat_suits = {c // 13 for c in naturals}
+        if t.has_sets and len(nat_ranks) <= 1:
+            for rank in sorted(nat_ranks) or range(1, 14):
+                for suits in product(range(4), repeat=len(wilds)):
+                    trial = base + [
+                        (w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=False)
+                    ]
+                    got = _analyze(variant, trial)
+                    if got is not None and got[0] == "set":
+                        found.add(got[1])
+        if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
+            need = rank_mask(sorted(nat_ranks))
+            for window in run_windows(t.ace):
+                if len(window) != n or rank_mask(window) & need != need:
+                    continue
+                free = [r for r in window if r not in nat_ranks]
+                for suit in sorted(nat_suits) or range(4):
+                    for order in set(permutations(free)):
+                        trial = base + [
+                            (w, r - 1 + 13 * suit) for w, r in zip(wilds, order, strict=False)
+                        ]
+                        got = _analyze(variant, trial)
+                        if got is not None and got[0] == "run":
+                            found.add(got[1])
+    return sorted(found)
+
+
+def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
+    """The first whole-hand pattern the cards fit (wild cards fit any position), or None."""
+    patterns = variant.melds.patterns
+    if not patterns or not cards:
+        return None
+    t = tables(variant)
+    splits = list(_flex_splits(variant, cards)) or [(list(cards), [])]
+    for pattern in patterns:
+        allowed = set(pattern.ranks) if pattern.ranks is not None else None
+        for naturals, _wilds in splits:
+            if any(c == JOKER for c in naturals):
+                continue
+            if pattern.suit == "same" and len({c // 13 for c in naturals}) > 1:
+                continue
+            ranks = [c % 13 + 1 for c in naturals]
+            if allowed is not None and not set(ranks) <= allowed:
+                continue
+            if pattern.run and not _fits_one_run(t.ace, naturals, len(cards), allowed):
+                continue
+            return pattern.name
+    return None
+
+
+def _fits_one_run(ace: str, naturals: list[int], length: int, allowed: set[int] | None) -> bool:
+    if len({c // 13 for c in naturals}) > 1:
+        return False
+    ranks = [c % 13 + 1 for c in naturals]
+    if len(set(ranks)) != len(ranks) or length > 13:
+        return False
+    need = rank_mask(ranks)
+    if span(ace, need) > length:
+        return False
+    for window in run_windows(ace):
+        fits = len(window) == length and rank_mask(window) & need == need
+        if fits and (allowed is None or set(window) <= allowed):
+            return True
+    return False
+
+
+def _wild_names(variant: Variant, meld: Meld) -> list[int]:
+    """Cards a wild laid off on this meld could usefully name (the meld's rank or suit)."""
+    kind = meld_kind(variant, meld)
+    sf = meld[0][1]
+    if kind == "set":
+        return [sf % 13 + 13 * s for s in range(4)]
+    return [13 * (sf // 13) + r for r in range(13)]
+
+
+def layoffs(
+    variant: Variant, hand: Sequence[int], table_melds: Sequence[Sequence[Placed]]
+) -> list[tuple[Placed, int]]:
+    """Every (placed card, meld index) lay-off from the hand onto the table melds, sorted."""
+    t = tables(variant)
+    out: set[tuple[Placed, int]] = set()
+    for index, meld in enumerate(table_melds):
+        if _analyze(variant, meld) is None:
+            continue
+        names = _wild_names(variant, tuple(meld))
+        for card in sorted(set(hand)):
+            tries = [(card, card)] if card != JOKER else []
+            if t.wild_code(card):
+                tries += [(card, sf) for sf in names if sf != card]
+            for placed in tries:
+                if extend(variant, meld, placed) is not None:
+                    out.add((placed, index))
+    return sorted(out, key=lambda x: (x[0], x[1]))
+
+
+def unique_ok(
+    variant: Variant,
+    table_cards_counter: Mapping[int, int],
+    placed_cards: Iterable[Placed],
+    deck_counts: Mapping[int, int] | int,
+) -> bool:
+    """`wild.unique`: may these placed cards join the table without any card (natural or named
+    by a wild) standing there more often than the deck holds it? `table_cards_counter` counts
+    the stands_for codes already on the table; `deck_counts` is copies per code, or decks."""
+    if not variant.melds.wild.unique:
+        return True
+    added: dict[int, int] = {}
+    for _card, stands_for in placed_cards:
+        added[stands_for] = added.get(stands_for, 0) + 1
+    for code, extra in added.items():
+        held = deck_counts if isinstance(deck_counts, int) else deck_counts.get(code, 0)
+        if table_cards_counter.get(code, 0) + extra > held:
+            return False
+    return True
+
+
+def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
+    """Every distinct meld formable from cards of the hand (see meldgen.candidate_melds)."""
+    from rulespec.interpreter.meldgen import candidate_melds as generate
+
+    return generate(variant, hand)

@@ -1,0 +1,159 @@
+"""The exact deadwood solver: arrangements, knock discards, penalties (interpreter, the hot path).
+
+Public entry points for the engine, scoring and bots. `deadwood` picks the
+one-deck bitmask search when the hand has no wild-capable card and no
+duplicate, the general counted search otherwise (see `search`); results are
+cached per variant in a bounded table. Partitions for going out and the
+defender's lay-offs live in `arrange` and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulespec.interpreter.arrange import best_layoff, partition
+from rulespec.interpreter.cards import JOKER, Placed
+from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.melds import name_wilds, normalize, pattern_of
+from rulespec.interpreter.search import FastSearch, GeneralSearch
+from rulespec.spec.model import Variant
+
+__all__ = [
+    "best_arrangement",
+    "best_layoff",
+    "deadwood",
+    "deadwood_after_discard",
+    "partition",
+    "penalty",
+]
+
+Meld = tuple[Placed, ...]
+_MEMO_LIMIT = 200_000
+
+
+def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
+    """The hand as a mask when the fast path applies (no duplicate, no wild-capable card)."""
+    mask = 0
+    for c in hand:
+        if c == JOKER or t.wild_code(c):
+            return None
+        bit = 1 << c
+        if mask & bit:
+            return None
+        mask |= bit
+    return mask
+
+
+def _remember(t: Tables, key: object, value: object) -> None:
+    if len(t.memo) >= _MEMO_LIMIT:
+        t.memo.clear()
+    t.memo[key] = value
+
+
+def deadwood(variant: Variant, hand: Sequence[int]) -> int:
+    """Exact minimum deadwood value of the hand over every arrangement into disjoint melds."""
+    t = tables(variant)
+    key = ("dw", tuple(sorted(hand)))
+    got = t.memo.get(key)
+    if got is not None:
+        return int(got)
+    mask = _fast_mask(t, hand)
+    value = FastSearch(t, mask).value(mask) if mask is not None else GeneralSearch(t, hand).solve()
+    if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
+        value = 0
+    _remember(t, key, value)
+    return value
+
+
+def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[Meld], list[int]]:
+    """(deadwood, melds as placed tuples, deadwood cards sorted) of a best arrangement.
+
+    Deterministic: melds are found from the lowest card up, a meld preferred to
+    deadwood on ties. A whole-hand pattern that beats every arrangement gives
+    (0, [], []) — `pattern_of` names it.
+    """
+    t = tables(variant)
+    mask = _fast_mask(t, hand)
+    melds: list[Meld] = []
+    if mask is not None:
+        search = FastSearch(t, mask)
+        value = search.value(mask)
+        masks, dead = search.arrangement(mask)
+        for m in masks:
+            laid = normalize(variant, [(c, c) for c in range(52) if m >> c & 1])
+            assert laid is not None
+            melds.append(laid)
+    else:
+        general = GeneralSearch(t, hand)
+        value = general.solve()
+        steps, groups, dead, tokens = general.arrangement()
+        by_value = sorted(tokens, key=lambda c: (-t.hand_values[c], c))
+        for codes, k in steps:
+            chosen, by_value = by_value[:k], by_value[k:]
+            melds.append(name_wilds(variant, list(codes) + chosen)[0])
+        for size in groups:
+            chosen, by_value = by_value[:size], by_value[size:]
+            melds.append(name_wilds(variant, chosen)[0])
+        dead = dead + by_value + [c for c in hand if c == JOKER and not t.wild_joker]
+    if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
+        return 0, [], []
+    return value, melds, sorted(dead)
+
+
+def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, int]:
+    """(minimum deadwood after discarding one card, that card): the knocking question.
+
+    Ties go to the highest card code, so the answer is deterministic.
+    """
+    if not hand:
+        raise ValueError("deadwood_after_discard needs at least one card")
+    t = tables(variant)
+    key = ("dd", tuple(sorted(hand)))
+    got = t.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    mask = _fast_mask(t, hand)
+    best: tuple[int, int] | None = None
+    if mask is not None and not variant.melds.patterns:
+        search = FastSearch(t, mask)
+        for c in sorted(set(hand), reverse=True):
+            v = search.value(mask ^ (1 << c))
+            if best is None or v < best[0]:
+                best = (v, c)
+    else:
+        for c in sorted(set(hand), reverse=True):
+            rest = list(hand)
+            rest.remove(c)
+            v = deadwood(variant, rest)
+            if best is None or v < best[0]:
+                best = (v, c)
+    assert best is not None
+    _remember(t, key, best)
+    return best
+
+
+def penalty(variant: Variant, cards: Sequence[int]) -> int:
+    """What a losing hand left with these cards costs, by `scoring.penalty` and `ranks_once`.
+
+    "hand": every card at its hand value; "deadwood": the best arrangement's
+    deadwood cards. With `ranks_once`, of counted cards of one rank only one
+    counts (each joker counts: a joker has no rank).
+    """
+    t = tables(variant)
+    if variant.scoring.penalty == "deadwood":
+        if not variant.scoring.ranks_once:
+            return deadwood(variant, cards)
+        counted = best_arrangement(variant, cards)[2]
+    else:
+        counted = list(cards)
+    if not variant.scoring.ranks_once:
+        return sum(t.hand_values[c] for c in counted)
+    seen: set[int] = set()
+    total = 0
+    for c in counted:
+        if c == JOKER:
+            total += t.hand_values[c]
+        elif c % 13 not in seen:
+            seen.add(c % 13)
+            total += t.hand_values[c]
+    return total

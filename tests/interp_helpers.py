@@ -1,0 +1,177 @@
+"""Test helper: Variant objects built straight from the model dataclasses (interpreter tests).
+
+Five shapes cover the meld arithmetic: gin-like (one deck, ace low), michigan-like
+(ace 1 in a low run, 15 elsewhere, high_or_low), wrap (ace positional), two decks
+with jokers (bridge-like, suits may repeat) and continental-like (two decks,
+jokers, runs and sets, partition 1/3/5 melds). No variant is loaded by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from rulespec.spec.model import (
+    PLACES,
+    CountTable,
+    Deal,
+    DiscardRule,
+    Draw,
+    GoingOut,
+    Knock,
+    Match,
+    Melds,
+    Pattern,
+    Play,
+    RunRule,
+    Scoring,
+    SetRule,
+    Stock,
+    Variant,
+    WildRule,
+)
+
+
+def standard_value(rank: int, place: str) -> int:
+    """A 1, pips face value, J Q K 10."""
+    return min(rank, 10)
+
+
+def values_table(fn: Callable[[int, str], int]) -> dict[int, dict[str, int]]:
+    return {rank: {place: fn(rank, place) for place in PLACES} for rank in range(1, 14)}
+
+
+def michigan_value(rank: int, place: str) -> int:
+    if rank == 1:
+        return 1 if place == "run_low" else 15
+    return min(rank, 10)
+
+
+def positional_value(rank: int, place: str) -> int:
+    if rank == 1:
+        return {"run_low": 1, "run_middle": 5, "run_high": 10}.get(place, 15)
+    return min(rank, 10)
+
+
+def make_variant(
+    name: str = "test",
+    *,
+    ace: str = "low",
+    decks: int = 1,
+    jokers: int = 0,
+    values: Callable[[int, str], int] = standard_value,
+    joker_value: int = 0,
+    set_rule: SetRule | None = None,
+    run_rule: RunRule | None = None,
+    no_sets: bool = False,
+    no_runs: bool = False,
+    patterns: tuple[Pattern, ...] = (),
+    wild: WildRule | None = None,
+    scoring: Scoring | None = None,
+    going_out: GoingOut | None = None,
+    **extra: Any,
+) -> Variant:
+    """A Variant with gin-like defaults; keyword arguments change the meld arithmetic."""
+    melds = Melds(
+        set=None if no_sets else (set_rule or SetRule()),
+        run=None if no_runs else (run_rule or RunRule()),
+        patterns=patterns,
+        wild=wild or WildRule(),
+    )
+    variant = Variant(
+        name=name,
+        title=name.title(),
+        description="",
+        source="tests",
+        min_players=2,
+        max_players=6,
+        decks=CountTable.parse(decks),
+        jokers=CountTable.parse(jokers),
+        first_dealer="cut",
+        rotation="left",
+        deal=Deal(cards=CountTable.parse(10)),
+        ace=ace,
+        values=values_table(values),
+        joker_values={place: joker_value for place in PLACES},
+        melds=melds,
+        draw=Draw(),
+        play=Play(),
+        discard=DiscardRule(),
+        going_out=going_out or GoingOut(),
+        knock=Knock(limit=lambda env: 10),
+        stock=Stock(),
+        scoring=scoring or Scoring(),
+        match=Match(),
+    )
+    return replace(variant, **extra) if extra else variant
+
+
+def gin_like() -> Variant:
+    return make_variant("gin-like")
+
+
+def michigan_like() -> Variant:
+    return make_variant("michigan-like", ace="high_or_low", values=michigan_value)
+
+
+def wrap_like() -> Variant:
+    return make_variant("wrap-like", ace="wrap", values=positional_value)
+
+
+def bridge_like() -> Variant:
+    """Two decks, four wild jokers worth 20, suits may repeat, whole-hand patterns."""
+    return make_variant(
+        "bridge-like",
+        decks=2,
+        jokers=4,
+        joker_value=20,
+        set_rule=SetRule(min=3, max=None, suits="any"),
+        wild=WildRule(cards=("joker",)),
+        patterns=(
+            Pattern(name="colour", suit="same"),
+            Pattern(name="figures", ranks=(11, 12, 13)),
+            Pattern(name="full colour", suit="same", run=True),
+        ),
+    )
+
+
+def jokers_two_decks() -> Variant:
+    """Two decks and jokers, no patterns (for the brute-force comparisons)."""
+    return make_variant(
+        "two-decks-jokers",
+        decks=2,
+        jokers=4,
+        joker_value=20,
+        set_rule=SetRule(min=3, max=None, suits="any"),
+        wild=WildRule(cards=("joker",)),
+    )
+
+
+def continental_like() -> Variant:
+    return make_variant(
+        "continental-like",
+        ace="high_or_low",
+        decks=2,
+        jokers=2,
+        joker_value=2,
+        set_rule=SetRule(min=3, max=None, suits="any"),
+        wild=WildRule(cards=("joker",)),
+        going_out=GoingOut(partition_melds=(1, 3, 5)),
+    )
+
+
+def remik_like() -> Variant:
+    """One deck, two jokers that may not outnumber naturals, unique on the table."""
+    return make_variant(
+        "remik-like",
+        ace="high_or_low",
+        jokers=2,
+        joker_value=20,
+        wild=WildRule(cards=("joker",), outnumber=False, unique=True),
+    )
+
+
+def deuces_wild() -> Variant:
+    """Twos are wild (a rank key), at most one wild per meld."""
+    return make_variant("deuces", wild=WildRule(cards=("2",), per_meld=1))

@@ -1,0 +1,192 @@
+"""The deadwood solver against an independent brute force; hand-picked cases, partitions."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from bruteforce_ref import brute_deadwood
+from interp_helpers import (
+    bridge_like,
+    continental_like,
+    deuces_wild,
+    gin_like,
+    jokers_two_decks,
+    make_variant,
+    michigan_like,
+    remik_like,
+    wrap_like,
+)
+
+from rulespec.interpreter.cards import JOKER, build_deck, hand_value, parse_card
+from rulespec.interpreter.melds import meld_kind
+from rulespec.interpreter.solver import (
+    best_arrangement,
+    best_layoff,
+    deadwood,
+    deadwood_after_discard,
+    partition,
+    penalty,
+)
+from rulespec.spec.model import RunRule, Scoring, SetRule, Variant
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def random_hands(variant: Variant, size: int, count: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    deck = build_deck(variant, 2)
+    return [rng.sample(deck, size) for _ in range(count)]
+
+
+def check_arrangement(variant: Variant, hand: list[int]) -> int:
+    """best_arrangement must be a real arrangement of this hand worth its deadwood."""
+    value, melds, dead = best_arrangement(variant, hand)
+    used: Counter[int] = Counter(dead)
+    for meld in melds:
+        assert meld_kind(variant, meld) is not None, meld
+        used.update(card for card, _ in meld)
+    if melds or dead:
+        assert used == Counter(hand)
+        assert value == sum(hand_value(variant, c) for c in dead)
+    return value
+
+
+EXACTNESS: list[tuple[str, Callable[[], Variant], int, int]] = [
+    ("gin-like", gin_like, 10, 1500),
+    ("gin-like-11", gin_like, 11, 400),
+    ("michigan-like", michigan_like, 10, 400),
+    ("wrap", wrap_like, 10, 400),
+    ("jokers-two-decks", jokers_two_decks, 10, 500),
+    ("jokers-two-decks-13", jokers_two_decks, 13, 120),
+    ("remik-like", remik_like, 12, 250),
+    ("deuces-wild", deuces_wild, 10, 300),
+    ("continental-like", continental_like, 12, 120),
+    (
+        "runs-max-5-sets-any-3",
+        lambda: make_variant(
+            decks=3, set_rule=SetRule(min=3, max=3, suits="any"), run_rule=RunRule(min=3, max=5)
+        ),
+        11,
+        300,
+    ),
+    ("high", lambda: make_variant(ace="high"), 10, 300),
+]
+
+
+@pytest.mark.parametrize(
+    ("label", "factory", "size", "count"), EXACTNESS, ids=[e[0] for e in EXACTNESS]
+)
+def test_exact_against_brute_force(
+    label: str, factory: Callable[[], Variant], size: int, count: int
+) -> None:
+    variant = factory()
+    for hand in random_hands(variant, size, count, seed=zlib.crc32(label.encode())):
+        expected = brute_deadwood(variant, hand)
+        assert deadwood(variant, hand) == expected, hand
+        assert check_arrangement(variant, hand) == expected, hand
+
+
+def test_sixteen_card_hands_with_jokers_stay_fast_and_exact() -> None:
+    variant = continental_like()
+    rng = random.Random(16)
+    deck = build_deck(variant, 2) + [JOKER, JOKER]  # four jokers in play
+    for _ in range(25):
+        hand = rng.sample(deck, 16)
+        assert deadwood(variant, hand) == brute_deadwood(variant, hand)
+
+
+HAND_PICKED: list[tuple[str, Callable[[], Variant], str, int]] = [
+    ("gin zero", gin_like, "AC 2C 3C 4D 4H 4S 9H TH JH QH", 0),
+    ("gin king left", gin_like, "AC 2C 3C 4D 4H 4S 9H TH JH KS", 10),
+    ("overlap 7s or run", gin_like, "5H 6H 7H 7C 7D 7S KS KC QD 2C", 32),
+    ("no K-A-2 in low", gin_like, "QH KH AH 2H 3H 9C 9D 5S 6S 8D", 57),
+    ("K-A-2 in wrap", wrap_like, "QH KH AH 2H 3H 9C 9D 5S 6S 8D", 37),
+    ("wrap ring", wrap_like, "JH QH KH AH 2H 9C 9D 5S 6S 8D", 37),
+    ("michigan ace in hand is 15", michigan_like, "AH 5C 9D", 29),
+    ("michigan Q-K-A", michigan_like, "QH KH AH 5C", 5),
+    ("joker fills a gap", jokers_two_decks, "5H JK 7H 9C 9C 9D KS", 10),
+    ("joker stands for a used 7", jokers_two_decks, "5H 6H 7H 7C 7D JK", 0),
+    ("two jokers make a meld alone with one card", jokers_two_decks, "JK JK 4S", 0),
+    ("jokers alone", jokers_two_decks, "JK JK JK", 0),
+    ("remik jokers may not outnumber", remik_like, "JK JK 4S", 44),
+    ("remik one joker one natural", remik_like, "JK 4S 5S", 0),
+    ("bridge colour pattern", bridge_like, "2H 5H 7H 9H JH KH AH 3H 8H QH", 0),
+    ("bridge figures", bridge_like, "JH QS KD JC", 0),
+    ("deuce plays wild", deuces_wild, "5H 2C 7H", 0),
+    ("deuce per meld 1", deuces_wild, "5H 2C 2D", 9),
+]
+
+
+@pytest.mark.parametrize(
+    ("label", "factory", "hand", "expected"), HAND_PICKED, ids=[h[0] for h in HAND_PICKED]
+)
+def test_hand_picked(label: str, factory: Callable[[], Variant], hand: str, expected: int) -> None:
+    variant = factory()
+    assert deadwood(variant, cards(hand)) == expected
+    assert check_arrangement(variant, cards(hand)) == expected
+
+
+def test_deadwood_after_discard_matches_every_discard() -> None:
+    variant = gin_like()
+    for hand in random_hands(variant, 11, 300, seed=11):
+        value, card = deadwood_after_discard(variant, hand)
+        rest = list(hand)
+        rest.remove(card)
+        assert deadwood(variant, rest) == value
+        assert value == min(brute_deadwood(variant, [c for c in hand if c != d]) for d in hand)
+
+
+def test_deadwood_after_discard_with_jokers() -> None:
+    variant = jokers_two_decks()
+    for hand in random_hands(variant, 11, 40, seed=12):
+        value, card = deadwood_after_discard(variant, hand)
+        rest = list(hand)
+        rest.remove(card)
+        assert value == brute_deadwood(variant, rest)
+
+
+def test_penalty_hand_deadwood_and_ranks_once() -> None:
+    boat = make_variant(
+        ace="wrap",
+        values=lambda r, p: 11 if r == 1 else min(r, 10),
+        scoring=Scoring(penalty="hand", ranks_once=True),
+    )
+    assert penalty(boat, cards("9C 7H 9D QD")) == 26
+    assert penalty(boat, cards("AH AS")) == 11
+    assert penalty(boat, cards("8S")) == 8
+    plain = gin_like()
+    assert penalty(plain, cards("9C 7H 9D QD")) == 35
+    by_deadwood = make_variant(scoring=Scoring(penalty="deadwood"))
+    assert penalty(by_deadwood, cards("AC 2C 3C KS")) == 10
+
+
+def test_partition_continental() -> None:
+    variant = continental_like()
+    hand = cards("5H 6H 7H 7C 7D JK 9S 9S 9D KC KC KH QH JH JK")
+    melds = partition(variant, hand, melds_counts=(1, 3, 5))
+    assert melds is not None and len(melds) in (1, 3, 5)
+    laid = Counter(card for meld in melds for card, _ in meld)
+    assert laid == Counter(hand)
+    assert all(meld_kind(variant, m) for m in melds)
+    assert partition(variant, hand, sizes=[[4, 4, 4, 3]]) is None
+    assert partition(variant, cards("5H 6H 7H 8C"), melds_counts=(1,)) is None
+    five = partition(variant, cards("3C 4C 5C 6C 7C 8C"), sizes=[[3, 3]])
+    assert five is not None and sorted(len(m) for m in five) == [3, 3]
+    assert partition(variant, cards("3C 4C 5C 6C 7C 8C"), melds_counts=(1,)) is not None
+
+
+def test_best_layoff_chains_on_a_run() -> None:
+    variant = gin_like()
+    run = tuple((c, c) for c in cards("2H 3H 4H"))
+    nines = tuple((c, c) for c in cards("9S 9H 9C"))
+    value, plays = best_layoff(variant, cards("5H 6H 9C 9D"), [run, nines])
+    assert value == 9  # 9C cannot join a set that holds 9C already
+    assert [p for p, _ in plays] == [(c, c) for c in cards("9D 5H 6H")]
+    value, plays = best_layoff(variant, cards("6H 9D KS"), [run, nines])
+    assert value == 16 and len(plays) == 1  # 6H cannot reach 4H

@@ -55,10 +55,10 @@ def expression_sites(doc: dict[str, Any]) -> Iterator[tuple[str, Any, str, str]]
 
 
 def has_upcard(doc: dict[str, Any]) -> bool:
-    deal = doc["deal"]
-    return bool(deal["upcard"]) or (
-        deal["dealer_extra_to"] == "discard" and deal["dealer_extra"] > 0
-    )
+    """Whether `upcard.*` exists: deal.upcard, or the dealer's extra card goes to the pile."""
+    from rulespec.spec.names import upcard_available
+
+    return upcard_available(doc)
 
 
 def _names(source: str, pattern: str) -> Iterator[re.Match[str]]:

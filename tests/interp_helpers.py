@@ -8,7 +8,7 @@ jokers, runs and sets, partition 1/3/5 melds). No variant is loaded by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -58,8 +58,8 @@ def make_variant(
     name: str = "test",
     *,
     ace: str = "low",
-    decks: int = 1,
-    jokers: int = 0,
+    decks: int | Mapping[str, int] = 1,
+    jokers: int | Mapping[str, int] = 0,
     values: Callable[[int, str], int] = standard_value,
     joker_value: int = 0,
     set_rule: SetRule | None = None,

@@ -32,26 +32,84 @@ _REASON_SEATS = {
 }
 
 
+_FIXED_SITES = (
+    ("melds.wild.swap", "turn", "bool"),
+    ("draw.discard.when", "turn", "bool"),
+    ("play.layoff", "turn", "bool"),
+    ("play.first_laydown_min", "turn", "int"),
+    ("knock.limit", "knock", "int"),
+    ("scoring.multiplier", "score", "int"),
+)
+_MISSING = object()
+
+
+def _get(doc: Any, path: str) -> Any:
+    node = doc
+    for key in path.split("."):
+        if not isinstance(node, dict) or key not in node:
+            return _MISSING
+        node = node[key]
+    return node
+
+
 def expression_sites(doc: dict[str, Any]) -> Iterator[tuple[str, Any, str, str]]:
-    """(path, value, context, expected type) of every expression in a defaulted document."""
-    for key in (*RANK_VALUE_KEYS, "joker"):
-        if key in doc["values"]:
-            yield f"values.{key}", doc["values"][key], "card_value", "int"
-    wild = doc["melds"]["wild"]
-    yield "melds.wild.swap", wild["swap"], "turn", "bool"
-    discard = doc["draw"]["discard"]
-    if isinstance(discard, dict):
-        yield "draw.discard.when", discard["when"], "turn", "bool"
-    yield "play.layoff", doc["play"]["layoff"], "turn", "bool"
-    yield "play.first_laydown_min", doc["play"]["first_laydown_min"], "turn", "int"
-    if isinstance(doc["knock"], dict):
-        yield "knock.limit", doc["knock"]["limit"], "knock", "int"
-    yield "scoring.multiplier", doc["scoring"]["multiplier"], "score", "int"
+    """(path, value, context, expected type) of every expression present in a document.
+
+    Tolerant of any shape (a site whose parents are not tables is skipped), so
+    it serves both a defaulted, schema-valid document and a broken one.
+    """
+    values = _get(doc, "values")
+    if isinstance(values, dict):
+        for key in (*RANK_VALUE_KEYS, "joker"):
+            if key in values:
+                yield f"values.{key}", values[key], "card_value", "int"
+    for path, context, expected in _FIXED_SITES:
+        value = _get(doc, path)
+        if value is not _MISSING:
+            yield path, value, context, expected
     for reason in REASONS:
-        for role, value in doc["scoring"][reason].items():
-            yield f"scoring.{reason}.{role}", value, "score", "int"
-    if doc["match"]["rounds"] is not None:
-        yield "match.rounds", doc["match"]["rounds"], "match", "int"
+        roles = _get(doc, f"scoring.{reason}")
+        if isinstance(roles, dict):
+            for role in ROLES:
+                if role in roles:
+                    yield f"scoring.{reason}.{role}", roles[role], "score", "int"
+    rounds = _get(doc, "match.rounds")
+    if rounds is not _MISSING and rounds is not None:
+        yield "match.rounds", rounds, "match", "int"
+
+
+def compile_problems(doc: Any, locator: Locator, skip: set[str]) -> list[Problem]:
+    """Problems of the text expressions alone (used when the schema already failed)."""
+    problems: list[Problem] = []
+    for path, value, context, expected in expression_sites(doc):
+        if isinstance(value, str) and path not in skip:
+            problem = _compile_one(path, value, context, expected, locator)
+            if problem is not None:
+                problems.append(problem)
+    return problems
+
+
+def _compile_one(
+    path: str, source: str, context: str, expected: str, locator: Locator
+) -> Problem | None:
+    if len(source) > MAX_EXPRESSION_LENGTH:
+        return locator.problem(path, f"expression is too long (over {MAX_EXPRESSION_LENGTH})")
+    if _nesting(source) > MAX_EXPRESSION_NESTING:
+        return locator.problem(
+            path, f"expression is too deep (more than {MAX_EXPRESSION_NESTING} levels)"
+        )
+    compile_expression, expr_error = _compiler()
+    if compile_expression is None:
+        return None
+    try:
+        compile_expression(source, context, expected, path)
+    except expr_error as exc:
+        offset = int(getattr(exc, "offset", 0) or 0)
+        message = str(exc.args[0]) if exc.args else str(exc)
+        return locator.problem(path, message, offset=offset)
+    except RecursionError:
+        return locator.problem(path, "expression is too deep")
+    return None
 
 
 def has_upcard(doc: dict[str, Any]) -> bool:
@@ -88,7 +146,6 @@ def _compiler() -> Any:
 def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     """Every expression problem of a defaulted, schema-valid document."""
     problems: list[Problem] = []
-    compile_expression, expr_error = _compiler()
     upcard = has_upcard(doc)
     for path, value, context, expected in expression_sites(doc):
         if isinstance(value, (bool, int)):
@@ -101,29 +158,10 @@ def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                 problems.append(locator.problem(path, f"must be {word}, got {value!r}".lower()))
             continue
         source = str(value)
-        if len(source) > MAX_EXPRESSION_LENGTH:
-            problems.append(
-                locator.problem(path, f"expression is too long (over {MAX_EXPRESSION_LENGTH})")
-            )
+        problem = _compile_one(path, source, context, expected, locator)
+        if problem is not None:
+            problems.append(problem)
             continue
-        if _nesting(source) > MAX_EXPRESSION_NESTING:
-            problems.append(
-                locator.problem(
-                    path, f"expression is too deep (more than {MAX_EXPRESSION_NESTING} levels)"
-                )
-            )
-            continue
-        if compile_expression is not None:
-            try:
-                compile_expression(source, context, expected, path)
-            except expr_error as exc:
-                offset = int(getattr(exc, "offset", 0) or 0)
-                message = str(exc.args[0]) if exc.args else str(exc)
-                problems.append(locator.problem(path, message, offset=offset))
-                continue
-            except RecursionError:
-                problems.append(locator.problem(path, "expression is too deep"))
-                continue
         if not upcard:
             for match in _names(source, r"\bupcard\.\w+"):
                 problems.append(

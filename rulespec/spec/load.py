@@ -147,7 +147,11 @@ def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
 
     problems = validate_located(doc, locator)
     if not problems:
-        problems = check_document(doc, locator)
+        return check_document(doc, locator)
+    # the semantic checks need a well-formed document; the expressions can still be read
+    from rulespec.spec.checks_expr import compile_problems
+
+    problems += compile_problems(doc, locator, {p.path for p in problems})
     return problems
 
 

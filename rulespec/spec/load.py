@@ -9,6 +9,7 @@ cached by resolved path and modification time of every file in the chain.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import os
 from pathlib import Path
@@ -80,7 +81,21 @@ def _locate(reference: str, directory: Path | None) -> Path:
     raise LookupError(f"no bundled variant is called '{reference}'{hint}")
 
 
+_parsed: dict[Path, tuple[int, dict[str, Any], SourceInfo]] = {}
+
+
 def _read_file(path: Path) -> tuple[dict[str, Any], SourceInfo]:
+    """Parse one file (a base shared by several variants is parsed once per modification)."""
+    stamp = _mtime(path)
+    known = _parsed.get(path)
+    if known is not None and known[0] == stamp:
+        return copy.deepcopy(known[1]), known[2]
+    doc, info = _parse_file(path)
+    _parsed[path] = (stamp, copy.deepcopy(doc), info)
+    return doc, info
+
+
+def _parse_file(path: Path) -> tuple[dict[str, Any], SourceInfo]:
     file = _display(path)
     try:
         size = path.stat().st_size

@@ -1,0 +1,447 @@
+"""DSL statements and items -> keys of the rule document (pipeline stage: parse, `.rules`).
+
+`DocBuilder` walks the lark tree of rules.lark: each statement names a
+section (a path in the document), each item sets one or a few keys under it.
+Keys set twice, malformed strings and bad expressions become located
+`Problem`s; expressions are stored as int/bool literals or normalised text
+(ARCHITECTURE.md, "Expressions in the document").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulespec.errors import Problem
+from rulespec.spec.expr import ExprError, check_parentheses, from_tree, literal_value, unparse
+
+Path = tuple[str, ...]
+
+SECTIONS: dict[str, Path] = {
+    "players": ("players",),
+    "deck": ("deck",),
+    "dealer": ("dealer",),
+    "deal": ("deal",),
+    "values": ("values",),
+    "melds": ("melds",),
+    "wild": ("melds", "wild"),
+    "draw": ("draw",),
+    "play": ("play",),
+    "discard": ("discard",),
+    "going_out": ("going_out",),
+    "knock": ("knock",),
+    "stock": ("stock",),
+    "scoring": ("scoring",),
+    "match": ("match",),
+}
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
+_ACE = {"low": "low", "high": "high", "high or low": "high_or_low", "wrap": "wrap", "wraps": "wrap"}
+
+# item alias -> (relative path, constant value) for items that set one fixed value
+_FIXED: dict[str, tuple[Path, Any]] = {
+    "no_jokers": (("jokers",), 0),
+    "first_cut": (("first",), "cut"),
+    "first_random": (("first",), "random"),
+    "upcard_yes": (("upcard",), True),
+    "upcard_no": (("upcard",), False),
+    "no_set": (("set",), False),
+    "no_run": (("run",), False),
+    "same_suit": (("suit",), "same"),
+    "pattern_run": (("run",), True),
+    "pattern_no_run": (("run",), False),
+    "per_meld_any": (("per_meld",), None),
+    "outnumber": (("outnumber",), True),
+    "no_outnumber": (("outnumber",), False),
+    "unique": (("unique",), True),
+    "not_unique": (("unique",), False),
+    "swap_yes": (("swap",), True),
+    "swap_no": (("swap",), False),
+    "draw_stock": (("stock",), True),
+    "draw_no_stock": (("stock",), False),
+    "draw_no_discard": (("discard",), False),
+    "then_stock": (("discard_then_stock",), True),
+    "no_then_stock": (("discard_then_stock",), False),
+    "then_discard": (("discard_then_discard",), True),
+    "no_then_discard": (("discard_then_discard",), False),
+    "no_depth": (("depth",), False),
+    "whole_pile": (("pile",), True),
+    "no_whole_pile": (("pile",), False),
+    "upcard_offer": (("upcard_offer",), True),
+    "no_upcard_offer": (("upcard_offer",), False),
+    "melding_anytime": (("melding",), "anytime"),
+    "melding_never": (("melding",), "never"),
+    "melding_going_out": (("melding",), "going_out"),
+    "per_turn_any": (("melds_per_turn",), None),
+    "layoff_yes": (("layoff",), True),
+    "layoff_no": (("layoff",), False),
+    "required_always": (("required",), "always"),
+    "required_unless_out": (("required",), "unless_out"),
+    "forbid_taken": (("forbid_taken",), True),
+    "allow_taken": (("forbid_taken",), False),
+    "partition_none": (("partition",), None),
+    "knock_layoff": (("layoff",), True),
+    "knock_no_layoff": (("layoff",), False),
+    "show_all": (("show",), "all"),
+    "ranks_once": (("ranks_once",), True),
+    "no_ranks_once": (("ranks_once",), False),
+    "meld_credit": (("meld_credit",), True),
+    "no_meld_credit": (("meld_credit",), False),
+    "no_target": (("target",), None),
+    "tie_highest": (("tie",), "highest"),
+    "tie_play_on": (("tie",), "play_on"),
+    "no_eliminate": (("eliminate",), None),
+    "no_rounds": (("rounds",), None),
+    "shutout_doubles": (("bonus", "shutout"), 2),
+}
+# item alias -> relative path, for items `keyword INT`
+_INT_ITEMS: dict[str, Path] = {
+    "packet": ("packet",),
+    "min": ("min",),
+    "max": ("max",),
+    "per_meld": ("per_meld",),
+    "hand_cards": ("hand_cards",),
+    "per_turn": ("melds_per_turn",),
+    "reserve": ("reserve",),
+    "target": ("target",),
+    "eliminate": ("eliminate",),
+    "game_bonus": ("bonus", "game"),
+    "box_bonus": ("bonus", "box"),
+    "shutout_times": ("bonus", "shutout"),
+}
+# item alias -> relative path, for items `keyword TOKEN` storing the token's text
+_WORD_ITEMS: dict[str, Path] = {
+    "rotation": ("rotation",),
+    "suits": ("suits",),
+    "use": ("use",),
+    "layoff_onto": ("layoff_onto",),
+    "pile_kind": ("pile",),
+    "exhausted": ("exhausted",),
+    "penalty": ("penalty",),
+}
+# item alias -> relative path, for items holding one expression
+_EXPR_ITEMS: dict[str, Path] = {
+    "swap_when": ("swap",),
+    "when": ("when",),
+    "layoff_when": ("layoff",),
+    "first_laydown": ("first_laydown_min",),
+    "limit": ("limit",),
+    "multiplier": ("multiplier",),
+    "rounds": ("rounds",),
+}
+
+
+def unescape(token: str) -> str:
+    """A STRING token (with its quotes) -> its text; \\" \\\\ \\n \\t \\r \\uXXXX escapes."""
+    body = token[1:-1]
+    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", _unescape_one, body)
+
+
+def _unescape_one(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if code.startswith("u") and len(code) == 5:
+        return chr(int(code[1:], 16))
+    return _ESCAPES.get(code, code)
+
+
+def _int(tree: Any) -> int:
+    return int("".join(str(t) for t in tree.children))
+
+
+def _pkey(tree: Any) -> str:
+    """for_key tree -> table key "N" or "N-M"."""
+    ints = [str(t) for t in tree.children[0].children]
+    return "-".join(ints)
+
+
+def _rank(tree: Any) -> str:
+    token = tree.children[0]
+    text = str(token)
+    return unescape(text) if token.type == "STRING" else text
+
+
+class DocBuilder:
+    """Assembles the document and source map from a parsed `.rules` tree."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self.lines = text.splitlines()
+        self.doc: dict[str, Any] = {}
+        self.sourcemap: dict[str, tuple[int, int]] = {}
+        self.problems: list[Problem] = []
+        self.patterns: list[dict[str, Any]] = []
+        self.patterns_replace = False
+        self.patterns_at: tuple[int, int] | None = None
+
+    # --- plumbing ---------------------------------------------------------------
+
+    def problem(self, message: str, where: tuple[int, int], path: Path = ()) -> None:
+        line, column = where
+        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        self.problems.append(Problem(message, self.file, line, column, ".".join(path), source))
+
+    @staticmethod
+    def at(node: Any) -> tuple[int, int]:
+        meta = getattr(node, "meta", None)
+        if meta is not None and not meta.empty:
+            return meta.line, meta.column
+        return getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
+
+    def put(self, path: Path, value: Any, where: tuple[int, int]) -> None:
+        """Set doc[path] = value; a `{}` value only makes sure the mapping exists."""
+        node = self.doc
+        for i, key in enumerate(path[:-1]):
+            if key not in node:
+                node[key] = {}
+                self.sourcemap.setdefault(".".join(path[: i + 1]), where)
+            elif not isinstance(node[key], dict):
+                return self.twice(path[: i + 1], where)
+            node = node[key]
+        last = path[-1]
+        if last in node:
+            old = node[last]
+            if isinstance(value, dict) and not value and isinstance(old, dict):
+                return None
+            if last == "replace" and old is True and value is True:
+                return None
+            return self.twice(path, where)
+        node[last] = {} if isinstance(value, dict) and not value else value
+        self.sourcemap[".".join(path)] = where
+        return None
+
+    def twice(self, path: Path, where: tuple[int, int]) -> None:
+        key = ".".join(path)
+        first = self.sourcemap.get(key)
+        said = f" (first on line {first[0]})" if first else ""
+        self.problem(f"set twice{said}: say each rule once", where, path)
+
+    def expression(self, node: Any) -> Any:
+        """An expr_val tree -> int/bool literal, normalised text, or a quoted string verbatim."""
+        child = node.children[0]
+        if getattr(child, "type", None) == "STRING":
+            return unescape(str(child))
+        start, end = child.meta.start_pos, child.meta.end_pos
+        try:
+            check_parentheses(self.text[start:end])
+            expr = from_tree(child, start)
+        except ExprError as exc:
+            line, column = self.at(child)
+            self.problem(exc.message, (line, column + exc.offset))
+            return 0
+        value = literal_value(expr)
+        return unparse(expr) if value is None else value
+
+    # --- the file ---------------------------------------------------------------
+
+    def build(self, tree: Any) -> None:
+        variant = tree.children[0]
+        self.sourcemap[""] = self.at(variant)
+        for child in variant.children:
+            kind = child.data
+            if kind == "vname":
+                token = child.children[0]
+                name = unescape(str(token)) if token.type == "STRING" else str(token)
+                self.put(("name",), name, self.at(child))
+            elif kind == "extends":
+                token = child.children[0]
+                base = unescape(str(token)) if token.type == "STRING" else str(token)
+                self.put(("extends",), base, self.at(token))
+            elif kind == "extends_none":
+                self.put(("extends",), None, self.at(child))
+            else:
+                self.statement(child)
+        if self.patterns:
+            value: Any = {"replace": self.patterns} if self.patterns_replace else self.patterns
+            self.put(("melds", "patterns"), value, self.patterns_at or (1, 1))
+            base = "melds.patterns.replace" if self.patterns_replace else "melds.patterns"
+            for i, entry in enumerate(self.patterns):
+                where = entry.pop("\0at")
+                self.sourcemap[f"{base}.{i}"] = where
+                for key in entry:
+                    self.sourcemap[f"{base}.{i}.{key}"] = where
+
+    def statement(self, node: Any) -> None:
+        replace = len(node.children) == 2
+        body = node.children[-1]
+        kind = body.data
+        where = self.at(node)
+        if kind in ("title", "description", "source"):
+            if replace:
+                self.problem(f"'replace' applies to a section, not to '{kind}'", where)
+            self.put((kind,), unescape(str(body.children[0])), self.at(body))
+        elif kind == "ace":
+            if replace:
+                self.problem("'replace' applies to a section, not to 'ace'", where)
+            mode = " ".join(str(t) for t in body.children[0].children)
+            self.put(("ace",), _ACE[mode], self.at(body))
+        elif kind == "pattern":
+            self.pattern(body, replace, where)
+        else:
+            if kind == "score":
+                reason = str(body.children[0].children[0])
+                section: Path = ("scoring", reason)
+                items = body.children[1:]
+            else:
+                section = SECTIONS[kind]
+                items = body.children
+            for i in range(1, len(section) + 1):
+                self.sourcemap.setdefault(".".join(section[:i]), where)
+            if replace:
+                self.put((*section, "replace"), True, where)
+            for item in items:
+                self.item(section, item)
+
+    def pattern(self, body: Any, replace: bool, where: tuple[int, int]) -> None:
+        entry: dict[str, Any] = {"name": unescape(str(body.children[0]))}
+        for item in body.children[1:]:
+            if item.data == "ranks":
+                key, value = "ranks", [_rank(r) for r in item.children]
+            else:
+                (key,), value = _FIXED[item.data]
+            if key in entry:
+                self.problem(f"'{key}' is said twice in this pattern", self.at(item))
+            entry[key] = value
+        entry["\0at"] = where
+        self.patterns.append(entry)
+        self.patterns_replace = self.patterns_replace or replace
+        self.patterns_at = self.patterns_at or where
+
+    # --- items ------------------------------------------------------------------
+
+    def item(self, section: Path, item: Any) -> None:
+        kind = item.data
+        where = self.at(item)
+        kids = item.children
+        if kind == "empty":
+            self.put(section, {}, where)
+        elif kind in _FIXED:
+            rel, value = _FIXED[kind]
+            self.put((*section, *rel), value, where)
+        elif kind in _INT_ITEMS:
+            self.put((*section, *_INT_ITEMS[kind]), _int(kids[0]), where)
+        elif kind in _WORD_ITEMS:
+            self.put((*section, *_WORD_ITEMS[kind]), str(kids[0]), where)
+        elif kind in _EXPR_ITEMS:
+            self.put((*section, *_EXPR_ITEMS[kind]), self.expression(kids[0]), self.at(kids[0]))
+        else:
+            getattr(self, f"item_{kind}")(section, kids, where)
+
+    def item_players_exact(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "min"), _int(kids[0]), where)
+        self.put((*section, "max"), _int(kids[0]), where)
+
+    def item_players_range(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "min"), _int(kids[0]), self.at(kids[0]))
+        self.put((*section, "max"), _int(kids[-1]), self.at(kids[-1]))
+
+    def item_players_min(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "min"), _int(kids[0]), where)
+
+    def item_players_max(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "max"), _int(kids[0]), where)
+
+    def _table(self, path: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        count = _int(kids[0])
+        fors = [k for k in kids[1:] if getattr(k, "data", None) == "for_key"]
+        self.put((*path, _pkey(fors[0])) if fors else path, count, where)
+
+    def item_decks(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._table((*section, "decks"), kids, where)
+
+    def item_jokers(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._table((*section, "jokers"), kids, where)
+
+    def item_cards_all(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "cards"), _int(kids[0]), where)
+
+    def item_cards_entry(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._table((*section, "cards"), kids, where)
+
+    def item_dealer_extra(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "dealer_extra"), _int(kids[0]), where)
+        if len(kids) > 1:
+            self.put((*section, "dealer_extra_to"), str(kids[1].children[0]), self.at(kids[1]))
+
+    def item_dealer_extra_to(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "dealer_extra_to"), str(kids[0].children[0]), where)
+
+    def item_value(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        value = self.expression(kids[-1])
+        for key in kids[:-1]:
+            self.put((*section, str(key.children[0])), value, self.at(key))
+
+    def _mapping(self, path: Path, kids: list[Any], where: tuple[int, int]) -> list[Any]:
+        """Items `[replace] word part*`: the mapping exists; `replace: true` if asked; the parts."""
+        parts = [k for k in kids if getattr(k, "type", None) != "REPLACE"]
+        self.put(path, {}, where)
+        if len(parts) < len(kids):
+            self.put((*path, "replace"), True, where)
+        return parts
+
+    def _parts(self, path: Path, parts: list[Any]) -> None:
+        for part in parts:
+            if part.data == "range":
+                ints = [k for k in part.children if getattr(k, "data", None) == "int"]
+                self.put((*path, "min"), _int(ints[0]), self.at(part))
+                self.put((*path, "max"), _int(ints[1]) if len(ints) > 1 else None, self.at(part))
+            elif part.data == "max_none":
+                self.put((*path, "max"), None, self.at(part))
+            else:
+                self.item(path, part)
+
+    def item_set(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._parts((*section, "set"), self._mapping((*section, "set"), kids, where))
+
+    def item_run(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._parts((*section, "run"), self._mapping((*section, "run"), kids, where))
+
+    def _list(self, path: Path, kids: list[Any], values: list[Any], where: tuple[int, int]) -> None:
+        replace = any(getattr(k, "type", None) == "REPLACE" for k in kids)
+        self.put(path, {"replace": values} if replace else values, where)
+
+    def item_no_patterns(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._list((*section, "patterns"), kids, [], where)
+
+    def item_wild_cards(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        ranks = [_rank(k) for k in kids if getattr(k, "data", None) == "rank"]
+        self._list((*section, "cards"), kids, ranks, where)
+
+    def item_wild_none(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._list((*section, "cards"), kids, [], where)
+
+    def item_draw_discard(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        if not kids:
+            self.put((*section, "discard"), True, where)
+        else:
+            self._parts((*section, "discard"), self._mapping((*section, "discard"), kids, where))
+
+    def item_depth(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._parts((*section, "depth"), self._mapping((*section, "depth"), kids, where))
+
+    def item_go_by(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        ways = [str(k.children[0]) for k in kids if getattr(k, "data", None) == "go_way"]
+        self._list((*section, "by"), kids, ways, where)
+
+    def item_go_melds(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        counts = [_int(k) for k in kids if getattr(k, "data", None) == "int"]
+        self._list((*section, "partition", "melds"), kids, counts, where)
+
+    def item_go_sizes(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        ways = [
+            [_int(i) for i in k.children if getattr(i, "data", None) == "int"]
+            for k in kids
+            if getattr(k, "data", None) == "sizes"
+        ]
+        self._list((*section, "partition", "sizes"), kids, ways, where)
+
+    def item_partition_empty(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "partition"), {}, where)
+
+    def item_knock_never(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put(section, False, where)
+
+    def item_role(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, str(kids[0])), self.expression(kids[1]), self.at(kids[1]))
+
+    def item_bonus_empty(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self.put((*section, "bonus"), {}, where)

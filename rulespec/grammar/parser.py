@@ -1,0 +1,221 @@
+"""The one cached LALR parser of rules.lark and its syntax-error wording (pipeline stage: parse).
+
+Both the DSL (`start`) and the expression language (`expr`) are parsed by the
+same `lark.Lark` instance, built once per process (lark's own grammar cache
+on disk makes later processes cheaper) and imported lazily so that commands
+which never parse stay fast. Lark's exceptions never leave this package: the
+callers turn them into located messages with `describe_error`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
+
+# Named terminals in the user's words.
+_NAMED = {
+    "INT": "a number",
+    "STRING": 'a quoted string ("…")',
+    "NAME": "a name",
+    "VNAME": "a variant name",
+    "LEFT_RIGHT": "'left' or 'right'",
+    "SUITS_KIND": "'distinct' or 'any'",
+    "USE_KIND": "'none', 'meld' or 'any'",
+    "ONTO": "'any' or 'own'",
+    "PILE_KIND": "'squared' or 'spread'",
+    "EXHAUSTED": "'recycle', 'end' or 'void'",
+    "PENALTY_KIND": "'hand' or 'deadwood'",
+    "ROLE": "'winner', 'losers' or 'each'",
+    "$END": "the end of the file",
+    "<END-OF-FILE>": "the end of the file",
+}
+# Tokens that can start an expression: when all are expected, say "an expression".
+_EXPR_START = {"NAME", "INT"}
+_EXPR_OPERAND = {"LPAR", "MINUS", "NOT", "TRUE", "FALSE"}
+# The expression language's vocabulary (standalone expression errors mention only these).
+_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">="})
+_OPERATORS = frozenset(
+    ["-", "+", "*", "//", "%", "==", "!=", "<", "<=", ">", ">=", "?", "and", "or"]
+)
+_EXPR_WORDS = frozenset(
+    [
+        "(",
+        ")",
+        "-",
+        "+",
+        "*",
+        "//",
+        "%",
+        "==",
+        "!=",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        "?",
+        ":",
+        ",",
+        "not",
+        "and",
+        "or",
+        "true",
+        "false",
+    ]
+)
+# Statement keywords: when many are expected, say "a statement".
+_STATEMENTS = {"TITLE", "PLAYERS", "DECK", "DEAL", "VALUES", "MELDS", "DRAW", "MATCH"}
+_TOKEN_RE = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*|[0-9]+'
+    r"|\.\.|==|!=|<=|>=|//|\S"
+)
+
+
+@functools.cache
+def get_parser() -> Lark:
+    """The LALR parser for rules.lark with both start rules (built once, then cached)."""
+    import lark
+
+    return lark.Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        start=["start", "expr"],
+        cache=True,
+    )
+
+
+def _terminal_text(name: str) -> str:
+    if name in _NAMED:
+        return _NAMED[name]
+    try:
+        pattern = get_parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return name.lower()
+
+
+def _literal(name: str) -> str | None:
+    try:
+        pattern = get_parser().get_terminal(name).pattern
+    except KeyError:
+        return None
+    return str(pattern.value) if pattern.type == "str" else None
+
+
+def describe_expected(expected: set[str] | frozenset[str], expression: bool = False) -> str:
+    """'a number', "'low', 'high' or 'wrap'", 'an expression', 'a statement' …
+
+    `expression`: the text is a lone expression, so only its vocabulary is named.
+    """
+    names = set(expected)
+    if expression:
+        names = {
+            n
+            for n in names
+            if n in {"NAME", "INT", "$END", "<END-OF-FILE>"} or _literal(n) in _EXPR_WORDS
+        }
+    parts: list[str] = []
+    if names & _STATEMENTS and len(names & _STATEMENTS) >= 4:
+        parts.append("a statement (such as 'players', 'deal' or 'melds')")
+        names = {n for n in names if n in {"RBRACE", "$END"}}
+    if names >= _EXPR_START:
+        parts.append("an expression")
+        names -= _EXPR_START | _EXPR_OPERAND
+    if "INT" in names:
+        names.discard("MINUS")  # "a number" covers negative numbers
+    if {"PLUS", "STAR"} <= names:
+        parts.append("an operator")
+        names = {n for n in names if _literal(n) not in _OPERATORS}
+        if expression:
+            names -= {"COMMA", "RPAR", "COLON"}
+    words = sorted({_terminal_text(n) for n in names if n != "REPLACE"})
+    parts.extend(words)
+    if not parts:
+        return "something else"
+    if len(parts) > 8:
+        parts = parts[:7] + ["…"]
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def previous_token(text: str, pos: int) -> str | None:
+    """The last token of `text` before `pos` (comments skipped), for 'after X' in messages."""
+    lines = text[:pos].split("\n")
+    for line in reversed(lines):
+        tokens = _TOKEN_RE.findall(line)
+        # drop a comment: everything from a '#' token on
+        for i, tok in enumerate(tokens):
+            if tok == "#":
+                tokens = tokens[:i]
+                break
+        if tokens:
+            return tokens[-1]
+    return None
+
+
+def found_text(token: Any) -> str:
+    """How the unexpected token is shown: 'two', '=' or the end of the file."""
+    if getattr(token, "type", None) == "$END":
+        return "the end of the file"
+    value = str(token)
+    if len(value) > 30:
+        value = value[:27] + "..."
+    return f"'{value}'"
+
+
+def describe_error(
+    exc: Exception, text: str, expression: bool = False
+) -> tuple[str, int, int, int]:
+    """A lark error -> (message, line, column, char offset), line and column 1-based."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    token: Any = None
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END":
+            pos = len(text)
+            line = text.count("\n", 0, pos) + 1
+            column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        else:
+            pos = token.start_pos or 0
+            line, column = token.line or 1, token.column or 1
+        expected = describe_expected(exc.expected, expression)
+    elif isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        line, column = exc.line, exc.column
+        char = text[pos] if pos < len(text) else ""
+        if char == '"':
+            return 'unterminated string (a string ends with " on the same line)', line, column, pos
+        allowed = set(exc.allowed or ())
+        expected = describe_expected(allowed, expression) if allowed else "something else"
+        token_text = _TOKEN_RE.match(text, pos)
+        shown = token_text.group(0) if token_text else char
+        before = previous_token(text, pos)
+        after = f" after '{before}'" if before else ""
+        return f"expected {expected}{after}, found '{shown}'", line, column, pos
+    elif isinstance(exc, UnexpectedEOF):
+        pos = len(text)
+        line = text.count("\n") + 1
+        column = pos - (text.rfind("\n") + 1) + 1
+        expected = describe_expected(set(exc.expected), expression)
+    else:  # pragma: no cover - other lark errors are bugs
+        return str(exc).splitlines()[0], 1, 1, 0
+    before = previous_token(text, pos)
+    after = f" after '{before}'" if before else ""
+    chained = token is not None and str(token) in _COMPARE and token.type != "$END"
+    if chained and not any(_literal(n) in _COMPARE for n in getattr(exc, "expected", ())):
+        return "comparisons cannot be chained; join them with 'and'", line, column, pos
+    found = found_text(token) if token is not None else "the end of the file"
+    return f"expected {expected}{after}, found {found}", line, column, pos

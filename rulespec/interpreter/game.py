@@ -1,0 +1,313 @@
+"""`Game`: a match of hands — dealing, turns, hand ends, totals and match end (pipeline stage: run).
+
+The public face of the interpreter (model: OpenSpiel's State + python-chess's
+Board): `legal_moves()`, `play(move_or_text)`, `position()` /
+`Game.from_position()`, `observation(seat)`, `next_hand()`. Chance comes
+only from the match seed: hand k is shuffled by `random.Random(f"{seed}:{k}")`,
+so a saved position with its seed and hand number continues exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.interpreter import engine as E
+from rulespec.interpreter.cards import build_deck, card_text, placed_text
+from rulespec.interpreter.moves import Move, as_move
+from rulespec.interpreter.rules import why_illegal
+from rulespec.interpreter.scoring import score_hand
+from rulespec.interpreter.state import (
+    HandState,
+    MatchState,
+    deck_players,
+    from_position,
+    to_position,
+)
+from rulespec.spec.model import Variant
+
+
+def _cut(rng: random.Random, variant: Variant, players: int) -> int:
+    """First dealer by lot: each seat cuts a card, the lowest (ace low) deals, ties cut again."""
+    seats = list(range(players))
+    while True:
+        deck = [c for c in build_deck(variant, players) if c < 52]
+        rng.shuffle(deck)
+        cuts = {s: deck[i] % 13 for i, s in enumerate(seats)}
+        low = min(cuts.values())
+        seats = [s for s in seats if cuts[s] == low]
+        if len(seats) == 1:
+            return seats[0]
+
+
+class Game:
+    """A match of a variant between `players` seats (seat 0..n-1)."""
+
+    def __init__(self, variant: Variant, hs: HandState, ms: MatchState) -> None:
+        self.variant = variant
+        self.hs = hs
+        self.ms = ms
+        self._legal: list[Move] | None = None
+        self._legal_set: frozenset[Move] | None = None
+
+    # --- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, variant: Variant, players: int, seed: int | None = None) -> Game:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise IllegalMove(f"players must be a number, got {players!r}")
+        if not variant.min_players <= players <= variant.max_players:
+            raise IllegalMove(
+                f"players: {variant.name} is for {variant.min_players}-{variant.max_players} players, not {players}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        rng = random.Random(f"{seed}:dealer")
+        if variant.first_dealer == "cut":
+            dealer = _cut(rng, variant, players)
+        else:
+            dealer = rng.randrange(players)
+        ms = MatchState(totals=[0] * players, hands_won=[0] * players, hand_no=1, seed=seed)
+        hs = cls._deal(variant, players, dealer, ms, [True] * players)
+        return cls(variant, hs, ms)
+
+    @staticmethod
+    def _deal(
+        variant: Variant, players: int, dealer: int, ms: MatchState, active: list[bool]
+    ) -> HandState:
+        rng = random.Random(f"{ms.seed}:{ms.hand_no}")
+        n_active = deck_players(variant, active)
+        deck = build_deck(variant, n_active)
+        rng.shuffle(deck)
+        hs = HandState(
+            players=players,
+            dealer=dealer,
+            to_move=dealer,
+            phase="draw",
+            hands=[[] for _ in range(players)],
+            stock=[],
+            discard=[],
+            active=list(active),
+        )
+        hs.fill_defaults()
+        seats = []
+        s = dealer
+        for _ in range(sum(active)):
+            s = E.next_seat(variant, hs, s)
+            seats.append(s)
+        each = variant.deal.cards(n_active)
+        packet = max(variant.deal.packet, 1)
+        pos = 0
+        dealt = dict.fromkeys(seats, 0)
+        while any(dealt[s] < each for s in seats):
+            for s in seats:
+                k = min(packet, each - dealt[s])
+                hs.hands[s].extend(deck[pos : pos + k])
+                pos += k
+                dealt[s] += k
+        extra = deck[pos : pos + variant.deal.dealer_extra]
+        pos += len(extra)
+        if variant.deal.dealer_extra_to == "hand":
+            hs.hands[dealer].extend(extra)
+        else:
+            hs.discard.extend(extra)
+        if variant.deal.upcard and pos < len(deck):
+            hs.discard.append(deck[pos])
+            pos += 1
+        hs.upcard = hs.discard[0] if hs.discard else None
+        hs.stock = deck[pos:]
+        first = seats[0]
+        if variant.deal.dealer_extra and variant.deal.dealer_extra_to == "hand":
+            # the dealer holds a card more and starts by discarding
+            first = dealer
+            hs.phase = "play"
+            hs.turns[dealer] = 1
+        if variant.draw.upcard_offer and hs.discard and hs.phase == "draw":
+            hs.phase = "upcard"
+        hs.to_move = first
+        return hs
+
+    @classmethod
+    def from_position(cls, variant: Variant, position: Any) -> Game:
+        hs, ms = from_position(variant, position)
+        hs.fill_defaults()
+        return cls(variant, hs, ms)
+
+    def position(self) -> dict[str, Any]:
+        return to_position(self.variant, self.hs, self.ms)
+
+    # --- the hand -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.hs.players
+
+    @property
+    def to_move(self) -> int:
+        return self.hs.to_move
+
+    @property
+    def phase(self) -> str:
+        return self.hs.phase
+
+    @property
+    def dealer(self) -> int:
+        return self.hs.dealer
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hs.phase == "over"
+
+    @property
+    def hand_result(self) -> dict[str, Any] | None:
+        return self.hs.result
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self.ms.totals)
+
+    @property
+    def match_over(self) -> bool:
+        return self.ms.over
+
+    @property
+    def match_winner(self) -> int | None:
+        return self.ms.winner
+
+    @property
+    def log(self) -> list[str]:
+        return list(self.ms.log)
+
+    @property
+    def hand_number(self) -> int:
+        return self.ms.hand_no
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = E.legal_moves(self.variant, self.hs)
+            self._legal_set = frozenset(self._legal)
+        return list(self._legal)
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            m = as_move(move)
+        except InvalidMove:
+            return False
+        self.legal_moves()
+        assert self._legal_set is not None
+        return m in self._legal_set
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move (a Move or its text); IllegalMove / InvalidMove leave the game unchanged."""
+        m = as_move(move)
+        self.legal_moves()
+        assert self._legal_set is not None
+        if m not in self._legal_set:
+            m = self._resolve_unnamed(m)
+        if m not in self._legal_set:
+            raise IllegalMove(f"{str(move)!r}: {why_illegal(self.variant, self.hs, m)}")
+        E.apply(self.variant, self.hs, m, self._end_hand)
+        self.ms.log.append(str(m))
+        self._legal = None
+        self._legal_set = None
+        return m
+
+    def _resolve_unnamed(self, m: Move) -> Move:
+        """A meld written with bare wilds (`meld 7H 8H JK`) means the one legal meld it can be."""
+        if not any(c == n and c == 52 for c, n in m.cards):
+            return m
+        assert self._legal is not None
+        raw = sorted(c for c, _ in m.cards)
+        fits = [
+            x
+            for x in self._legal
+            if x.kind == m.kind and x.number == m.number and sorted(c for c, _ in x.cards) == raw
+        ]
+        return fits[0] if len(fits) == 1 else m
+
+    def _end_hand(
+        self, variant: Variant, hs: HandState, reason: str, seat: int | None, extra: dict[str, Any]
+    ) -> None:
+        hs.phase = "over"
+        result = score_hand(variant, hs, reason, seat, extra)
+        hs.result = result
+        ms = self.ms
+        for s, v in enumerate(result["scores"]):
+            ms.totals[s] += v
+        if result["winner"] is not None:
+            ms.hands_won[result["winner"]] += 1
+        from rulespec.interpreter.match import close_hand  # noqa: PLC0415
+
+        close_hand(variant, hs, ms)
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match (the deal passes by `dealer.rotation`)."""
+        if not self.hand_over:
+            raise IllegalMove("next_hand: the hand is still being played")
+        if self.match_over:
+            raise IllegalMove("next_hand: the match is over")
+        dealer = E.next_seat(self.variant, self.hs, self.hs.dealer)
+        self.ms.hand_no += 1
+        self.hs = self._deal(self.variant, self.players, dealer, self.ms, self.hs.active)
+        self._legal = None
+        self._legal_set = None
+
+    # --- what a seat sees -------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what `seat` sees at the table (never another hand or the stock order)."""
+        hs = self.hs
+        spread = self.variant.discard.pile == "spread"
+        return {
+            "variant": self.variant.name,
+            "seat": seat,
+            "players": hs.players,
+            "dealer": hs.dealer,
+            "to_move": hs.to_move,
+            "phase": hs.phase,
+            "hand": [card_text(c) for c in hs.hands[seat]],
+            "hand_sizes": [len(h) for h in hs.hands],
+            "discard": [card_text(c) for c in hs.discard]
+            if spread
+            else [card_text(c) for c in hs.discard[-1:]],
+            "discard_size": len(hs.discard),
+            "pile": "spread" if spread else "squared",
+            "melds": [{"owner": o, "cards": [placed_text(p) for p in m]} for o, m in hs.melds],
+            "stock_size": len(hs.stock),
+            "totals": list(self.ms.totals),
+            "upcard": None if hs.upcard is None else card_text(hs.upcard),
+            "taken": [card_text(c) for c in hs.taken] if seat == hs.to_move else [],
+            "obligation": None
+            if hs.obligation is None or seat != hs.to_move
+            else card_text(hs.obligation[0]),
+            "melded": list(hs.melded),
+            "active": list(hs.active),
+            "hand_number": self.ms.hand_no,
+            "history": [dict(h) for h in hs.history],
+            "hand_over": self.hand_over,
+            "result": hs.result,
+        }
+
+    @property
+    def last_moves(self) -> dict[int, list[str]]:
+        """Each seat's public moves in its latest turn this hand (what a UI shows a bot just did)."""
+        out: dict[int, list[str]] = {}
+        prev = None
+        for h in self.hs.history:
+            if "seat" not in h:
+                continue
+            s = h["seat"]
+            text = h["move"] + (f" ({' '.join(h['cards'])})" if h.get("cards") else "")
+            if s != prev:
+                out[s] = []
+            out[s].append(text)
+            prev = s
+        return out
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.legal_moves())
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.name} hand {self.ms.hand_no} seat {self.to_move} {self.phase}>"

@@ -1,0 +1,152 @@
+"""Move value objects and their one canonical text (pipeline stage: run — what a player does).
+
+A `Move` is a small frozen value (model: python-chess): `str(move)` is its
+canonical text and `Move.parse(text)` reads it back, so moves round-trip
+through logs, saved games and the terminal. Garbled text raises
+`InvalidMove` echoing the input; whether a move is allowed is the engine's
+business (`IllegalMove`).
+
+Texts: `draw stock`, `draw discard`, `draw discard+stock`,
+`draw discard+discard`, `take N`, `take pile`, `meld C C C…` (a wild as
+`JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`, `pass`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulespec.errors import InvalidMove
+from rulespec.interpreter.cards import JOKER, card_text, parse_card, parse_placed, placed_text
+
+Placed = tuple[int, int]
+"""A card as laid on the table: (card code, code of the card it stands for)."""
+
+DRAW_STOCK = "draw stock"
+DRAW_DISCARD = "draw discard"
+DRAW_DISCARD_STOCK = "draw discard+stock"
+DRAW_DISCARD_DISCARD = "draw discard+discard"
+TAKE = "take"
+TAKE_PILE = "take pile"
+MELD = "meld"
+LAYOFF = "layoff"
+SWAP = "swap"
+DISCARD = "discard"
+KNOCK = "knock"
+PASS = "pass"
+
+DRAWS = frozenset(
+    {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
+)
+_FIXED = {
+    "draw stock": DRAW_STOCK,
+    "draw discard": DRAW_DISCARD,
+    "draw discard+stock": DRAW_DISCARD_STOCK,
+    "draw discard+discard": DRAW_DISCARD_DISCARD,
+    "take pile": TAKE_PILE,
+    "pass": PASS,
+}
+_USAGE = (
+    "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
+    " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C | pass"
+)
+
+
+def _rank_index(code: int) -> int:
+    return code % 13
+
+
+def meld_order(cards: tuple[Placed, ...]) -> tuple[Placed, ...]:
+    """Canonical order of a meld's cards: sets by suit, runs in sequence (round the corner too)."""
+    if not cards:
+        return cards
+    ordered = sorted(cards, key=lambda p: (_rank_index(p[1]), p[1] // 13, p[0]))
+    ranks = [_rank_index(p[1]) for p in ordered]
+    if len(set(ranks)) == len(ranks) and len({p[1] // 13 for p in ordered}) == 1:
+        # a run: start after the largest gap so Q K A and K A 2 read in sequence
+        gaps = [(ranks[(i + 1) % len(ranks)] - ranks[i]) % 13 for i in range(len(ranks))]
+        widest = max(range(len(gaps)), key=lambda i: (gaps[i], i))
+        start = (widest + 1) % len(ordered)
+        ordered = ordered[start:] + ordered[:start]
+    return tuple(ordered)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: `kind` (one of the texts' verbs), the cards involved and a number.
+
+    `cards` holds placed cards (card, stands_for): a meld's cards in canonical
+    order, or the one card of a layoff / swap / discard / knock. `number` is N
+    of `take N` or the meld number (from 1) of `layoff` / `swap`.
+    """
+
+    kind: str
+    cards: tuple[Placed, ...] = ()
+    number: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == TAKE:
+            return f"take {self.number}"
+        if self.kind == MELD:
+            return "meld " + " ".join(placed_text(p) for p in self.cards)
+        if self.kind in (LAYOFF, SWAP):
+            return f"{self.kind} {placed_text(self.cards[0])} {self.number}"
+        if self.kind in (DISCARD, KNOCK):
+            return f"{self.kind} {card_text(self.cards[0][0])}"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @property
+    def card(self) -> int:
+        """The (first) card code of a card move."""
+        return self.cards[0][0]
+
+    @staticmethod
+    def meld(cards: tuple[Placed, ...] | list[Placed]) -> Move:
+        return Move(MELD, meld_order(tuple(cards)))
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move's text (canonical or with extra spaces / any case); InvalidMove if garbled."""
+        if not isinstance(text, str):
+            raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+        words = text.strip().lower().split()
+        norm = " ".join(words)
+        if norm in _FIXED:
+            return Move(_FIXED[norm])
+        if not words:
+            raise InvalidMove(f"empty move text; {_USAGE}")
+        verb, args = words[0], words[1:]
+        try:
+            if verb == "take" and len(args) == 1:
+                if not args[0].isdigit() or int(args[0]) < 1:
+                    raise InvalidMove(f"{text!r}: take N needs a depth N >= 1")
+                return Move(TAKE, (), int(args[0]))
+            if verb == "meld" and args:
+                return Move.meld(tuple(_placed(a, text) for a in args))
+            if verb in (LAYOFF, SWAP) and len(args) == 2:
+                if not args[1].isdigit() or int(args[1]) < 1:
+                    raise InvalidMove(f"{text!r}: the meld number must be a number from 1")
+                return Move(verb, (_placed(args[0], text),), int(args[1]))
+            if verb in (DISCARD, KNOCK) and len(args) == 1:
+                code = parse_card(args[0])
+                return Move(verb, ((code, code),))
+        except InvalidMove as exc:
+            if text in str(exc):
+                raise
+            raise InvalidMove(f"{text!r}: {exc}") from None
+        raise InvalidMove(f"cannot read move {text!r}; {_USAGE}")
+
+
+def _placed(word: str, text: str) -> Placed:
+    if word in ("jk", "joker"):
+        return (JOKER, JOKER)  # an unnamed joker: the engine names it if only one way fits
+    return parse_placed(word)
+
+
+def as_move(move: Move | str) -> Move:
+    """A Move from a Move or its text."""
+    if isinstance(move, Move):
+        return move
+    return Move.parse(move)

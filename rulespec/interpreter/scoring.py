@@ -1,0 +1,263 @@
+"""Hand-end scoring from the variant's compiled expressions (pipeline stage: run — a hand's outcome).
+
+Builds the flat environment of the `score` context (docs/document.md: `me.*`,
+`winner.*`, `knocker.*`, `losers.*`, `others.*`, `rummy`, `reason`,
+`players`, `upcard.*`) per seat, lazily (a fact such as `deadwood` is only
+solved when an expression reads it), applies the roles winner / losers /
+each, the multiplier and meld credit, and explains the result line by line.
+A knock is resolved here: the knocker's melds, the defenders' best lay-offs
+(`solver.best_layoff`), and the reason knock / gin / undercut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from rulespec.interpreter import melds as M
+from rulespec.interpreter import solver as S
+from rulespec.interpreter.cards import card_text, cards_text, is_wild, placed_text
+from rulespec.interpreter.state import HandState, Placed
+from rulespec.spec.model import Variant
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+FACTS = ("penalty", "deadwood", "cards", "jokers", "melded", "melded_jokers")
+
+
+def suit_value(index: int) -> Any:
+    """How a suit is represented to compiled expressions (the expression compiler's suit constants)."""
+    try:
+        from rulespec.spec import expr  # noqa: PLC0415
+
+        values = getattr(expr, "SUIT_VALUES", None)
+        if values is not None:
+            return values[index]
+    except ImportError:
+        pass
+    return SUIT_NAMES[index]
+
+
+class LazyEnv(Mapping[str, Any]):
+    """A read-only name -> value mapping whose values are computed on first read."""
+
+    def __init__(self, values: dict[str, Any], thunks: dict[str, Callable[[], Any]]) -> None:
+        self._values = values
+        self._thunks = thunks
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._values:
+            return self._values[key]
+        thunk = self._thunks[key]
+        value = thunk()
+        self._values[key] = value
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._values
+        yield from (k for k in self._thunks if k not in self._values)
+
+    def __len__(self) -> int:
+        return len(set(self._values) | set(self._thunks))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values or key in self._thunks
+
+
+class Facts:
+    """Per-seat facts of a finished hand, each computed once on demand."""
+
+    def __init__(
+        self, variant: Variant, hs: HandState, final: list[list[int]], winner: int | None
+    ) -> None:
+        self.variant = variant
+        self.hs = hs
+        self.final = final
+        self.winner = winner
+        self._cache: dict[tuple[str, int], int] = {}
+
+    def get(self, name: str, seat: int) -> int:
+        key = (name, seat)
+        if key not in self._cache:
+            self._cache[key] = self._compute(name, seat)
+        return self._cache[key]
+
+    def _compute(self, name: str, seat: int) -> int:
+        v, cards = self.variant, self.final[seat]
+        if name == "penalty":
+            return S.penalty(v, cards) if cards else 0
+        if name == "deadwood":
+            return S.deadwood(v, cards) if cards else 0
+        if name == "cards":
+            return len(cards)
+        if name == "jokers":
+            return sum(1 for c in cards if is_wild(v, c))
+        if name == "melded":
+            return self.hs.melded[seat]
+        if name == "melded_jokers":
+            return self.hs.melded_jokers[seat]
+        raise KeyError(name)
+
+
+def _seat_thunks(prefix: str, facts: Facts, seat: int) -> dict[str, Callable[[], Any]]:
+    out: dict[str, Callable[[], Any]] = {
+        f"{prefix}.{n}": (lambda n=n: facts.get(n, seat)) for n in FACTS
+    }
+    out[f"{prefix}.won"] = lambda: facts.winner == seat
+    return out
+
+
+def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callable[[], Any]]:
+    out: dict[str, Callable[[], Any]] = {
+        f"{prefix}.{n}": (lambda n=n: sum(facts.get(n, s) for s in seats)) for n in FACTS
+    }
+    out[f"{prefix}.count"] = lambda: len(seats)
+    return out
+
+
+def _upcard(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
+    from rulespec.interpreter.engine import upcard_env  # noqa: PLC0415
+
+    upcard_env(variant, hs, env)
+
+
+def _resolve_knock(
+    variant: Variant, hs: HandState, knocker: int, lines: list[str]
+) -> tuple[str, int, list[list[int]], list[dict[str, Any]]]:
+    """Knocker shows melds, defenders lay off (unless gin): reason, winner, final hands, lay-offs."""
+    hand = hs.hands[knocker]
+    dw, melds, dead = S.best_arrangement(variant, hand)
+    lines.append(
+        f"seat {knocker} knocks: melds {' | '.join(' '.join(placed_text(p) for p in m) for m in melds) or '-'};"
+        f" deadwood {cards_text(list(dead)) or '-'} = {dw}"
+    )
+    final = [list(h) for h in hs.hands]
+    laid: list[dict[str, Any]] = []
+    table: list[tuple[Placed, ...]] = [tuple(m) for m in melds]
+    order = []
+    s = knocker
+    from rulespec.interpreter.engine import next_seat  # noqa: PLC0415
+
+    for _ in range(hs.players - 1):
+        s = next_seat(variant, hs, s)
+        if s == knocker:
+            break
+        order.append(s)
+    dws: dict[int, int] = {}
+    for d in order:
+        if dw > 0 and variant.knock is not None and variant.knock.layoff and table:
+            d_dw, offs = S.best_layoff(variant, final[d], table)
+            done = []
+            for placed, idx in offs:
+                new = M.extend(variant, table[idx], placed)
+                if new is None or placed[0] not in final[d]:
+                    continue
+                table[idx] = new
+                final[d].remove(placed[0])
+                done.append(placed)
+            if done:
+                laid.append({"seat": d, "cards": [placed_text(p) for p in done]})
+                lines.append(f"seat {d} lays off {' '.join(placed_text(p) for p in done)}")
+        dws[d] = S.deadwood(variant, final[d]) if final[d] else 0
+        lines.append(f"seat {d} deadwood {dws[d]}")
+    if dw == 0:
+        return "gin", knocker, final, laid
+    under = [d for d in order if dws[d] <= dw]
+    if under:
+        best = min(under, key=lambda d: (dws[d], order.index(d)))
+        return "undercut", best, final, laid
+    return "knock", knocker, final, laid
+
+
+def score_hand(
+    variant: Variant, hs: HandState, reason: str, seat: int | None, extra: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The finished hand's result: reason, winner, scores per seat, lines, final hands."""
+    lines: list[str] = []
+    seats = [s for s in range(hs.players) if hs.active[s]]
+    knocker: int | None = None
+    winner: int | None = None
+    final = [list(h) for h in hs.hands]
+    laid: list[dict[str, Any]] = []
+    rummy = False
+    if reason == "knock":
+        assert seat is not None
+        knocker = seat
+        reason, winner, final, laid = _resolve_knock(variant, hs, seat, lines)
+    elif reason == "out":
+        winner = seat
+        assert seat is not None
+        first = hs.laid_down[seat]
+        rummy = first is None or first == hs.turns[seat]
+        lines.append(f"seat {seat} goes out" + (" in one go (rummy)" if rummy else ""))
+    else:
+        lines.append(
+            {
+                "stock": "the stock ran out: nobody went out",
+                "void": "the hand is void",
+                "abandoned": "the hand is abandoned (turn limit reached)",
+            }.get(reason, reason)
+            + (f" ({extra['why']})" if extra.get("why") else "")
+        )
+    facts = Facts(variant, hs, final, winner)
+    base: dict[str, Any] = {
+        "rummy": rummy,
+        "reason": "out" if reason == "rummy" else reason,
+        "players": len(seats),
+    }
+    _upcard(variant, hs, base)
+    common: dict[str, Callable[[], Any]] = {}
+    if winner is not None:
+        common.update(_seat_thunks("winner", facts, winner))
+        common.update(_sum_thunks("losers", facts, [s for s in seats if s != winner]))
+    else:
+        common.update(_sum_thunks("losers", facts, [s for s in seats]))
+    if knocker is not None:
+        common.update(_seat_thunks("knocker", facts, knocker))
+    sc = variant.scoring
+    rules = sc.rules.get(reason, {}) if reason != "abandoned" else {}
+    scores = [0] * hs.players
+    for s in seats:
+        thunks = dict(common)
+        thunks.update(_seat_thunks("me", facts, s))
+        thunks.update(_sum_thunks("others", facts, [o for o in seats if o != s]))
+        env = LazyEnv(dict(base), thunks)
+        total = 0
+        parts = []
+        for role in ("winner", "losers", "each"):
+            expr = rules.get(role)
+            if expr is None:
+                continue
+            if (
+                role == "winner"
+                and s != winner
+                or role == "losers"
+                and (winner is None or s == winner)
+            ):
+                continue
+            value = int(expr(env))
+            total += value
+            parts.append(f"{role} {value:+d}")
+        if parts and sc.multiplier is not None:
+            mult = int(sc.multiplier(env))
+            if mult != 1:
+                total *= mult
+                parts.append(f"x{mult}")
+        credit = hs.melded[s] if sc.meld_credit else 0
+        if credit:
+            parts.append(f"meld credit {credit:+d}")
+        scores[s] = total + credit
+        hand_text = cards_text(final[s]) or "-"
+        lines.append(
+            f"seat {s}: hand {hand_text}; " + (", ".join(parts) or "0") + f" = {scores[s]:+d}"
+        )
+    shown = "rummy" if reason == "out" and rummy else reason
+    return {
+        "reason": shown,
+        "winner": winner,
+        "knocker": knocker,
+        "rummy": rummy,
+        "scores": scores,
+        "lines": lines,
+        "hands": [[card_text(c) for c in h] for h in hs.hands],
+        "layoffs": laid,
+    }

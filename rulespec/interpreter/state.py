@@ -1,0 +1,299 @@
+"""One moment of a match: the hand's state and the match's state, and their JSON position form (pipeline stage: run).
+
+`HandState` is mutable on purpose (the engine updates it in place on the hot
+path; legality is decided before any change, so a refused move changes
+nothing). `position()` / `from_position()` convert to and from the saved-game
+format described in docs/position.md; every key but `hands` is optional and a
+missing one takes its start-of-hand default. A malformed position raises
+`PositionError` naming the key.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec.errors import InvalidMove, PositionError
+from rulespec.interpreter.cards import build_deck, card_text, parse_card, parse_placed, placed_text
+from rulespec.spec.model import Variant
+
+Placed = tuple[int, int]
+TableMeld = tuple[int, tuple[Placed, ...]]  # (owner seat, placed cards)
+PHASES = ("upcard", "draw", "play", "over")
+
+
+@dataclass
+class HandState:
+    """Everything about the hand being played (the OpenSpiel 'State')."""
+
+    players: int
+    dealer: int
+    to_move: int
+    phase: str
+    hands: list[list[int]]
+    stock: list[int]  # index 0 is the next card drawn
+    discard: list[int]  # bottom first; last is the top
+    melds: list[TableMeld] = field(default_factory=list)
+    upcard: int | None = None
+    active: list[bool] = field(default_factory=list)
+    # turn state
+    taken: list[int] = field(default_factory=list)  # cards taken from the pile this turn
+    obligation: tuple[int, str, int] | None = None  # (card, use, hand_cards)
+    melds_this_turn: int = 0
+    value_this_turn: int = 0  # value laid down this turn (first_laydown_min)
+    turns: list[int] = field(default_factory=list)  # turns started per seat this hand
+    laid_down: list[int | None] = field(default_factory=list)  # turn of first laying down
+    melded: list[int] = field(default_factory=list)  # value melded or laid off this hand
+    melded_jokers: list[int] = field(default_factory=list)
+    offer_passes: int = 0
+    must_draw_stock: bool = False
+    turn_count: int = 0
+    history: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def fill_defaults(self) -> None:
+        n = self.players
+        for name, value in (
+            ("active", True),
+            ("turns", 0),
+            ("laid_down", None),
+            ("melded", 0),
+            ("melded_jokers", 0),
+        ):
+            if not getattr(self, name):
+                setattr(self, name, [value] * n)
+
+
+@dataclass
+class MatchState:
+    """The match around the hands: totals, hands won, who is out, the shuffle seed."""
+
+    totals: list[int]
+    hands_won: list[int]
+    hand_no: int = 1
+    seed: int = 0
+    log: list[str] = field(default_factory=list)
+    over: bool = False
+    winner: int | None = None
+
+
+def _card_list(variant: Variant, raw: Any, key: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise PositionError(f"{key}: expected a list of cards, got {type(raw).__name__}")
+    out = []
+    for i, text in enumerate(raw):
+        out.append(_card(text, f"{key}.{i}"))
+    return out
+
+
+def _card(text: Any, key: str) -> int:
+    if not isinstance(text, str):
+        raise PositionError(f"{key}: expected a card text such as '7H', got {text!r}")
+    try:
+        return parse_card(text)
+    except InvalidMove as exc:
+        raise PositionError(f"{key}: {exc}") from None
+
+
+def _int(pos: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = pos.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise PositionError(f"{key}: expected an integer from {low} to {high}, got {value!r}")
+    return value
+
+
+def _int_list(
+    pos: Mapping[str, Any], key: str, n: int, default: Any, nullable: bool = False
+) -> list[Any]:
+    raw = pos.get(key)
+    if raw is None:
+        return [default] * n
+    if not isinstance(raw, list) or len(raw) != n:
+        raise PositionError(f"{key}: expected a list of {n} values, one per seat")
+    for i, v in enumerate(raw):
+        if v is None and nullable:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise PositionError(f"{key}.{i}: expected an integer, got {v!r}")
+    return list(raw)
+
+
+def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, Any]:
+    """The JSON-serialisable saved-game dict (docs/position.md)."""
+    pos: dict[str, Any] = {
+        "variant": variant.name,
+        "players": hs.players,
+        "dealer": hs.dealer,
+        "to_move": hs.to_move,
+        "phase": hs.phase,
+        "hands": [[card_text(c) for c in h] for h in hs.hands],
+        "stock": [card_text(c) for c in hs.stock],
+        "discard": [card_text(c) for c in hs.discard],
+        "melds": [{"owner": o, "cards": [placed_text(p) for p in m]} for o, m in hs.melds],
+        "totals": list(ms.totals),
+        "upcard": None if hs.upcard is None else card_text(hs.upcard),
+        "turn": {
+            "taken": [card_text(c) for c in hs.taken],
+            "obligation": None
+            if hs.obligation is None
+            else {
+                "card": card_text(hs.obligation[0]),
+                "use": hs.obligation[1],
+                "hand_cards": hs.obligation[2],
+            },
+            "melds": hs.melds_this_turn,
+            "value": hs.value_this_turn,
+        },
+        "turns": list(hs.turns),
+        "laid_down": list(hs.laid_down),
+        "melded": list(hs.melded),
+        "melded_jokers": list(hs.melded_jokers),
+        "offer": {"passes": hs.offer_passes, "must_draw_stock": hs.must_draw_stock},
+        "turn_count": hs.turn_count,
+        "active": list(hs.active),
+        "hand": ms.hand_no,
+        "hands_won": list(ms.hands_won),
+        "seed": ms.seed,
+        "history": [dict(h) for h in hs.history],
+        "log": list(ms.log),
+    }
+    if hs.result is not None:
+        pos["result"] = hs.result
+    if ms.over:
+        pos["match_over"] = True
+        pos["match_winner"] = ms.winner
+    return pos
+
+
+def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
+    """Read a saved-game dict; PositionError (located by key) when it is malformed or impossible."""
+    if not isinstance(pos, Mapping):
+        raise PositionError(f"a position must be a mapping, got {type(pos).__name__}")
+    raw_hands = pos.get("hands")
+    if not isinstance(raw_hands, list) or not raw_hands:
+        raise PositionError("hands: expected a list with one list of cards per seat")
+    n = _int(pos, "players", len(raw_hands), variant.min_players, variant.max_players)
+    if len(raw_hands) != n:
+        raise PositionError(f"hands: {len(raw_hands)} hands for {n} players")
+    hands = [_card_list(variant, h, f"hands.{i}") for i, h in enumerate(raw_hands)]
+    dealer = _int(pos, "dealer", 0, 0, n - 1)
+    phase = pos.get("phase", "draw")
+    if phase not in PHASES:
+        raise PositionError(f"phase: expected one of {', '.join(PHASES)}, got {phase!r}")
+    stock = _card_list(variant, pos.get("stock", []), "stock")
+    discard = _card_list(variant, pos.get("discard", []), "discard")
+    melds: list[TableMeld] = []
+    raw_melds = pos.get("melds", [])
+    if not isinstance(raw_melds, list):
+        raise PositionError("melds: expected a list of {owner, cards}")
+    for i, m in enumerate(raw_melds):
+        if not isinstance(m, Mapping) or not isinstance(m.get("cards"), list):
+            raise PositionError(f"melds.{i}: expected {{owner: seat, cards: [...]}}")
+        owner = _int(m, "owner", 0, 0, n - 1) if "owner" in m else 0
+        placed: list[Placed] = []
+        for j, t in enumerate(m["cards"]):
+            if not isinstance(t, str):
+                raise PositionError(f"melds.{i}.cards.{j}: expected a card text, got {t!r}")
+            try:
+                placed.append(parse_placed(t))
+            except InvalidMove as exc:
+                raise PositionError(f"melds.{i}.cards.{j}: {exc}") from None
+        melds.append((owner, tuple(placed)))
+    upcard = None if pos.get("upcard") is None else _card(pos.get("upcard"), "upcard")
+    turn = pos.get("turn") or {}
+    if not isinstance(turn, Mapping):
+        raise PositionError("turn: expected a mapping")
+    taken = _card_list(variant, turn.get("taken", []), "turn.taken")
+    obligation = None
+    ob = turn.get("obligation")
+    if ob is not None:
+        if not isinstance(ob, Mapping) or ob.get("use") not in ("meld", "any"):
+            raise PositionError("turn.obligation: expected {card, use: meld|any, hand_cards}")
+        obligation = (
+            _card(ob.get("card"), "turn.obligation.card"),
+            str(ob["use"]),
+            _int(ob, "hand_cards", 0, 0, 60),
+        )
+    offer = pos.get("offer") or {}
+    if not isinstance(offer, Mapping):
+        raise PositionError("offer: expected {passes, must_draw_stock}")
+    hs = HandState(
+        players=n,
+        dealer=dealer,
+        to_move=_int(pos, "to_move", (dealer + 1) % n, 0, n - 1),
+        phase=phase,
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        melds=melds,
+        upcard=upcard,
+        taken=taken,
+        obligation=obligation,
+        melds_this_turn=_int(turn, "melds", 0, 0, 10**6),
+        value_this_turn=_int(turn, "value", 0, -(10**6), 10**6),
+        turns=_int_list(pos, "turns", n, 0),
+        laid_down=_int_list(pos, "laid_down", n, None, nullable=True),
+        melded=_int_list(pos, "melded", n, 0),
+        melded_jokers=_int_list(pos, "melded_jokers", n, 0),
+        offer_passes=_int(offer, "passes", 0, 0, n),
+        must_draw_stock=bool(offer.get("must_draw_stock", False)),
+        turn_count=_int(pos, "turn_count", 0, 0, 10**9),
+        history=list(pos.get("history") or []),
+    )
+    active = pos.get("active")
+    if active is None:
+        hs.active = [True] * n
+    elif not isinstance(active, list) or len(active) != n:
+        raise PositionError(f"active: expected a list of {n} booleans")
+    else:
+        hs.active = [bool(a) for a in active]
+    if not hs.active[hs.to_move]:
+        raise PositionError(f"to_move: seat {hs.to_move} has left the match")
+    if isinstance(pos.get("result"), Mapping):
+        hs.result = dict(pos["result"])
+    elif phase == "over":
+        raise PositionError("result: a position in phase 'over' needs the hand's result")
+    ms = MatchState(
+        totals=_int_list(pos, "totals", n, 0),
+        hands_won=_int_list(pos, "hands_won", n, 0),
+        hand_no=_int(pos, "hand", 1, 1, 10**9),
+        seed=_int(pos, "seed", 0, -(2**63), 2**63),
+        log=[str(x) for x in (pos.get("log") or [])],
+        over=bool(pos.get("match_over", False)),
+        winner=pos.get("match_winner"),
+    )
+    _check_counts(variant, hs)
+    return hs, ms
+
+
+def deck_players(variant: Variant, active: Sequence[bool]) -> int:
+    """The player count that sizes the deck and the deal: the seats still in the match."""
+    return max(sum(1 for a in active if a), variant.min_players)
+
+
+def _check_counts(variant: Variant, hs: HandState) -> None:
+    """A card present more often than the deck holds it is an error, located by key."""
+    deck = Counter(build_deck(variant, deck_players(variant, hs.active)))
+    seen: Counter[int] = Counter()
+    where: dict[int, str] = {}
+
+    def add(cards: Sequence[int], key: str) -> None:
+        for c in cards:
+            seen[c] += 1
+            if seen[c] > deck.get(c, 0):
+                held = deck.get(c, 0)
+                raise PositionError(
+                    f"{key}: card {card_text(c)} appears {seen[c]} times but the deck holds it"
+                    f" {held} time{'s' if held != 1 else ''}"
+                    + (f" (also in {where[c]})" if c in where else "")
+                )
+            where.setdefault(c, key)
+
+    for i, h in enumerate(hs.hands):
+        add(h, f"hands.{i}")
+    add(hs.stock, "stock")
+    add(hs.discard, "discard")
+    for i, (_, m) in enumerate(hs.melds):
+        add([p[0] for p in m], f"melds.{i}")

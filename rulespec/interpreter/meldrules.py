@@ -106,6 +106,9 @@ class Tables:
     place_values: dict[str, tuple[int, ...]]  # place -> 53 values by code
     natural_by_low: tuple[tuple[int, ...], ...]  # 52 lists of one-deck natural meld masks
     all_wild_sizes: frozenset[int]  # sizes an all-wild meld may have (empty = none)
+    run_cover: tuple[int, ...] = ()  # 13-bit suit mask -> ranks in some shortest legal run in it
+    rank_value_sum: tuple[int, ...] = ()  # 13-bit suit mask -> sum of hand values of those ranks
+    not_fast: int = 0  # 53-bit mask of codes the bitmask path cannot take (wild-capable, joker)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     # solver results by hand key, bounded by the solver
 
@@ -168,7 +171,76 @@ def _build(variant: Variant) -> Tables:
     )
     object.__setattr__(t, "natural_by_low", _natural_masks(t))
     object.__setattr__(t, "all_wild_sizes", _all_wild_sizes(t))
+    object.__setattr__(t, "run_cover", _run_cover(t))
+    sums = [0] * 8192
+    for mask in range(1, 8192):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + variant.values[low + 1]["hand"]
+    object.__setattr__(t, "rank_value_sum", tuple(sums))
+    not_fast = 1 << JOKER
+    for code in range(52):
+        if t.wild_code(code):
+            not_fast |= 1 << code
+    object.__setattr__(t, "not_fast", not_fast)
     return t
+
+
+def _run_cover(t: Tables) -> tuple[int, ...]:
+    """For each 13-bit rank mask of one suit: the ranks lying in some legal run of `run_min`."""
+    if not t.has_runs or t.run_min > t.run_max:
+        return (0,) * 8192
+    shortest = [rank_mask(w) for w in run_windows(t.ace) if len(w) == max(t.run_min, 1)]
+    cover = []
+    for mask in range(8192):
+        got = 0
+        for w in shortest:
+            if w & mask == w:
+                got |= w
+        cover.append(got)
+    return tuple(cover)
+
+
+def meldable(t: Tables, hand_mask: int) -> int:
+    """The cards of a one-deck natural hand mask that lie in some meld of it (sets, runs)."""
+    s0 = hand_mask & 0x1FFF
+    s1 = (hand_mask >> 13) & 0x1FFF
+    s2 = (hand_mask >> 26) & 0x1FFF
+    s3 = (hand_mask >> 39) & 0x1FFF
+    cover = t.run_cover
+    c0, c1, c2, c3 = cover[s0], cover[s1], cover[s2], cover[s3]
+    if t.has_sets and t.set_min <= 4:
+        # bit-sliced count of suits per rank: 4*high + 2*mid + low
+        a, b = s0 ^ s1, s0 & s1
+        c, d = s2 ^ s3, s2 & s3
+        low = a ^ c
+        carry = a & c
+        mid = b ^ d ^ carry
+        high = (b & d) | (carry & (b ^ d))
+        need = t.set_min
+        if need == 4:
+            ranks = high
+        elif need == 3:
+            ranks = high | (mid & low)
+        elif need == 2:
+            ranks = high | mid
+        else:
+            ranks = s0 | s1 | s2 | s3
+        c0 |= s0 & ranks
+        c1 |= s1 & ranks
+        c2 |= s2 & ranks
+        c3 |= s3 & ranks
+    return c0 | (c1 << 13) | (c2 << 26) | (c3 << 39)
+
+
+def dead_value(t: Tables, mask: int) -> int:
+    """Sum of the hand values of the cards of a one-deck natural mask."""
+    sums = t.rank_value_sum
+    return (
+        sums[mask & 0x1FFF]
+        + sums[(mask >> 13) & 0x1FFF]
+        + sums[(mask >> 26) & 0x1FFF]
+        + sums[(mask >> 39) & 0x1FFF]
+    )
 
 
 def _natural_masks(t: Tables) -> tuple[tuple[int, ...], ...]:

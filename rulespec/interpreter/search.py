@@ -33,13 +33,14 @@ class FastSearch:
 
     def __init__(self, t: Tables, hand_mask: int) -> None:
         self.vals = t.hand_values
-        cands: list[tuple[int, ...]] = [()] * 52
+        by_low = t.natural_by_low
+        cands: dict[int, tuple[int, ...]] = {}
         rest = hand_mask
         while rest:
             low = rest & -rest
             c = low.bit_length() - 1
             rest ^= low
-            cands[c] = tuple(m for m in t.natural_by_low[c] if m & hand_mask == m)
+            cands[c] = tuple(m for m in by_low[c] if m & hand_mask == m)
         self.cands = cands
         self.memo: dict[int, int] = {0: 0}
 

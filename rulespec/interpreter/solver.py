@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rulespec.interpreter.arrange import best_layoff, partition
 from rulespec.interpreter.cards import JOKER, Placed
-from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_wilds, normalize, pattern_of
 from rulespec.interpreter.search import FastSearch, GeneralSearch
 from rulespec.spec.model import Variant
@@ -32,15 +32,12 @@ _MEMO_LIMIT = 200_000
 
 
 def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
-    """The hand as a mask when the fast path applies (no duplicate, no wild-capable card)."""
+    """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card)."""
     mask = 0
     for c in hand:
-        if c == JOKER or t.wild_code(c):
-            return None
-        bit = 1 << c
-        if mask & bit:
-            return None
-        mask |= bit
+        mask |= 1 << c
+    if mask & t.not_fast or mask.bit_count() != len(hand):
+        return None
     return mask
 
 
@@ -53,12 +50,20 @@ def _remember(t: Tables, key: object, value: object) -> None:
 def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     """Exact minimum deadwood value of the hand over every arrangement into disjoint melds."""
     t = tables(variant)
+    mask = _fast_mask(t, hand)
+    if mask is not None:
+        meldy = meldable(t, mask)
+        value = dead_value(t, mask ^ meldy)
+        if meldy:
+            value += FastSearch(t, meldy).value(meldy)
+        if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
+            value = 0
+        return value
     key = ("dw", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:
         return int(got)
-    mask = _fast_mask(t, hand)
-    value = FastSearch(t, mask).value(mask) if mask is not None else GeneralSearch(t, hand).solve()
+    value = GeneralSearch(t, hand).solve()
     if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
         value = 0
     _remember(t, key, value)
@@ -76,9 +81,11 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     mask = _fast_mask(t, hand)
     melds: list[Meld] = []
     if mask is not None:
-        search = FastSearch(t, mask)
-        value = search.value(mask)
-        masks, dead = search.arrangement(mask)
+        meldy = meldable(t, mask)
+        search = FastSearch(t, meldy)
+        value = search.value(meldy) + dead_value(t, mask ^ meldy)
+        masks, dead = search.arrangement(meldy)
+        dead += [c for c in range(52) if (mask ^ meldy) >> c & 1]
         for m in masks:
             laid = normalize(variant, [(c, c) for c in range(52) if m >> c & 1])
             assert laid is not None
@@ -108,25 +115,31 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     if not hand:
         raise ValueError("deadwood_after_discard needs at least one card")
     t = tables(variant)
+    mask = _fast_mask(t, hand)
+    best: tuple[int, int] | None = None
+    if mask is not None and not variant.melds.patterns:
+        meldy = meldable(t, mask)
+        base = dead_value(t, mask ^ meldy)
+        search = FastSearch(t, meldy)
+        whole = search.value(meldy)
+        for c in sorted(set(hand), reverse=True):
+            bit = 1 << c
+            # a card outside every meld leaves the rest as it was
+            v = base + (search.value(meldy ^ bit) if meldy & bit else whole - t.hand_values[c])
+            if best is None or v < best[0]:
+                best = (v, c)
+        assert best is not None
+        return best
     key = ("dd", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
-    mask = _fast_mask(t, hand)
-    best: tuple[int, int] | None = None
-    if mask is not None and not variant.melds.patterns:
-        search = FastSearch(t, mask)
-        for c in sorted(set(hand), reverse=True):
-            v = search.value(mask ^ (1 << c))
-            if best is None or v < best[0]:
-                best = (v, c)
-    else:
-        for c in sorted(set(hand), reverse=True):
-            rest = list(hand)
-            rest.remove(c)
-            v = deadwood(variant, rest)
-            if best is None or v < best[0]:
-                best = (v, c)
+    for c in sorted(set(hand), reverse=True):
+        rest = list(hand)
+        rest.remove(c)
+        v = deadwood(variant, rest)
+        if best is None or v < best[0]:
+            best = (v, c)
     assert best is not None
     _remember(t, key, best)
     return best

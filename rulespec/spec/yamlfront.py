@@ -19,7 +19,6 @@ list). Every mapping entry also records its key's position under
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import yaml
@@ -36,13 +35,12 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from rulespec.errors import Problem, RuleFileError
+from rulespec.spec.located import SourceMap, source_line
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 50
 MAX_VISITS = 100_000
 """Nodes the walk may visit (aliases expanded); real rule files use a few hundred."""
-
-SourceMap = dict[str, tuple[int, int]]
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -66,13 +64,6 @@ class _Refused(Exception):
 def _mark(node_or_event: Any) -> tuple[int, int]:
     mark = node_or_event.start_mark
     return mark.line + 1, mark.column + 1
-
-
-def source_line(lines: list[str], line: int | None) -> str | None:
-    """The text of a 1-based line for the caret display (None when absent or huge)."""
-    if line is None or not 0 < line <= len(lines) or len(lines[line - 1]) > 240:
-        return None
-    return lines[line - 1]
 
 
 def _problem(file: str, lines: list[str], message: str, line: int, column: int) -> Problem:
@@ -317,12 +308,3 @@ def _offset_to_line_col(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return line, column
-
-
-def is_plain(value: Any) -> bool:
-    """True for the JSON-like values a document may hold (used by tests)."""
-    if isinstance(value, Mapping):
-        return all(isinstance(k, str) and is_plain(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(is_plain(v) for v in value)
-    return value is None or isinstance(value, (str, int, float, bool))

@@ -117,13 +117,18 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
     out.append(f"For {low} players." if low == high else f"For {low} to {high} players.")
     decks, jokers = get(doc, "deck.decks"), get(doc, "deck.jokers")
     if isinstance(decks, int) and isinstance(jokers, int):
-        pack = "deck" if decks == 1 else "decks"
         joke = "no jokers" if jokers == 0 else number(jokers, "joker")
         total = decks * 52 + jokers
-        out.append(f"{number(decks, f'52-card {pack}').capitalize()} and {joke} ({total} cards).")
+        out.append(f"{number(decks, '52-card deck').capitalize()} and {joke} ({total} cards).")
     else:
-        out.append(f"Decks of 52 cards by number of players: {table(decks, 'deck(s)')}.")
-        out.append(f"Jokers in the pack: {table(jokers, 'joker(s)')}.")
+        if isinstance(decks, int):
+            out.append(f"{number(decks, '52-card deck').capitalize()}.")
+        else:
+            out.append(f"Decks of 52 cards by number of players: {table(decks, 'deck(s)')}.")
+        if isinstance(jokers, int):
+            out.append(f"{number(jokers, 'joker').capitalize()} in the pack.")
+        else:
+            out.append(f"Jokers in the pack by number of players: {table(jokers, 'joker(s)')}.")
     if get(doc, "dealer.first") == "cut":
         out.append("The first dealer is chosen by cutting: the lowest card deals "
                    "(ace low, ties cut again).")  # fmt: skip
@@ -151,7 +156,8 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
         out.append("The next card is turned face up to start the discard pile (the upcard); "
                    "the rest form the stock.")  # fmt: skip
     else:
-        out.append("No card is turned up; the rest form the stock.")
+        other = "other " if extra and get(doc, "deal.dealer_extra_to") == "discard" else ""
+        out.append(f"No {other}card is turned up; the rest form the stock.")
     out.append(ACE.get(str(get(doc, "ace")), f"Ace mode: {get(doc, 'ace')}."))
     out.append(card_values(doc))
     return out
@@ -180,7 +186,9 @@ def card_values(doc: Mapping[str, Any]) -> str:
             groups.append(([label], text))
     parts = []
     for labels, text in groups:
-        if len(labels) > 2 and labels[0].isdigit() and labels[-1].isdigit():
+        if len(labels) >= 13:
+            name = "every card" if len(labels) == 13 else "every card and the joker"
+        elif len(labels) > 2 and labels[0].isdigit() and labels[-1].isdigit():
             name = f"{labels[0]} to {labels[-1]}"
         else:
             name = ", ".join(labels)

@@ -44,7 +44,7 @@ REASONS = {
     "void": "the hand was void",
 }
 SEATS = {
-    "me": "the player's",
+    "me": "their",
     "winner": "the winner's",
     "knocker": "the knocker's",
     "losers": "the losers' total",
@@ -67,7 +67,7 @@ NAMES = {
     "upcard.rank": "the upcard's rank",
     "upcard.suit": "the upcard's suit",
     "upcard.value": "the upcard's value",
-    "me.cards": "the number of cards in the player's hand",
+    "me.cards": "the number of cards in their hand",
     "losers.count": "the number of losers",
     "others.count": "the number of other players",
     "reason": "the reason the hand ended",

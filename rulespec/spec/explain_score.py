@@ -25,7 +25,7 @@ REASON_HEADS = {
 ROLES = {
     "winner": "the winner scores",
     "losers": "each loser scores",
-    "each": "every player (the winner too) also scores",
+    "each": "every player scores",
 }
 WAYS = {"meld": "melding", "layoff": "laying off", "discard": "discarding"}
 TIMES = {2: "doubled", 3: "tripled"}
@@ -102,6 +102,9 @@ def scoring(doc: Mapping[str, Any]) -> list[str]:
             continue
         scored = True
         parts = [f"{ROLES.get(role, role + ' scores')} {say(expr)}" for role, expr in roles.items()]
+        if len(parts) > 1 and "each" in roles:
+            index = list(roles).index("each")
+            parts[index] = parts[index].replace("every player scores", "every player also scores")
         out.append(f"{REASON_HEADS[reason]}: {'; '.join(parts)}.")
     if not scored:
         out.append("Hands are not scored.")

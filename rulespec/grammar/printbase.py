@@ -1,0 +1,308 @@
+"""Printing helpers and the first sections' items (pipeline stage: convert; used by printer.py).
+
+Each `_section(mapping, path) -> items` turns one section of a rule document
+into the DSL items of its statement, validating as it goes: anything the DSL
+cannot say raises `PrintError` (never silently dropped).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from rulespec.errors import RulespecError
+
+WIDTH = 88
+_VNAME = re.compile(r"[a-z][a-z0-9-]*\Z")
+_TABLE_KEY = re.compile(r"[0-9]+(-[0-9]+)?\Z")
+_BARE_RANKS = {"A", "T", "J", "Q", "K", "joker"}
+_VALUE_KEYS = {"A", "T", "J", "Q", "K", "pips", "joker"}
+_ACE = {"low": "low", "high": "high", "high_or_low": "high or low", "wrap": "wraps"}
+_REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
+
+
+class PrintError(RulespecError, ValueError):
+    """The document holds something the DSL cannot say (the message names its path)."""
+
+
+def _fail(path: str, what: str) -> PrintError:
+    return PrintError(f"{path}: {what}")
+
+
+def quote(text: str) -> str:
+    """A DSL string literal for `text`."""
+    out = []
+    for char in text:
+        if char in '"\\':
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif char == "\r":
+            out.append("\\r")
+        elif ord(char) < 32 or ord(char) == 127:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _int(value: Any, path: str) -> str:
+    if type(value) is not int:
+        raise _fail(path, f"expected a whole number, got {value!r}")
+    return str(value)
+
+
+def _bool(value: Any, path: str) -> bool:
+    if type(value) is not bool:
+        raise _fail(path, f"expected true or false, got {value!r}")
+    return value
+
+
+def _word(value: Any, words: dict[str, str], path: str) -> str:
+    if not isinstance(value, str) or value not in words:
+        raise _fail(path, f"expected one of {', '.join(words)}, got {value!r}")
+    return words[value]
+
+
+def _str(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(path, f"expected text, got {value!r}")
+    return quote(value)
+
+
+def expression_text(value: Any, path: str) -> str:
+    """An expression value as DSL text: literal, canonical expression, or a quoted string."""
+    if type(value) is bool:
+        return "true" if value else "false"
+    if type(value) is int:
+        return str(value)
+    if not isinstance(value, str):
+        raise _fail(path, f"expected an expression, got {value!r}")
+    from rulespec.spec.expr import ExprError, literal_value, parse_expression, unparse
+
+    try:
+        expr = parse_expression(value)
+    except ExprError:
+        return quote(value)
+    if literal_value(expr) is None and unparse(expr) == value:
+        return value
+    return quote(value)
+
+
+def _mapping(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(path, f"expected a mapping, got {value!r}")
+    replace = value.get("replace", False)
+    if "replace" in value and replace is not True:
+        raise _fail(f"{path}.replace", "only 'replace: true' can be written")
+    return value
+
+
+def _unknown(value: dict[str, Any], known: set[str], path: str) -> None:
+    for key in value:
+        if key not in known and key != "replace":
+            raise _fail(f"{path}.{key}", "is not a rule the DSL knows")
+
+
+def _list(value: Any, path: str) -> tuple[bool, list[Any]]:
+    """A list or {replace: [...]} -> (replace?, items)."""
+    if isinstance(value, dict) and set(value) == {"replace"} and isinstance(value["replace"], list):
+        return True, value["replace"]
+    if not isinstance(value, list):
+        raise _fail(path, f"expected a list, got {value!r}")
+    return False, value
+
+
+def _replace(value: dict[str, Any]) -> str:
+    return "replace " if value.get("replace") is True else ""
+
+
+# --- sections -------------------------------------------------------------------
+
+
+def _table(value: Any, unit: Callable[[int], str], path: str) -> list[str]:
+    if type(value) is int:
+        return [unit(value)]
+    if not isinstance(value, dict) or not value:
+        raise _fail(path, f"expected a number or a table by player count, got {value!r}")
+    items = []
+    for key, count in value.items():
+        if not isinstance(key, str) or not _TABLE_KEY.match(key):
+            raise _fail(f"{path}.{key}", "a player count is written N or N-M")
+        items.append(f"{unit(int(_int(count, f'{path}.{key}')))} for {key}")
+    return items
+
+
+def _players(v: dict[str, Any], p: str) -> list[str]:
+    _unknown(v, {"min", "max"}, p)
+    low = _int(v["min"], f"{p}.min") if "min" in v else None
+    high = _int(v["max"], f"{p}.max") if "max" in v else None
+    if low is not None and high is not None:
+        return [low if low == high else f"{low} to {high}"]
+    if low is not None:
+        return [f"at least {low}"]
+    if high is not None:
+        return [f"at most {high}"]
+    return []
+
+
+def _deck(v: dict[str, Any], p: str) -> list[str]:
+    _unknown(v, {"decks", "jokers"}, p)
+    items: list[str] = []
+    for key, value in v.items():
+        if key == "decks":
+            items += _table(value, lambda n: f"{n} deck" if n == 1 else f"{n} decks", f"{p}.decks")
+        elif key == "jokers":
+            if value == 0 and type(value) is int:
+                items.append("no jokers")
+            else:
+                items += _table(
+                    value, lambda n: f"{n} joker" if n == 1 else f"{n} jokers", f"{p}.jokers"
+                )
+    return items
+
+
+def _dealer(v: dict[str, Any], p: str) -> list[str]:
+    _unknown(v, {"first", "rotation"}, p)
+    items = []
+    if "first" in v:
+        items.append(_word(v["first"], {"cut": "by cut", "random": "at random"}, f"{p}.first"))
+    if "rotation" in v:
+        items.append("passes " + _word(v["rotation"], {"left": "left", "right": "right"}, p))
+    return items
+
+
+def _deal(v: dict[str, Any], p: str) -> list[str]:
+    _unknown(v, {"cards", "packet", "dealer_extra", "dealer_extra_to", "upcard"}, p)
+    items: list[str] = []
+    where = {"hand": "hand", "discard": "discard"}
+    for key, value in v.items():
+        if key == "cards":
+            if type(value) is int:
+                items.append(f"{value} each")
+            else:
+                items += _table(value, str, f"{p}.cards")
+        elif key == "packet":
+            items.append(f"in packets of {_int(value, f'{p}.packet')}")
+        elif key == "dealer_extra":
+            extra = f"dealer extra {_int(value, f'{p}.dealer_extra')}"
+            if "dealer_extra_to" in v:
+                extra += " to " + _word(v["dealer_extra_to"], where, f"{p}.dealer_extra_to")
+            items.append(extra)
+        elif key == "dealer_extra_to":
+            if "dealer_extra" not in v:
+                items.append("dealer extra to " + _word(value, where, f"{p}.dealer_extra_to"))
+        elif key == "upcard":
+            items.append("upcard" if _bool(value, f"{p}.upcard") else "no upcard")
+    return items
+
+
+def _values(v: dict[str, Any], p: str) -> list[str]:
+    groups: dict[str, list[str]] = {}
+    for key, value in v.items():
+        if key == "replace":
+            continue
+        if not isinstance(key, str) or not (key in _VALUE_KEYS or key.isdigit()):
+            raise _fail(f"{p}.{key}", "is not a card (A, 2..9, T, J, Q, K, pips, joker)")
+        text = expression_text(value, f"{p}.{key}")
+        groups.setdefault(f"{type(value).__name__}:{text}", []).append(key)
+    items = []
+    for tagged, keys in groups.items():
+        items.append(f"{' '.join(keys)} = {tagged.partition(':')[2]}")
+    return items
+
+
+def _range(v: dict[str, Any], p: str, known: set[str]) -> str:
+    _unknown(v, known, p)
+    parts = []
+    if "min" in v and "max" in v:
+        low = _int(v["min"], f"{p}.min")
+        high = "" if v["max"] is None else _int(v["max"], f"{p}.max")
+        parts.append(f"of {low}..{high}")
+    elif "min" in v:
+        parts.append(f"min {_int(v['min'], f'{p}.min')}")
+    elif "max" in v:
+        parts.append("max none" if v["max"] is None else f"max {_int(v['max'], f'{p}.max')}")
+    if "suits" in v:
+        parts.append("suits " + _word(v["suits"], {"distinct": "distinct", "any": "any"}, p))
+    return " ".join(parts)
+
+
+def _melds(v: dict[str, Any], p: str) -> list[str]:
+    _unknown(v, {"set", "run", "patterns", "wild"}, p)
+    items = []
+    for key, word in (("set", "set"), ("run", "run")):
+        if key not in v:
+            continue
+        value = v[key]
+        if value is False:
+            items.append(f"no {key}s")
+            continue
+        sub = _mapping(value, f"{p}.{key}")
+        known = {"min", "max", "suits"} if key == "set" else {"min", "max"}
+        body = _range(sub, f"{p}.{key}", known)
+        items.append(f"{_replace(sub)}{word} {body}".rstrip())
+    if "patterns" in v:
+        replace, patterns = _list(v["patterns"], f"{p}.patterns")
+        if not patterns:
+            items.append(("replace " if replace else "") + "patterns none")
+    return items
+
+
+def _pattern(entry: Any, p: str) -> str:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise _fail(p, "a pattern needs a name")
+    _unknown(entry, {"name", "suit", "ranks", "run"}, p)
+    if "replace" in entry:
+        raise _fail(f"{p}.replace", "is not a rule the DSL knows")
+    parts = []
+    for key, value in entry.items():
+        if key == "suit":
+            _word(value, {"same": "same"}, f"{p}.suit")
+            parts.append("same suit")
+        elif key == "ranks":
+            parts.append("ranks " + _ranks(value, f"{p}.ranks"))
+        elif key == "run":
+            parts.append("run" if _bool(value, f"{p}.run") else "no run")
+    head = f"{quote(entry['name'])}"
+    return head + (": " + ", ".join(parts) if parts else "")
+
+
+def _ranks(value: Any, p: str) -> str:
+    if not isinstance(value, list) or not value:
+        raise _fail(p, "expected a non-empty list of ranks")
+    words = []
+    for i, rank in enumerate(value):
+        if not isinstance(rank, str):
+            raise _fail(f"{p}.{i}", f"a rank is written as text, got {rank!r}")
+        words.append(rank if rank in _BARE_RANKS or rank.isdigit() else quote(rank))
+    return " ".join(words)
+
+
+def _wild(v: dict[str, Any], p: str) -> list[str]:
+    _unknown(v, {"cards", "per_meld", "outnumber", "unique", "swap"}, p)
+    items = []
+    for key, value in v.items():
+        if key == "cards":
+            replace, cards = _list(value, f"{p}.cards")
+            text = _ranks(cards, f"{p}.cards") if cards else "none"
+            items.append(("replace " if replace else "") + "cards " + text)
+        elif key == "per_meld":
+            items.append(
+                "any number per meld"
+                if value is None
+                else f"at most {_int(value, f'{p}.per_meld')} per meld"
+            )
+        elif key == "outnumber":
+            items.append("may outnumber" if _bool(value, p) else "may not outnumber")
+        elif key == "unique":
+            items.append("unique" if _bool(value, p) else "not unique")
+        elif key == "swap":
+            if value is True or value is False:
+                items.append("swap" if value else "no swap")
+            else:
+                items.append("swap when " + expression_text(value, f"{p}.swap"))
+    return items

@@ -190,3 +190,62 @@ def test_best_layoff_chains_on_a_run() -> None:
     assert [p for p, _ in plays] == [(c, c) for c in cards("9D 5H 6H")]
     value, plays = best_layoff(variant, cards("6H 9D KS"), [run, nines])
     assert value == 16 and len(plays) == 1  # 6H cannot reach 4H
+
+
+def test_partition_sizes_and_wild_only_melds() -> None:
+    variant = jokers_two_decks()
+    hand = cards("3C 4C 5C 6C 7C 8C JK JK JK")
+    melds = partition(variant, hand, sizes=[[3, 3, 3]])
+    assert melds is not None and sorted(len(m) for m in melds) == [3, 3, 3]
+    assert Counter(card for meld in melds for card, _ in meld) == Counter(hand)
+    assert partition(remik_like(), cards("3C 4C 5C JK JK"), melds_counts=(1, 2)) is not None
+    assert partition(remik_like(), cards("3C 4C JK JK JK"), melds_counts=(1, 2)) is None
+    assert partition(gin_like(), cards("3C 4C 5C JK"), melds_counts=(1,)) is None
+    assert partition(gin_like(), [], melds_counts=(1,)) is None
+
+
+def test_best_layoff_with_jokers() -> None:
+    variant = jokers_two_decks()
+    run = tuple((c, c) for c in cards("5H 6H 7H"))
+    value, plays = best_layoff(variant, cards("JK 9H KS"), [run])
+    assert value == 10  # JK as 8H, then 9H
+    assert [(p, i) for p, i in plays] == [
+        ((JOKER, parse_card("8H")), 0),
+        ((parse_card("9H"),) * 2, 0),
+    ]
+
+
+def test_non_wild_jokers_are_dead_weight() -> None:
+    variant = make_variant(jokers=2, joker_value=15)
+    hand = cards("5H 6H 7H JK")
+    assert deadwood(variant, hand) == 15
+    assert best_arrangement(variant, hand) == (
+        15,
+        [tuple((c, c) for c in cards("5H 6H 7H"))],
+        [JOKER],
+    )
+
+
+def test_best_arrangement_is_deterministic() -> None:
+    variant = jokers_two_decks()
+    for hand in random_hands(variant, 12, 30, seed=3):
+        assert best_arrangement(variant, hand) == best_arrangement(variant, list(reversed(hand)))
+
+
+def test_bundled_variants_from_the_loader() -> None:
+    from rulespec.interpreter.melds import meld_value, pattern_of
+    from rulespec.spec.load import load_variant
+
+    boat = load_variant("boat")
+    assert [penalty(boat, cards(h)) for h in ("9C 7H 9D QD", "AH AS", "8S")] == [26, 11, 8]
+    michigan = load_variant("michigan")
+    assert meld_value(michigan, tuple((c, c) for c in cards("QH KH AH"))) == 35
+    assert meld_value(michigan, tuple((c, c) for c in cards("AH 2H 3H"))) == 6
+    positional = load_variant("michigan-ace-positional")
+    assert meld_value(positional, tuple((c, c) for c in cards("KH AH 2H"))) == 17
+    bridge = load_variant("bridge")
+    assert pattern_of(bridge, cards("JH QS KD JC QH KS JD QC KC JS")) is not None
+    assert deadwood(bridge, cards("2H 5H 7H 9H JH KH 4H 3S 8S QS")) == 68  # no meld
+    assert deadwood(bridge, cards("2H 5H 7H 9H JH KH 4H 3H 8H QH")) == 0  # colour
+    gin = load_variant("gin")
+    assert deadwood_after_discard(gin, cards("AC 2C 3C 4D 4H 4S 9H TH JH KS QS")) == (10, 51)

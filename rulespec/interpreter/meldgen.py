@@ -98,11 +98,11 @@ def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
     if JOKER in hand and not t.wild_joker:
         wild_cards = [c for c in wild_cards if c != JOKER]
     found: set[Meld] = set()
-    hand_count = Counter(hand)
+    wild_count = Counter(wild_cards)
     for codes, kmin, kmax in natural_parts(t, naturals, len(wild_cards)):
         used = Counter(codes)
-        pool = sorted((Counter(wild_cards) - used).elements())
-        pool = [c for c in pool if hand_count[c] - used[c] > 0]
+        # the wild cards the natural part leaves (it may hold a card of a wild rank)
+        pool = sorted((wild_count - used).elements())
         for k in range(kmin, min(kmax, len(pool)) + 1):
             for chosen in sorted(set(combinations(pool, k))):
                 found.update(name_wilds(variant, list(codes) + list(chosen)))

@@ -10,7 +10,7 @@ a hand live in `meldgen` and are re-exported here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations, product
 
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import rank_mask, run_windows, span, tables, window_by_mask
@@ -112,6 +112,20 @@ def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[
         yield naturals, wilds
 
 
+def _assignments(wilds: list[int], suits: range) -> Iterable[tuple[int, ...]]:
+    """Suits for the wild cards; identical wild cards need only one order of a suit multiset."""
+    if len(set(wilds)) <= 1:
+        return combinations_with_replacement(suits, len(wilds))
+    return product(suits, repeat=len(wilds))
+
+
+def _orders(wilds: list[int], free: list[int]) -> Iterable[tuple[int, ...]]:
+    """Orders of the free ranks over the wild cards; identical wild cards need only one."""
+    if len(set(wilds)) <= 1:
+        return [tuple(free)]
+    return set(permutations(free))
+
+
 def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
     """Every valid placement of raw cards (wilds unnamed) as one meld, canonical, sorted."""
     t = tables(variant)
@@ -125,7 +139,7 @@ def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
         nat_suits = {c // 13 for c in naturals}
         if t.has_sets and len(nat_ranks) <= 1:
             for rank in sorted(nat_ranks) or range(1, 14):
-                for suits in product(range(4), repeat=len(wilds)):
+                for suits in _assignments(wilds, range(4)):
                     trial = base + [
                         (w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=False)
                     ]
@@ -139,7 +153,7 @@ def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
                     continue
                 free = [r for r in window if r not in nat_ranks]
                 for suit in sorted(nat_suits) or range(4):
-                    for order in set(permutations(free)):
+                    for order in _orders(wilds, free):
                         trial = base + [
                             (w, r - 1 + 13 * suit) for w, r in zip(wilds, order, strict=False)
                         ]

@@ -79,11 +79,6 @@ def bundled() -> list[str]:
     return sorted(p.stem for p in VARIANTS.glob("*.rules"))
 
 
-needs_variants = pytest.mark.skipif(
-    len(bundled()) < 13, reason="the 13 bundled variants have not landed in variants/ yet"
-)
-
-
 # --- the entry point ----------------------------------------------------------
 
 
@@ -219,6 +214,25 @@ def test_check_json(valid: Path, invalid: Path) -> None:
     assert paths == {("playrs", 3, 1), ("deal.cards", 5, 10)}
 
 
+def test_check_on_a_terminal_is_coloured(invalid: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rulespec", "check", str(invalid)],
+        cwd=str(ROOT),
+        env={**env, "TERM": "xterm-256color", "COLUMNS": "200"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    output = child.read()
+    child.close()
+    assert child.exitstatus == 1
+    assert "\x1b[" in output  # ANSI styling on a terminal
+    assert "did you mean 'players'" in output
+    assert "1 file checked: 0 valid, 1 invalid (2 problems)" in output
+
+
 def test_check_hostile_bytes_no_traceback(tmp_path: Path) -> None:
     path = tmp_path / "bytes.yaml"
     path.write_bytes(b"name: x\ntitle: \xff\xfe\x00\n")
@@ -228,7 +242,10 @@ def test_check_hostile_bytes_no_traceback(tmp_path: Path) -> None:
     assert str(path) in result.stdout
 
 
-@needs_variants
+def test_thirteen_bundled_variants() -> None:
+    assert len(bundled()) == 13
+
+
 def test_check_every_bundled_variant() -> None:
     result = rulespec("check", *bundled())
     assert result.returncode == 0, result.stdout
@@ -238,7 +255,6 @@ def test_check_every_bundled_variant() -> None:
 # --- list, show, convert, explain, schema ---------------------------------------
 
 
-@needs_variants
 def test_list_shows_every_bundled_variant() -> None:
     result = rulespec("list")
     assert result.returncode == 0
@@ -310,7 +326,6 @@ def test_explain_missing_is_exit_2(tmp_path: Path) -> None:
     no_traceback(result)
 
 
-@needs_variants
 @pytest.mark.parametrize("name", ["gin", "michigan-ace-positional"])
 def test_explain_bundled(name: str) -> None:
     result = rulespec("explain", name)

@@ -148,13 +148,24 @@ def _translate_choice(error: Any, path: str) -> Iterator[tuple[str, str, bool]]:
         for subs in branches.values()
         if not any(s.validator in ("type", "const") and not s.relative_path for s in subs)
     ]
+    custom = error.schema.get("x-error") if isinstance(error.schema, Mapping) else None
+    structural = ("required", "additionalProperties")
+    if (
+        fitting
+        and custom
+        and len(fitting) > 1
+        and all(
+            any(s.validator in structural and not s.relative_path for s in subs) for subs in fitting
+        )
+    ):
+        yield path, f"{custom}, got {_show(error.instance)}", False
+        return
     if fitting:
         best = min(fitting, key=len)
         for sub in sorted(best, key=_relevance):
             yield from _translate(sub)
         return
     options = error.validator_value
-    custom = error.schema.get("x-error") if isinstance(error.schema, Mapping) else None
     wanted = custom or "must be " + " or ".join(_describe(option) for option in options)
     yield path, f"{wanted}, got {_show(error.instance)}", False
 

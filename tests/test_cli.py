@@ -339,3 +339,16 @@ def test_schema_is_json() -> None:
     schema = json.loads(result.stdout)
     assert "$schema" in schema
     assert "players" in schema["properties"]
+
+
+@pytest.mark.parametrize("name", ["oklahoma", "bridge", "remik"])
+def test_bundled_convert_and_show_agree_with_the_loader(name: str, tmp_path: Path) -> None:
+    from rulespec.spec.load import load_document, read_document
+
+    out = tmp_path / f"{name}.yaml"
+    converted = rulespec("convert", name, "--to", "yaml", "-o", str(out))
+    assert converted.returncode == 0, converted.stderr
+    assert read_document(str(out))[0] == read_document(name)[0]
+    shown = rulespec("show", name, "--to", "yaml")
+    assert shown.returncode == 0, shown.stderr
+    assert yaml.safe_load(shown.stdout) == load_document(name)

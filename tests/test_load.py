@@ -366,3 +366,74 @@ def test_load_text_yaml() -> None:
     assert variant.deal.cards(2) == 7
     with pytest.raises(RuleFileError):
         load_text("name: t\ntitle: T\ndeal: {cards: 70}\n", "t.yaml")
+
+
+# --- build ------------------------------------------------------------------------------
+
+
+def test_every_bundled_variant_builds() -> None:
+    for name in bundled_names():
+        variant = load_variant(name)
+        assert variant.name == name
+        assert "extends" not in variant.document
+        assert set(variant.values) == set(range(1, 14))
+
+
+def test_card_value_table_by_rank_and_place() -> None:
+    variant = load_text(
+        "name: t\ntitle: T\nace: wrap\nvalues:\n"
+        '  A: "place == run_high ? 10 : place == run_middle ? 5 : place == run_low ? 1 : 15"\n'
+        '  "2": 20\n  T: "face + 1"\n  joker: "place == hand ? 25 : 0"\n',
+        "t.yaml",
+    )
+    assert dict(variant.values[1]) == {
+        "hand": 15,
+        "set": 15,
+        "run_low": 1,
+        "run_middle": 5,
+        "run_high": 10,
+    }
+    assert variant.card_value(2) == 20  # a rank override beats pips
+    assert variant.card_value(3, "run_low") == 3  # pips = face by default
+    assert variant.card_value(10) == 11
+    assert variant.card_value(13, "set") == 10
+    assert variant.joker_values["hand"] == 25 and variant.joker_values["set"] == 0
+
+
+def test_built_rules_follow_the_document() -> None:
+    bridge = load_variant(str(VALID / "bridge.yaml"))
+    assert [p.ranks for p in bridge.melds.patterns] == [None, (11, 12, 13), None]
+    assert bridge.melds.wild.cards == ("joker",) and bridge.melds.set is not None
+    assert bridge.melds.set.max is None and bridge.melds.set.suits == "any"
+    assert bridge.deal.dealer_extra_to == "discard" and bridge.match.eliminate == -100
+    assert bridge.knock is not None and bridge.knock.limit({"players": 2}) == 5
+    assert set(bridge.scoring.rules) == {"knock", "undercut", "gin"}
+    assert bridge.scoring.rules["gin"]["each"]({"me.deadwood": 7}) == -7
+    bicycle = load_variant(str(VALID / "continental-bicycle.yaml"))
+    assert bicycle.melds.set is None
+    assert bicycle.going_out.partition_melds is None
+    assert bicycle.going_out.partition_sizes == ((3, 3, 3, 3, 3), (4, 4, 4, 3), (5, 4, 3, 3))
+    assert bicycle.decks(7) == 3 and bicycle.jokers(12) == 4
+    remik = load_variant(str(VALID / "remik.yaml"))
+    assert remik.draw.discard is not None and remik.draw.discard.use == "meld"
+    assert remik.draw.discard.when is not None
+    assert remik.draw.discard.when({"me.laid_down_before": False}) is False
+    assert remik.play.layoff is not None and remik.melds.wild.swap is not None
+    rummy500 = load_variant(str(VALID / "rummy500.yaml"))
+    assert rummy500.draw.depth is not None
+    assert (rummy500.draw.depth.min, rummy500.draw.depth.hand_cards) == (2, 2)
+    gin = load_variant(str(VALID / "gin.yaml"))
+    assert gin.draw.depth is None and gin.draw.upcard_offer and gin.play.melding == "going_out"
+    assert gin.stock.exhausted == "void" and gin.stock.reserve == 2
+    assert gin.match.bonus.shutout == 2 and gin.scoring.multiplier is None
+    env = {"losers.deadwood": 30, "knocker.deadwood": 4}
+    assert gin.scoring.rules["knock"]["winner"](env) == 26
+
+
+def test_variant_is_frozen() -> None:
+    import dataclasses
+
+    variant = load_variant(str(VALID / "rummy.yaml"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        variant.name = "other"  # type: ignore[misc]
+    assert variant.deal.cards(2) == 10 and variant.deal.cards(6) == 6

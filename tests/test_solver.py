@@ -142,13 +142,21 @@ def test_deadwood_after_discard_matches_every_discard() -> None:
         assert value == min(brute_deadwood(variant, [c for c in hand if c != d]) for d in hand)
 
 
-def test_deadwood_after_discard_with_jokers() -> None:
-    variant = jokers_two_decks()
-    for hand in random_hands(variant, 11, 40, seed=12):
+@pytest.mark.parametrize(
+    "factory",
+    [jokers_two_decks, deuces_wild, bridge_like, lambda: make_variant(jokers=2, joker_value=15)],
+)
+def test_deadwood_after_discard_with_wild_and_dead_cards(factory: Callable[[], Variant]) -> None:
+    variant = factory()
+    deck = build_deck(variant, 2)
+    rng = random.Random(12)
+    for _ in range(40):
+        hand = rng.sample(deck, 11)
         value, card = deadwood_after_discard(variant, hand)
         rest = list(hand)
         rest.remove(card)
-        assert value == brute_deadwood(variant, rest)
+        assert value == deadwood(variant, rest)
+        assert value == min(deadwood(variant, hand[:i] + hand[i + 1 :]) for i in range(11))
 
 
 def test_penalty_hand_deadwood_and_ranks_once() -> None:

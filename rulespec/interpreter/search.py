@@ -112,7 +112,7 @@ class GeneralSearch:
         self.base: list[int] = []
         self.split: tuple[int, list[int]] = (self.full, [])
 
-    def _set_split(self, nat_mask: int, tokens: list[int]) -> None:
+    def set_split(self, nat_mask: int, tokens: list[int]) -> None:
         """Fix which wild-rank cards act as wild cards (tokens: their codes plus jokers)."""
         self.split = (nat_mask, tokens)
         values = sorted(self.t.hand_values[c] for c in tokens)
@@ -124,6 +124,28 @@ class GeneralSearch:
             for w in range(len(tokens) + 1)
         ]
         self.memo = {}
+
+    def after_discards(self) -> list[tuple[int, int]]:
+        """(deadwood left, card) for each distinct card discarded, when no wild-rank card is held.
+
+        One memo serves every discard: the wild cards are all jokers of one value,
+        so the least-valuable-leftover sums do not depend on how many there are.
+        """
+        assert not self.flex
+        tokens = [JOKER] * self.jokers
+        self.set_split(self.full, tokens)
+        joker_value = self.t.hand_values[JOKER]
+        out = []
+        for i, code in enumerate(self.types):
+            v = self.value(self.full - self.units[i], self.jokers)
+            out.append((v + self.dead_jokers * joker_value, code))
+        if self.jokers:
+            v = self.value(self.full, self.jokers - 1)
+            out.append((v + self.dead_jokers * joker_value, JOKER))
+        elif self.dead_jokers:
+            v = self.value(self.full, 0)
+            out.append((v + (self.dead_jokers - 1) * joker_value, JOKER))
+        return out
 
     def splits(self) -> list[tuple[int, list[int]]]:
         """Every split of the wild-rank cards into naturals and wild cards."""
@@ -164,12 +186,12 @@ class GeneralSearch:
         """Minimum deadwood over every split; leaves the best split set for `arrangement`."""
         best: tuple[int, int, list[int]] | None = None
         for mask, tokens in self.splits():
-            self._set_split(mask, tokens)
+            self.set_split(mask, tokens)
             v = self.value(mask, len(tokens))
             if best is None or v < best[0]:
                 best = (v, mask, tokens)
         assert best is not None
-        self._set_split(best[1], best[2])
+        self.set_split(best[1], best[2])
         self.value(best[1], len(best[2]))
         return best[0] + self.dead_jokers * self.t.hand_values[JOKER]
 

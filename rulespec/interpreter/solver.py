@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 Meld = tuple[Placed, ...]
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 50_000
 
 
 def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
@@ -134,10 +134,21 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     got = t.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
-    for c in sorted(set(hand), reverse=True):
-        rest = list(hand)
-        rest.remove(c)
-        v = deadwood(variant, rest)
+    general = GeneralSearch(t, hand)
+    if general.flex:
+        options = []
+        for c in set(hand):
+            rest = list(hand)
+            rest.remove(c)
+            options.append((deadwood(variant, rest), c))
+    else:
+        options = general.after_discards()
+    for v, c in sorted(options, key=lambda vc: -vc[1]):
+        if v and variant.melds.patterns:
+            rest = list(hand)
+            rest.remove(c)
+            if pattern_of(variant, rest) is not None:
+                v = 0
         if best is None or v < best[0]:
             best = (v, c)
     assert best is not None

@@ -352,3 +352,13 @@ def test_bundled_convert_and_show_agree_with_the_loader(name: str, tmp_path: Pat
     shown = rulespec("show", name, "--to", "yaml")
     assert shown.returncode == 0, shown.stderr
     assert yaml.safe_load(shown.stdout) == load_document(name)
+
+
+def test_relative_file_in_the_cwd(valid: Path, tmp_path: Path) -> None:
+    result = rulespec("check", "porch.yaml", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    (tmp_path / "notes").write_text(VALID, encoding="utf-8")
+    odd = rulespec("check", "notes", cwd=tmp_path)
+    assert odd.returncode == 1
+    no_traceback(odd)
+    assert "unknown kind of rule file" in odd.stdout

@@ -42,7 +42,7 @@ def resolve_target(arg: str) -> str:
     if arg in names:
         return arg
     if path.is_file():
-        return arg
+        return os.path.join(".", arg)  # a file in the cwd, not a bundled name
     import difflib
 
     close = difflib.get_close_matches(arg, names, n=1)

@@ -141,7 +141,7 @@ def _resolve(
     if base_identity in here:
         names = [p.name for p in here[here.index(base_identity) :]] + [base_identity.name]
         raise RuleFileError(
-            [own.problem("extends", "extends goes round in a circle: " + " -> ".join(names))]
+            [own.problem("extends", "the bases go round in a circle: " + " -> ".join(names))]
         )
     base, base_locator = _resolve(base_doc, base_info, reader, base_identity, here)
     merged, replaced_roots = _merge(base, clean, "", replaced)

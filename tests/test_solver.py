@@ -21,6 +21,7 @@ from interp_helpers import (
     wrap_like,
 )
 
+from rulespec.errors import PositionError
 from rulespec.interpreter.cards import JOKER, build_deck, hand_value, parse_card
 from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.solver import (
@@ -257,3 +258,9 @@ def test_bundled_variants_from_the_loader() -> None:
     assert deadwood(bridge, cards("2H 5H 7H 9H JH KH 4H 3H 8H QH")) == 0  # colour
     gin = load_variant("gin")
     assert deadwood_after_discard(gin, cards("AC 2C 3C 4D 4H 4S 9H TH JH KS QS")) == (10, 51)
+
+
+@pytest.mark.parametrize("hand", [[1, 2, 60], [-1, 4], [1, "7H"]])
+def test_bad_card_codes_raise_a_position_error(hand: list) -> None:  # type: ignore[type-arg]
+    with pytest.raises(PositionError):
+        deadwood(gin_like(), hand)

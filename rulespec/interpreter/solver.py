@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulespec.errors import PositionError
 from rulespec.interpreter.arrange import best_layoff, partition
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
@@ -34,8 +35,13 @@ _MEMO_LIMIT = 50_000
 def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
     """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card)."""
     mask = 0
-    for c in hand:
-        mask |= 1 << c
+    try:
+        for c in hand:
+            mask |= 1 << c
+    except (TypeError, ValueError):
+        raise PositionError(f"not card codes (0..52): {list(hand)!r}") from None
+    if mask >> 53:
+        raise PositionError(f"not card codes (0..52): {list(hand)!r}")
     if mask & t.not_fast or mask.bit_count() != len(hand):
         return None
     return mask

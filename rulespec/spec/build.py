@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from rulespec.spec.checks_expr import REASONS
+from rulespec.spec.checks_expr import REASONS, normalise_text
 from rulespec.spec.model import (
     PLACES,
     RANK_KEYS,
@@ -238,5 +238,5 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             ),
             bonus=Bonus(**match_raw["bonus"]),
         ),
-        document=json.loads(json.dumps(doc)),
+        document=normalise_text(json.loads(json.dumps(doc))),
     )

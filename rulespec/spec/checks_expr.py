@@ -78,6 +78,22 @@ def expression_sites(doc: dict[str, Any]) -> Iterator[tuple[str, Any, str, str]]
         yield "match.rounds", rounds, "match", "int"
 
 
+def normalise_text(doc: dict[str, Any]) -> dict[str, Any]:
+    """Store expression text whitespace-normalised (ARCHITECTURE.md), in place; returns `doc`.
+
+    Applied to documents handed out (read, loaded, built), after the checks,
+    so that problem offsets still point into the text as written.
+    """
+    for path, value, _, _ in list(expression_sites(doc)):
+        if isinstance(value, str) and value != " ".join(value.split()):
+            node: Any = doc
+            *parents, last = path.split(".")
+            for key in parents:
+                node = node[key]
+            node[last] = " ".join(value.split())
+    return doc
+
+
 def compile_problems(doc: Any, locator: Locator, skip: set[str]) -> list[Problem]:
     """Problems of the text expressions alone (used when the schema already failed)."""
     problems: list[Problem] = []

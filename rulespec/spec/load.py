@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.errors import Problem, RuleFileError
+from rulespec.spec.checks_expr import normalise_text
 from rulespec.spec.located import Locator, SourceInfo
 from rulespec.spec.model import Variant
 from rulespec.spec.resolve import resolve
@@ -76,6 +77,8 @@ def _locate(reference: str, directory: Path | None) -> Path:
         candidate = folder / f"{reference}{suffix}"
         if candidate.is_file():
             return candidate.resolve()
+    if directory is not None and (directory / reference).is_file():
+        return (directory / reference).resolve()  # a local file without a suffix
     close = difflib.get_close_matches(reference, bundled_names(), n=1)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     raise LookupError(f"no bundled variant is called '{reference}'{hint}")
@@ -133,7 +136,8 @@ def read_document(name_or_path: str) -> tuple[dict[str, Any], SourceInfo]:
         path = _locate(name_or_path, Path.cwd())
     except LookupError as exc:
         raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
-    return _read_file(path)
+    doc, info = _read_file(path)
+    return normalise_text(doc), info
 
 
 def resolve_located(name_or_path: str) -> tuple[dict[str, Any], Locator, list[Path]]:
@@ -167,6 +171,7 @@ def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     from rulespec.spec.checks_expr import compile_problems
 
     problems += compile_problems(doc, locator, {p.path for p in problems})
+    problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems
 
 
@@ -176,7 +181,7 @@ def load_document(name_or_path: str) -> dict[str, Any]:
     problems = check_located(doc, locator)
     if problems:
         raise RuleFileError(problems)
-    return doc
+    return normalise_text(doc)
 
 
 def load_text(text: str | bytes, file: str = "<string>", kind: str = "yaml") -> Variant:

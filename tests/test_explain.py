@@ -91,17 +91,17 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("melds.wild.unique", True, "more often than the deck holds it", WILD),
     ("melds.wild.swap", "me.laid_down_before", "may replace the wild card on the table", WILD),
     ("melds.wild.swap", True, "stands for it (the wild card goes to hand).", WILD),
-    ("draw.stock", False, "draw of one of: the top card of the discard pile.", {}),
-    ("draw.discard", False, "draw of one of: the top card of the stock.", {}),
+    ("draw.stock", False, "one of:\n  - the top card of the discard pile\n- ", {}),
+    ("draw.discard", False, "one of:\n  - the top card of the stock\n- ", {}),
     ("draw.discard", {"when": "me.laid_down_before", "use": "meld"},
      "(only when the player laid down in an earlier turn), and then that card must be melded", {}),
     ("draw.discard", {"use": "any"}, "that card must be melded or laid off this turn", {}),
     ("draw.discard_then_stock", True, "discard pile and then the top card of the stock", {}),
     ("draw.discard_then_discard", True, "the top two cards of the discard pile", {}),
-    ("draw.depth", {"use": "any"}, "every card above it; the deepest card taken must be melded or "
-     "laid off", {}),
+    ("draw.depth", {"use": "any"}, "every card above it — the deepest card taken must be melded or "
+     "laid off this turn; the others go to hand", {}),
     ("draw.depth", {"min": 2, "use": "meld", "hand_cards": 2},
-     "(at least 2 cards deep); the deepest card taken must be melded in a new meld this turn "
+     "(at least 2 cards deep) — the deepest card taken must be melded in a new meld this turn "
      "together with at least two cards from the hand", {}),
     ("draw.depth", {"use": "any", "hand_cards": 2},
      "must be melded this turn (in a new meld with at least two cards from the hand) or laid off",

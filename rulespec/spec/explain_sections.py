@@ -45,7 +45,7 @@ def _draws(doc: Mapping[str, Any]) -> list[str]:
             text += f" (at least {low} cards deep)"
         rule = obligation(depth, "the deepest card taken")
         if rule:
-            text += f"; {rule}, the others go to hand"
+            text += f" — {rule}; the others go to hand"
         options.append(text)
     if get(doc, "draw.pile"):
         options.append("the whole discard pile, with no condition")
@@ -56,7 +56,8 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     options = _draws(doc)
     if options:
-        out.append("A turn starts with a draw of one of: " + "; or ".join(options) + ".")
+        listed = "".join(f"\n  - {option}" for option in options)
+        out.append(f"A turn starts with a draw, one of:{listed}")
     else:
         out.append("A turn starts with no draw.")
     if get(doc, "draw.upcard_offer"):

@@ -437,3 +437,26 @@ def test_variant_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         variant.name = "other"  # type: ignore[misc]
     assert variant.deal.cards(2) == 10 and variant.deal.cards(6) == 6
+
+
+def test_expression_text_is_normalised_after_exact_offsets(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "spaces.yaml",
+        'name: s\ntitle: S\nvalues:\n  A: "  place ==  run_low\n    ? 1 : 15"\n',
+    )
+    doc = load_document(str(path))
+    assert doc["values"]["A"] == "place == run_low ? 1 : 15"
+    assert load_variant(str(path)).document["values"]["A"] == "place == run_low ? 1 : 15"
+    bad = write(tmp_path, "bad.yaml", 'name: b\ntitle: B\nvalues: {K: "   1 +   bogus "}\n')
+    with pytest.raises(RuleFileError) as caught:
+        load_document(str(bad))
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column) == (3, 23)  # at 'bogus' as written
+
+
+def test_suffixless_local_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, "house", "name: house\ntitle: House\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RuleFileError, match="unknown kind of rule file"):
+        load_document("house")

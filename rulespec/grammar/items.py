@@ -165,7 +165,7 @@ class DocBuilder:
     def __init__(self, text: str, file: str) -> None:
         self.text = text
         self.file = file
-        self.lines = text.splitlines()
+        self.lines = text.split("\n")
         self.doc: dict[str, Any] = {}
         self.sourcemap: dict[str, tuple[int, int]] = {}
         self.problems: list[Problem] = []

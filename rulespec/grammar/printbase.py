@@ -242,8 +242,7 @@ def _melds(v: dict[str, Any], p: str) -> list[str]:
             items.append(f"no {key}s")
             continue
         sub = _mapping(value, f"{p}.{key}")
-        known = {"min", "max", "suits"} if key == "set" else {"min", "max"}
-        body = _range(sub, f"{p}.{key}", known)
+        body = _range(sub, f"{p}.{key}", {"min", "max", "suits"})
         items.append(f"{_replace(sub)}{word} {body}".rstrip())
     if "patterns" in v:
         replace, patterns = _list(v["patterns"], f"{p}.patterns")

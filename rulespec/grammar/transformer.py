@@ -15,6 +15,7 @@ from typing import Any
 
 from rulespec.errors import Problem, RuleFileError
 from rulespec.grammar.parser import describe_error, get_parser
+from rulespec.spec.expr import MAX_DEPTH
 
 MAX_ERRORS = 10
 MAX_TEXT = 1_000_000
@@ -45,6 +46,7 @@ STATEMENT_WORDS = frozenset(
         "replace",
     ]
 )
+_PAREN_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[()]')
 _FIRST_WORD = re.compile(r"\s*([A-Za-z_]+|\})")
 
 
@@ -58,11 +60,16 @@ def parse_rules(
         raise RuleFileError([Problem("a rule file must be text", file)])
     if len(text) > MAX_TEXT:
         raise RuleFileError([Problem(f"the file is too large (over {MAX_TEXT} characters)", file)])
-    lines = text.splitlines()
+    lines = text.split("\n")
     problems: list[Problem] = []
     tree = _parse_collecting(text, file, lines, problems)
     if tree is None:
         raise RuleFileError(problems)
+    deep = _too_deep(text)
+    if deep is not None:
+        line, column = deep
+        message = f"expression is nested deeper than {MAX_DEPTH} levels"
+        raise RuleFileError([_problem(file, lines, message, line, column)])
     builder = DocBuilder(text, file)
     builder.build(tree)
     problems.extend(builder.problems)
@@ -70,6 +77,22 @@ def parse_rules(
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise RuleFileError(problems)
     return builder.doc, builder.sourcemap
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where parentheses first nest deeper than MAX_DEPTH (strings and comments skipped)."""
+    level = 0
+    for match in _PAREN_SCAN.finditer(text):
+        char = match.group(0)
+        if char == "(":
+            level += 1
+            if level > MAX_DEPTH:
+                start = match.start()
+                line = text.count("\n", 0, start) + 1
+                return line, start - (text.rfind("\n", 0, start) + 1) + 1
+        elif char == ")":
+            level = max(0, level - 1)
+    return None
 
 
 def _problem(file: str, lines: list[str], message: str, line: int, column: int) -> Problem:

@@ -1,4 +1,4 @@
-"""The `.rules` front end and printer: statements -> document, located errors, lossless round trip."""
+"""The `.rules` front end and printer: statements, located errors, lossless round trip."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def test_errors_are_located(case: dict[str, Any]) -> None:
         parse_rules(case["text"], "x.rules")
     problems = info.value.problems
     assert len(problems) == len(case["problems"]), [p.render() for p in problems]
-    for got, want in zip(problems, case["problems"]):
+    for got, want in zip(problems, case["problems"], strict=True):
         assert (got.line, got.column) == (want["line"], want["column"]), got.render()
         assert want["message"] in got.message, got.render()
         assert got.path == want.get("path", "")

@@ -53,7 +53,7 @@ def test_invalid_file_reports_located_problem(path: Path) -> None:
     started = time.perf_counter()
     with pytest.raises(RuleFileError) as caught:
         load_document(str(path))
-    assert time.perf_counter() - started < 2.0
+    assert time.perf_counter() - started < 5.0
     problems = caught.value.problems
     assert problems
     for problem in problems:

@@ -64,7 +64,7 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes, str]:
 
 @settings(
     max_examples=150,
-    deadline=2000,
+    deadline=5000,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(mutated())
@@ -218,7 +218,7 @@ SECTIONS = {
 }
 
 
-@settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
 @given(st.fixed_dictionaries({"name": st.just("random"), "title": st.just("R")}, optional=SECTIONS))
 def test_random_documents_are_valid_or_located(doc: dict[str, object]) -> None:
     text = yaml.safe_dump(doc, sort_keys=False)

@@ -93,7 +93,7 @@ def test_yaml_alias_bomb_is_refused_quickly() -> None:
     started = time.perf_counter()
     with pytest.raises(RuleFileError, match="alias"):
         parse_yaml("\n".join(lines), "bomb.yaml")
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 3.0  # linear, not exponential (loaded machines)
 
 
 def test_yaml_merge_bomb_is_refused_quickly() -> None:
@@ -102,7 +102,7 @@ def test_yaml_merge_bomb_is_refused_quickly() -> None:
     started = time.perf_counter()
     with pytest.raises(RuleFileError, match="alias"):
         parse_yaml("\n".join(lines), "bomb.yaml")
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 3.0  # linear, not exponential (loaded machines)
 
 
 def test_yaml_deep_flow_nesting_is_refused() -> None:

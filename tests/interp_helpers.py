@@ -3,13 +3,15 @@
 Five shapes cover the meld arithmetic: gin-like (one deck, ace low), michigan-like
 (ace 1 in a low run, 15 elsewhere, high_or_low), wrap (ace positional), two decks
 with jokers (bridge-like, suits may repeat) and continental-like (two decks,
-jokers, runs and sets, partition 1/3/5 melds). No variant is loaded by name.
+jokers, runs and sets, partition 1/3/5 melds). No variant is loaded by name;
+the named shapes are built once (cached).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from rulespec.spec.model import (
@@ -107,18 +109,22 @@ def make_variant(
     return replace(variant, **extra) if extra else variant
 
 
+@cache
 def gin_like() -> Variant:
     return make_variant("gin-like")
 
 
+@cache
 def michigan_like() -> Variant:
     return make_variant("michigan-like", ace="high_or_low", values=michigan_value)
 
 
+@cache
 def wrap_like() -> Variant:
     return make_variant("wrap-like", ace="wrap", values=positional_value)
 
 
+@cache
 def bridge_like() -> Variant:
     """Two decks, four wild jokers worth 20, suits may repeat, whole-hand patterns."""
     return make_variant(
@@ -136,6 +142,7 @@ def bridge_like() -> Variant:
     )
 
 
+@cache
 def jokers_two_decks() -> Variant:
     """Two decks and jokers, no patterns (for the brute-force comparisons)."""
     return make_variant(
@@ -148,6 +155,7 @@ def jokers_two_decks() -> Variant:
     )
 
 
+@cache
 def continental_like() -> Variant:
     return make_variant(
         "continental-like",
@@ -161,6 +169,7 @@ def continental_like() -> Variant:
     )
 
 
+@cache
 def remik_like() -> Variant:
     """One deck, two jokers that may not outnumber naturals, unique on the table."""
     return make_variant(
@@ -172,6 +181,7 @@ def remik_like() -> Variant:
     )
 
 
+@cache
 def deuces_wild() -> Variant:
     """Twos are wild (a rank key), at most one wild per meld."""
     return make_variant("deuces", wild=WildRule(cards=("2",), per_meld=1))

@@ -173,8 +173,10 @@ def test_name_wilds() -> None:
     deuce_namings = name_wilds(deuces_wild(), raw("AH 2H 3H"))
     assert laid("AH 2H 3H") in deuce_namings and laid("AH 2H:2H 3H") in deuce_namings
     assert laid("2H:4H AH 3H") not in deuce_namings  # not a run order
-    for meld in name_wilds(bridge_like(), raw("JK JK JK")):
-        assert meld_kind(bridge_like(), meld) is not None
+    bridge = bridge_like()
+    jokers_only = name_wilds(bridge, raw("JK JK JK"))
+    assert len(jokers_only) == 13 * 20 + 4 * 11  # sets: 20 suit multisets of 3; runs: 11 a suit
+    assert all(meld_kind(bridge, meld) is not None for meld in jokers_only)
 
 
 @pytest.mark.parametrize(
@@ -257,3 +259,22 @@ def test_pattern_of() -> None:
     assert pattern_of(full, raw("2H 3H 6H")) is None
     assert pattern_of(full, raw("QH KH AH")) is None  # ace low
     assert pattern_of(gin_like(), raw("2H 3H 4H")) is None
+
+
+@pytest.mark.parametrize("factory", [gin_like, bridge_like, remik_like, deuces_wild, wrap_like])
+def test_layoffs_equal_every_extension(factory: Callable[[], Variant]) -> None:
+    variant = factory()
+    rng = random.Random(7)
+    deck = build_deck(variant, 2)
+    for _ in range(20):
+        cards = rng.sample(deck, 14)
+        table = candidate_melds(variant, cards[:8])[:6]
+        hand = cards[8:]
+        expected = sorted(
+            ((card, sf), index)
+            for index, meld in enumerate(table)
+            for card in set(hand)
+            for sf in range(52)
+            if extend(variant, meld, (card, sf)) is not None
+        )
+        assert layoffs(variant, hand, table) == expected

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.melds import extend, layoffs, name_wilds, normalize
+from rulespec.interpreter.melds import extend, layoffs, meld_kind, name_wilds, normalize
 from rulespec.interpreter.search import GeneralSearch, Step
 from rulespec.spec.model import Variant
 
@@ -112,7 +112,8 @@ def best_layoff(
     """
     from rulespec.interpreter.solver import deadwood
 
-    start = tuple(t for t in (normalize(variant, m) for m in table_melds))
+    start = tuple(normalize(variant, m) for m in table_melds)
+    any_suit_sets = variant.melds.set is not None and variant.melds.set.suits == "any"
     memo: dict[tuple[tuple[int, ...], tuple[Meld | None, ...]], tuple[int, list]] = {}
 
     def rec(cards: tuple[int, ...], melds: tuple[Meld | None, ...]) -> tuple[int, list]:
@@ -121,8 +122,21 @@ def best_layoff(
         if got is not None:
             return got
         best: tuple[int, list] = (deadwood(variant, cards), [])
+        if best[0] == 0:  # nothing to gain, and fewer lay-offs win ties
+            memo[key] = best
+            return best
         live = [m if m is not None else () for m in melds]
+        seen: set[tuple[int, int]] = set()
         for placed, index in layoffs(variant, cards, live):
+            if (
+                placed[0] != placed[1]
+                and any_suit_sets
+                and meld_kind(variant, live[index]) == "set"
+            ):
+                # with suits: any, the suit a wild names in a set changes nothing later
+                if (placed[0], index) in seen:
+                    continue
+                seen.add((placed[0], index))
             grown = extend(variant, live[index], placed)
             if grown is None:
                 continue

@@ -13,7 +13,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement, permutations, product
 
 from rulespec.interpreter.cards import JOKER, Placed
-from rulespec.interpreter.meldrules import rank_mask, run_windows, span, tables, window_by_mask
+from rulespec.interpreter.meldrules import (
+    Tables,
+    rank_mask,
+    run_windows,
+    span,
+    tables,
+    window_by_mask,
+)
 from rulespec.spec.model import Variant
 
 Meld = tuple[Placed, ...]
@@ -202,13 +209,15 @@ def _fits_one_run(ace: str, naturals: list[int], length: int, allowed: set[int] 
     return False
 
 
-def _wild_names(variant: Variant, meld: Meld) -> list[int]:
-    """Cards a wild laid off on this meld could usefully name (the meld's rank or suit)."""
-    kind = meld_kind(variant, meld)
+def _fitting_names(t: Tables, kind: str, meld: Meld) -> list[int]:
+    """Cards that could join this meld (its rank in a set; a rank at a run's end in a run)."""
     sf = meld[0][1]
     if kind == "set":
         return [sf % 13 + 13 * s for s in range(4)]
-    return [13 * (sf // 13) + r for r in range(13)]
+    suit = sf // 13
+    ranks = rank_mask([p[1] % 13 + 1 for p in meld])
+    windows = window_by_mask(t.ace)
+    return [13 * suit + r for r in range(13) if not ranks >> r & 1 and ranks | 1 << r in windows]
 
 
 def layoffs(
@@ -217,16 +226,20 @@ def layoffs(
     """Every (placed card, meld index) lay-off from the hand onto the table melds, sorted."""
     t = tables(variant)
     out: set[tuple[Placed, int]] = set()
+    distinct = sorted(set(hand))
     for index, meld in enumerate(table_melds):
-        if _analyze(variant, meld) is None:
+        found = _analyze(variant, meld)
+        if found is None:
             continue
-        names = _wild_names(variant, tuple(meld))
-        for card in sorted(set(hand)):
-            tries = [(card, card)] if card != JOKER else []
+        kind, ordered = found
+        names = _fitting_names(t, kind, ordered)
+        for card in distinct:
+            tries = [(card, card)] if card in names else []
             if t.wild_code(card):
                 tries += [(card, sf) for sf in names if sf != card]
             for placed in tries:
-                if extend(variant, meld, placed) is not None:
+                after = _analyze(variant, ordered + (placed,))
+                if after is not None and after[0] == kind:
                     out.add((placed, index))
     return sorted(out, key=lambda x: (x[0], x[1]))
 

@@ -460,3 +460,28 @@ def test_suffixless_local_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(RuleFileError, match="unknown kind of rule file"):
         load_document("house")
+
+
+def test_schema_defaults_equal_the_documented_defaults() -> None:
+    """The example document of docs/document.md is the table of defaults: the schema agrees."""
+    import re
+
+    import yaml
+
+    text = (Path(__file__).parent.parent / "docs" / "document.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(.*?)```", text, re.S)
+    assert block is not None
+    documented = yaml.safe_load(block.group(1))
+    documented.pop("extends")  # removed by resolution
+    full = with_defaults({"name": documented["name"], "title": documented["title"]})
+
+    def compare(want: object, got: object, path: str) -> None:
+        if isinstance(want, dict):
+            assert isinstance(got, dict), path
+            for key, value in want.items():
+                assert key in got, f"{path}.{key}"
+                compare(value, got[key], f"{path}.{key}")
+        else:
+            assert want == got, path
+
+    compare(documented, full, "")

@@ -172,11 +172,8 @@ def _build(variant: Variant) -> Tables:
     object.__setattr__(t, "natural_by_low", _natural_masks(t))
     object.__setattr__(t, "all_wild_sizes", _all_wild_sizes(t))
     object.__setattr__(t, "run_cover", _run_cover(t))
-    sums = [0] * 8192
-    for mask in range(1, 8192):
-        low = (mask & -mask).bit_length() - 1
-        sums[mask] = sums[mask & (mask - 1)] + variant.values[low + 1]["hand"]
-    object.__setattr__(t, "rank_value_sum", tuple(sums))
+    hand_by_rank = tuple(variant.values[r]["hand"] for r in range(1, 14))
+    object.__setattr__(t, "rank_value_sum", _value_sums(hand_by_rank))
     not_fast = 1 << JOKER
     for code in range(52):
         if t.wild_code(code):
@@ -185,11 +182,26 @@ def _build(variant: Variant) -> Tables:
     return t
 
 
+@cache
+def _value_sums(by_rank: tuple[int, ...]) -> tuple[int, ...]:
+    """For each 13-bit rank mask: the sum of those ranks' hand values."""
+    sums = [0] * 8192
+    for mask in range(1, 8192):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + by_rank[low]
+    return tuple(sums)
+
+
 def _run_cover(t: Tables) -> tuple[int, ...]:
     """For each 13-bit rank mask of one suit: the ranks lying in some legal run of `run_min`."""
     if not t.has_runs or t.run_min > t.run_max:
         return (0,) * 8192
-    shortest = [rank_mask(w) for w in run_windows(t.ace) if len(w) == max(t.run_min, 1)]
+    return _cover_table(t.ace, max(t.run_min, 1))
+
+
+@cache
+def _cover_table(ace: str, length: int) -> tuple[int, ...]:
+    shortest = [rank_mask(w) for w in run_windows(ace) if len(w) == length]
     cover = []
     for mask in range(8192):
         got = 0

@@ -485,3 +485,13 @@ def test_schema_defaults_equal_the_documented_defaults() -> None:
             assert want == got, path
 
     compare(documented, full, "")
+
+
+def test_base_that_is_not_a_rule_file_is_located(tmp_path: Path) -> None:
+    write(tmp_path, "notes.txt", "hello\n")
+    path = write(tmp_path, "house.yaml", "name: h\ntitle: H\nextends: notes.txt\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_document(str(path))
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column, problem.path) == (3, 10, "extends")
+    assert "not a rule file" in problem.message

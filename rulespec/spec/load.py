@@ -126,6 +126,8 @@ def _parse_file(path: Path) -> tuple[dict[str, Any], SourceInfo]:
 
 def _reader(reference: str, directory: Path | None) -> tuple[dict[str, Any], SourceInfo, Path]:
     path = _locate(reference, directory)
+    if path.suffix.lower() not in RULES_SUFFIXES + YAML_SUFFIXES:
+        raise LookupError(f"'{reference}' is not a rule file (use .rules, .yaml or .yml)")
     doc, info = _read_file(path)
     return doc, info, path
 

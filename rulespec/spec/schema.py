@@ -180,10 +180,36 @@ def _translate_extra(error: Any, path: str) -> Iterator[tuple[str, str, bool]]:
         where = join_path(path, name)
         if own.get("x-error-key"):
             yield where, f"'{name}' {own['x-error-key']}", True
-        elif path:
-            yield where, f"'{name}' is not a key of {path}" + _suggest(name, known), True
         else:
-            yield where, f"'{name}' is not a rule" + _suggest(name, known), True
+            hint = _elsewhere(name, path) or _suggest(name, known)
+            head = f"'{name}' is not a key of {path}" if path else f"'{name}' is not a rule"
+            yield where, head + hint, True
+
+
+@lru_cache(maxsize=1)
+def _key_paths() -> dict[str, list[str]]:
+    """Every key of the schema -> the dotted paths where it belongs."""
+    found: dict[str, list[str]] = {}
+
+    def walk(node: Mapping[str, Any], path: str) -> None:
+        branch = _object_branch(node)
+        if branch is None:
+            return
+        for key, sub in branch["properties"].items():
+            child = join_path(path, key)
+            found.setdefault(key, []).append(child)
+            walk(sub, child)
+
+    walk(schema(), "")
+    return found
+
+
+def _elsewhere(name: str, path: str) -> str:
+    """ "; did you mean 'deck.jokers'?" when the key belongs in (up to three) other places."""
+    places = [p for p in _key_paths().get(name, []) if p.rpartition(".")[0] != path]
+    if 0 < len(places) <= 3:
+        return "; did you mean " + " or ".join(f"'{p}'" for p in places) + "?"
+    return ""
 
 
 def _suggest(word: Any, choices: Iterable[str]) -> str:

@@ -92,7 +92,7 @@ def test_errors_are_located(case: dict[str, Any]) -> None:
         assert want["message"] in got.message, got.render()
         assert got.path == want.get("path", "")
         assert got.file == "x.rules"
-        assert got.source_line == case["text"].split("\n")[got.line - 1]
+        assert got.source_line == case["text"].split("\n")[(got.line or 0) - 1]
         assert "Token" not in got.message and "\n" not in got.message
 
 
@@ -126,7 +126,7 @@ def test_hostile_inputs_give_located_errors() -> None:
 
 
 def test_printer_refuses_what_it_cannot_say() -> None:
-    bad_docs = [
+    bad_docs: list[dict[str, Any]] = [
         {"name": "x", "colour": "red"},
         {"name": "x", "deck": {"decks": 2, "shuffles": 3}},
         {"name": "x", "players": {"min": "two"}},

@@ -178,6 +178,7 @@ class _Walker:
         self.loader = loader
         self.visits = 0
         self.sourcemap: SourceMap = {}
+        self.entry: tuple[int, int] | None = None  # the top-level key being walked
 
     def value(self, node: Node, path: str, depth: int, where: tuple[int, int] | None) -> Any:
         self.visits += 1
@@ -185,7 +186,7 @@ class _Walker:
             raise _Refused(
                 f"too many nodes after alias expansion (more than {MAX_VISITS}); "
                 "is this an alias bomb?",
-                *_mark(node),
+                *(self.entry or _mark(node)),
             )
         if depth > MAX_DEPTH:
             raise _Refused(f"nesting is deeper than {MAX_DEPTH} levels", *_mark(node))
@@ -228,6 +229,8 @@ class _Walker:
             seen[text_key] = _mark(key_node)
             child = _join(path, text_key)
             self.sourcemap[child + "#key"] = _mark(key_node)
+            if not path:
+                self.entry = _mark(key_node)
             result[text_key] = self.value(value_node, child, depth + 1, _mark(key_node))
         if merged:
             merged.update(result)

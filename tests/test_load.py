@@ -498,3 +498,15 @@ def test_base_that_is_not_a_rule_file_is_located(tmp_path: Path) -> None:
     (problem,) = caught.value.problems
     assert (problem.line, problem.column, problem.path) == (3, 10, "extends")
     assert "not a rule file" in problem.message
+
+
+def test_import_rulespec_stays_cheap() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rulespec; "
+        "print(any(m in sys.modules for m in ('rulespec.spec.load', 'jsonschema', 'lark')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -431,3 +431,33 @@ def test_every_documented_key_round_trips() -> None:
         },
     }
     assert roundtrip(doc) == doc
+
+
+def test_every_example_in_the_language_doc_parses() -> None:
+    """Each DSL example in docs/language.md's tables is a valid statement."""
+    import re
+
+    from rulespec.grammar.transformer import STATEMENT_WORDS
+
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    checked = 0
+    for line in text.split("\n"):
+        if not line.startswith("| `"):
+            continue
+        for code in re.findall(r"`([^`]+)`", line.split("|")[1]):
+            first = code.split()[0]
+            if first == "variant":
+                parse_rules(code.replace("{ … }", "{}"))
+            elif first in STATEMENT_WORDS:
+                parse_rules("variant t {\n" + code + "\n}")
+            else:
+                continue
+            checked += 1
+    assert checked > 100
+    blocks = re.findall(r"```\n(.*?)```", text, flags=re.S)
+    for block in blocks:
+        if "variant" in block:
+            parse_rules(block)
+        else:
+            parse_rules("variant t {\n" + block + "}")
+    assert len(blocks) >= 3

@@ -71,6 +71,11 @@ _EXPR_WORDS = frozenset(
 )
 # Statement keywords: when many are expected, say "a statement".
 _STATEMENTS = {"TITLE", "PLAYERS", "DECK", "DEAL", "VALUES", "MELDS", "DRAW", "MATCH"}
+_STATEMENT_WORDS = frozenset(
+    {"title", "description", "source", "players", "deck", "dealer", "deal", "ace", "values"}
+    | {"melds", "pattern", "wild", "draw", "play", "discard", "going", "knock", "stock"}
+    | {"scoring", "score", "match", "replace"}
+)
 _TOKEN_RE = re.compile(
     r'"(?:[^"\\\n]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*|[0-9]+'
     r"|\.\.|==|!=|<=|>=|//|\S"
@@ -128,7 +133,7 @@ def describe_expected(expected: set[str] | frozenset[str], expression: bool = Fa
     parts: list[str] = []
     if names & _STATEMENTS and len(names & _STATEMENTS) >= 4:
         parts.append("a statement (such as 'players', 'deal' or 'melds')")
-        names = {n for n in names if n in {"RBRACE", "$END"}}
+        names = {n for n in names if _literal(n) not in _STATEMENT_WORDS}
     if names >= _EXPR_START:
         parts.append("an expression")
         names -= _EXPR_START | _EXPR_OPERAND
@@ -184,6 +189,7 @@ def describe_error(
     token: Any = None
     if isinstance(exc, UnexpectedToken):
         token = exc.token
+        exc.expected = _truly_expected(exc)
         if token.type == "$END":
             pos = len(text)
             line = text.count("\n", 0, pos) + 1
@@ -204,7 +210,8 @@ def describe_error(
         shown = token_text.group(0) if token_text else char
         before = previous_token(text, pos)
         after = f" after '{before}'" if before else ""
-        return f"expected {expected}{after}, found '{shown}'", line, column, pos
+        hint = _did_you_mean(shown, allowed)
+        return f"expected {expected}{after}, found '{shown}'{hint}", line, column, pos
     elif isinstance(exc, UnexpectedEOF):
         pos = len(text)
         line = text.count("\n") + 1
@@ -218,4 +225,37 @@ def describe_error(
     if chained and not any(_literal(n) in _COMPARE for n in getattr(exc, "expected", ())):
         return "comparisons cannot be chained; join them with 'and'", line, column, pos
     found = found_text(token) if token is not None else "the end of the file"
-    return f"expected {expected}{after}, found {found}", line, column, pos
+    hint = _did_you_mean(str(token), set(getattr(exc, "expected", ()))) if token else ""
+    return f"expected {expected}{after}, found {found}{hint}", line, column, pos
+
+
+def _truly_expected(exc: Any) -> set[str]:
+    """The terminals really acceptable at the error (LALR merges lookaheads of shared rules)."""
+    expected = set(exc.expected)
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is None:
+        return expected
+    try:
+        accepts = set(interactive.accepts())
+    except Exception:  # pragma: no cover - fall back to lark's set
+        return expected
+    return accepts or expected
+
+
+def _did_you_mean(found: str, expected: set[str]) -> str:
+    """'; did you mean 'players'?' when a misspelt word is close to an expected keyword."""
+    import difflib
+
+    if not re.fullmatch(r"[A-Za-z_]+", found):
+        return ""
+    words: set[str] = set()
+    for name in expected:
+        literal = _literal(name)
+        if literal is not None:
+            words.add(literal)
+        elif name in _NAMED:
+            words.update(re.findall(r"'(\w+)'", _NAMED[name]))
+    if len(words & {"players", "deal", "melds", "draw"}) >= 3:
+        words.update(_STATEMENT_WORDS)
+    close = difflib.get_close_matches(found.lower(), sorted(words), n=1, cutoff=0.7)
+    return f"; did you mean '{close[0]}'?" if close and close[0] != found else ""

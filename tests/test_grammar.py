@@ -54,6 +54,7 @@ def test_source_map_points_at_values() -> None:
         '  title "Gin"\n'
         "  deal 10 for 2, 7 for 3-4\n"
         "  knock when deadwood <= 10\n"
+        "  wild cards joker 2\n"
         '  pattern "colour": same suit\n'
         "}\n"
     )
@@ -65,7 +66,10 @@ def test_source_map_points_at_values() -> None:
     assert where["deal.cards.2"] == (4, 8)
     assert where["deal.cards.3-4"] == (4, 18)
     assert where["knock.limit"] == (5, 26)
-    assert where["melds.patterns.0.name"] == (6, 3)
+    assert where["melds.wild.cards.1"] == (6, 20)
+    assert where["melds.patterns.0"] == (7, 3)
+    assert where["melds.patterns.0.name"] == (7, 11)
+    assert where["melds.patterns.0.suit"] == (7, 21)
 
 
 def test_bundled_variants_parse_and_round_trip() -> None:

@@ -256,9 +256,13 @@ class DocBuilder:
             base = "melds.patterns.replace" if self.patterns_replace else "melds.patterns"
             for i, entry in enumerate(self.patterns):
                 where = entry.pop("\0at")
+                ranks = entry.pop("\0ranks", [])
+                spots = entry.pop("\0spots")
                 self.sourcemap[f"{base}.{i}"] = where
                 for key in entry:
-                    self.sourcemap[f"{base}.{i}.{key}"] = where
+                    self.sourcemap[f"{base}.{i}.{key}"] = spots.get(key, where)
+                for j, at in enumerate(ranks):
+                    self.sourcemap[f"{base}.{i}.ranks.{j}"] = at
 
     def statement(self, node: Any) -> None:
         replace = len(node.children) == 2
@@ -293,15 +297,19 @@ class DocBuilder:
 
     def pattern(self, body: Any, replace: bool, where: tuple[int, int]) -> None:
         entry: dict[str, Any] = {"name": unescape(str(body.children[0]))}
+        spots = {"name": self.at(body.children[0])}
         for item in body.children[1:]:
             if item.data == "ranks":
                 key, value = "ranks", [_rank(r) for r in item.children]
+                entry["\0ranks"] = [self.at(r) for r in item.children]
             else:
                 (key,), value = _FIXED[item.data]
             if key in entry:
                 self.problem(f"'{key}' is said twice in this pattern", self.at(item))
             entry[key] = value
+            spots[key] = self.at(item)
         entry["\0at"] = where
+        entry["\0spots"] = spots
         self.patterns.append(entry)
         self.patterns_replace = self.patterns_replace or replace
         self.patterns_at = self.patterns_at or where
@@ -395,16 +403,33 @@ class DocBuilder:
     def item_run(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._parts((*section, "run"), self._mapping((*section, "run"), kids, where))
 
-    def _list(self, path: Path, kids: list[Any], values: list[Any], where: tuple[int, int]) -> None:
+    def _list(
+        self,
+        path: Path,
+        kids: list[Any],
+        values: list[Any],
+        where: tuple[int, int],
+        nodes: list[Any] | None = None,
+    ) -> None:
+        """A list-valued item (`{replace: [...]}` after `replace`); element positions mapped."""
         replace = any(getattr(k, "type", None) == "REPLACE" for k in kids)
+        before = len(self.problems)
         self.put(path, {"replace": values} if replace else values, where)
+        if len(self.problems) > before:
+            return
+        base = ".".join((*path, "replace") if replace else path)
+        for i, node in enumerate(nodes or []):
+            self.sourcemap[f"{base}.{i}"] = self.at(node)
+            if getattr(node, "data", None) == "sizes":
+                for j, size in enumerate(node.children):
+                    self.sourcemap[f"{base}.{i}.{j}"] = self.at(size)
 
     def item_no_patterns(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._list((*section, "patterns"), kids, [], where)
 
     def item_wild_cards(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        ranks = [_rank(k) for k in kids if getattr(k, "data", None) == "rank"]
-        self._list((*section, "cards"), kids, ranks, where)
+        nodes = [k for k in kids if getattr(k, "data", None) == "rank"]
+        self._list((*section, "cards"), kids, [_rank(k) for k in nodes], where, nodes)
 
     def item_wild_none(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._list((*section, "cards"), kids, [], where)
@@ -419,20 +444,18 @@ class DocBuilder:
         self._parts((*section, "depth"), self._mapping((*section, "depth"), kids, where))
 
     def item_go_by(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        ways = [str(k.children[0]) for k in kids if getattr(k, "data", None) == "go_way"]
-        self._list((*section, "by"), kids, ways, where)
+        nodes = [k for k in kids if getattr(k, "data", None) == "go_way"]
+        self._list((*section, "by"), kids, [str(k.children[0]) for k in nodes], where, nodes)
 
     def item_go_melds(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        counts = [_int(k) for k in kids if getattr(k, "data", None) == "int"]
-        self._list((*section, "partition", "melds"), kids, counts, where)
+        nodes = [k for k in kids if getattr(k, "data", None) == "int"]
+        path = (*section, "partition", "melds")
+        self._list(path, kids, [_int(k) for k in nodes], where, nodes)
 
     def item_go_sizes(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        ways = [
-            [_int(i) for i in k.children if getattr(i, "data", None) == "int"]
-            for k in kids
-            if getattr(k, "data", None) == "sizes"
-        ]
-        self._list((*section, "partition", "sizes"), kids, ways, where)
+        nodes = [k for k in kids if getattr(k, "data", None) == "sizes"]
+        ways = [[_int(i) for i in k.children] for k in nodes]
+        self._list((*section, "partition", "sizes"), kids, ways, where, nodes)
 
     def item_partition_empty(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self.put((*section, "partition"), {}, where)

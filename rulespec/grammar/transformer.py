@@ -60,6 +60,8 @@ def parse_rules(
         raise RuleFileError([Problem("a rule file must be text", file)])
     if len(text) > MAX_TEXT:
         raise RuleFileError([Problem(f"the file is too large (over {MAX_TEXT} characters)", file)])
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]  # a byte order mark: keep the columns of line 1
     lines = text.split("\n")
     problems: list[Problem] = []
     tree = _parse_collecting(text, file, lines, problems)

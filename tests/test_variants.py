@@ -173,6 +173,14 @@ def test_house_rule_flips_only_its_option(name: str) -> None:
 # --- facts of RULES.md on the built Variant ----------------------------------------
 
 
+def hand_penalty(v: Variant, cards: str) -> int:
+    """The interpreter's penalty of a hand left, written as card text ("9C 7H JK")."""
+    from rulespec.interpreter.cards import parse_card
+    from rulespec.interpreter.solver import penalty
+
+    return penalty(v, [parse_card(c) for c in cards.split()])
+
+
 def score(v: Variant, reason: str, role: str, env: Mapping[str, Any]) -> Any:
     return v.scoring.rules[reason][role](env)
 
@@ -221,6 +229,7 @@ FACTS: list[Fact] = [
     ("rummy", "taken card", lambda v: v.discard.forbid_taken, True),
     ("rummy", "going out", lambda v: v.going_out.by, {"meld", "layoff", "discard"}),
     ("rummy", "stock", lambda v: v.stock.exhausted, "recycle"),
+    ("rummy", "penalty: all cards", lambda v: hand_penalty(v, "9C 7H 9D QD AH 2S 3S 4S"), 45),
     ("rummy", "pays", lambda v: score(v, "out", "winner", RUMMY_WIN), 30),
     (
         "rummy",
@@ -248,6 +257,12 @@ FACTS: list[Fact] = [
             score(v, "out", "losers", {**WORKED_BOAT, "me.penalty": p}) for p in (26, 11, 8)
         ],
         [-114, -99, -96],
+    ),
+    (
+        "boat",
+        "worked penalties, pairs count once",
+        lambda v: [hand_penalty(v, h) for h in ("9C 7H 9D QD", "AH AS", "8S")],
+        [26, 11, 8],
     ),
     (
         "boat",
@@ -279,6 +294,7 @@ FACTS: list[Fact] = [
     ("michigan", "spread", lambda v: v.discard.pile, "spread"),
     ("michigan", "credit", lambda v: v.scoring.meld_credit, True),
     ("michigan", "stock ends", lambda v: (v.stock.exhausted, v.stock.reserve), ("end", 0)),
+    ("michigan", "ace left in hand 15", lambda v: hand_penalty(v, "AH 2C KS"), 27),
     ("michigan", "out", lambda v: score(v, "out", "winner", {"losers.penalty": 40}), 40),
     ("michigan", "stock end", lambda v: score(v, "stock", "each", {"me.penalty": 9}), -9),
     ("michigan", "match", lambda v: (v.match.target, v.match.tie), (500, "play_on")),
@@ -301,6 +317,7 @@ FACTS: list[Fact] = [
     ("gin", "upcard offer", lambda v: v.draw.upcard_offer, True),
     ("gin", "deadwood", lambda v: v.scoring.penalty, "deadwood"),
     ("gin", "void at 2", lambda v: (v.stock.exhausted, v.stock.reserve), ("void", 2)),
+    ("gin", "penalty: deadwood", lambda v: hand_penalty(v, "7H 8H 9H KC KD KS 2C 5D"), 7),
     ("gin", "knock", lambda v: score(v, "knock", "winner", GIN_END), 25),
     ("gin", "undercut", lambda v: score(v, "undercut", "winner", UNDERCUT), 2 + 25),
     ("gin", "gin", lambda v: score(v, "gin", "winner", GIN_END), 55),
@@ -395,6 +412,8 @@ FACTS: list[Fact] = [
         lambda v: {r: set(v.scoring.rules[r]) for r in ("knock", "gin", "undercut")},
         {r: {"each"} for r in ("knock", "gin", "undercut")},
     ),
+    ("bridge", "joker deadwood 20", lambda v: hand_penalty(v, "JK 7H 2C KD"), 39),
+    ("bridge", "joker in a run", lambda v: hand_penalty(v, "JK 7H 8H 2C"), 2),
     ("bridge", "each", lambda v: score(v, "knock", "each", GIN_END), -7),
     (
         "bridge",
@@ -463,6 +482,7 @@ FACTS: list[Fact] = [
         lambda v: (v.play.melding, v.going_out.partition_melds, v.going_out.by),
         ("going_out", (1, 3, 5), {"discard"}),
     ),
+    ("continental", "a card 1, a joker 2", lambda v: hand_penalty(v, "JK 7H 8H 9H KS"), 6),
     (
         "continental",
         "no rummy doubling",

@@ -352,9 +352,10 @@ def play_moves(variant: Variant, hs: HandState) -> list[Move]:
         for meld in M.candidate_melds(variant, hand):
             if meld_allowed(variant, hs, seat, meld) is None:
                 out.append(Move.meld(meld))
-    if _layoff_allowed(variant, hs, seat) and hs.melds:
+    offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
+    if offer and hs.melds and _layoff_allowed(variant, hs, seat):
         table = [m for _, m in hs.melds]
-        for placed, idx in M.layoffs(variant, hand, table):
+        for placed, idx in M.layoffs(variant, offer, table):
             if layoff_allowed(variant, hs, seat, placed, idx, checked=True) is None:
                 out.append(Move(LAYOFF, (placed,), idx + 1))
     if ob is not None:

@@ -465,3 +465,47 @@ def test_every_example_in_the_language_doc_parses() -> None:
         else:
             parse_rules("variant t {\n" + block + "}")
     assert len(blocks) >= 3
+
+
+# --- property: no input crashes the front end ------------------------------------
+
+WORDS = sorted(
+    {"variant", "extends", "none", "{", "}", ",", ":", "=", "..", "-", "+", "(", ")", "?"}
+    | {"replace", "players", "deck", "decks", "deal", "each", "for", "values", "A", "J"}
+    | {"melds", "set", "run", "of", "pattern", "wild", "cards", "draw", "discard", "then"}
+    | {"stock", "knock", "when", "deadwood", "<=", "score", "out", "winner", "match", "to"}
+    | {"going", "by", "or", "as", "no", "min", "max", "3", "10", '"x"', "me.penalty", "\n"}
+)
+GIN = (ROOT / "variants" / "gin.rules").read_text(encoding="utf-8")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=40))
+def test_token_soup_never_crashes(words: list[str]) -> None:
+    text = "variant t {\n" + " ".join(words) + "\n}\n"
+    try:
+        doc, where = parse_rules(text)
+    except RuleFileError as error:
+        assert error.problems
+        for problem in error.problems:
+            assert problem.line is not None and problem.column is not None
+            assert "\n" not in problem.message
+        return
+    assert doc["name"] == "t"
+    assert roundtrip(doc) == doc
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mutated_files_never_crash(data: st.DataObject) -> None:
+    text = GIN
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        cut = data.draw(st.integers(0, 8))
+        insert = data.draw(st.sampled_from(["", "x", ",", "{", "}", '"', "(", "-", "\n", "#"]))
+        text = text[:at] + insert + text[at + cut :]
+    try:
+        parse_rules(text)
+    except RuleFileError as error:
+        assert error.problems
+        assert all(p.line is not None for p in error.problems)

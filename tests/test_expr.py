@@ -270,3 +270,19 @@ def test_print_parse_round_trip_and_evaluation(expr: Expr, players: int) -> None
     kind = "bool" if isinstance(reference(expr, {"players": players}), bool) else "int"
     compiled = compile_expression(text, "match", kind, "match.rounds")
     assert compiled({"players": players}) == reference(expr, {"players": players})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab.() -+*/%=!<>?:,0123456789 notrueminx", max_size=30))
+def test_any_text_parses_or_raises_expr_error(text: str) -> None:
+    try:
+        expr = parse_expression(text)
+    except ExprError as error:
+        assert 0 <= error.offset <= len(text)
+        assert "\n" not in error.message
+        return
+    assert normalise(unparse(expr)) == unparse(expr)
+    try:
+        compile_expression(text, "score", "int", "p")
+    except ExprError as error:
+        assert 0 <= error.offset <= len(text)

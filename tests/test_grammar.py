@@ -139,6 +139,7 @@ def test_printer_refuses_what_it_cannot_say() -> None:
         {"name": "x", "ace": "sideways"},
         {"name": "x", "knock": True},
         {"name": "x", "values": {"Z": 3}},
+        {"name": "x", "values": {"10": 3}},
         {"name": "x", "melds": {"patterns": [{"suit": "same"}]}},
         {"name": "x", "match": {"bonus": {"replace": True, "game": 1}}},
         {"name": "x", "going_out": {"by": []}},

@@ -154,9 +154,12 @@ def _pkey(tree: Any) -> str:
 
 
 def _rank(tree: Any) -> str:
+    """A rank (or `joker`) as the document writes it; the number 10 is the rank T."""
     token = tree.children[0]
     text = str(token)
-    return unescape(text) if token.type == "STRING" else text
+    if token.type == "STRING":
+        return unescape(text)
+    return "T" if text == "10" else text
 
 
 class DocBuilder:
@@ -376,7 +379,7 @@ class DocBuilder:
     def item_value(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         value = self.expression(kids[-1])
         for key in kids[:-1]:
-            self.put((*section, str(key.children[0])), value, self.at(key))
+            self.put((*section, _rank(key)), value, self.at(key))
 
     def _mapping(self, path: Path, kids: list[Any], where: tuple[int, int]) -> list[Any]:
         """Items `[replace] word part*`: the mapping exists; `replace: true` if asked; the parts."""

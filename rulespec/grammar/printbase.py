@@ -17,6 +17,7 @@ WIDTH = 88
 _VNAME = re.compile(r"[a-z][a-z0-9-]*\Z")
 _TABLE_KEY = re.compile(r"[0-9]+(-[0-9]+)?\Z")
 _BARE_RANKS = {"A", "T", "J", "Q", "K", "joker"}
+_PIPS = {"2", "3", "4", "5", "6", "7", "8", "9"}
 _VALUE_KEYS = {"A", "T", "J", "Q", "K", "pips", "joker"}
 _ACE = {"low": "low", "high": "high", "high_or_low": "high or low", "wrap": "wraps"}
 _REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
@@ -205,7 +206,7 @@ def _values(v: dict[str, Any], p: str) -> list[str]:
     for key, value in v.items():
         if key == "replace":
             continue
-        if not isinstance(key, str) or not (key in _VALUE_KEYS or key.isdigit()):
+        if not isinstance(key, str) or not (key in _VALUE_KEYS or key in _PIPS):
             raise _fail(f"{p}.{key}", "is not a card (A, 2..9, T, J, Q, K, pips, joker)")
         text = expression_text(value, f"{p}.{key}")
         groups.setdefault(f"{type(value).__name__}:{text}", []).append(key)
@@ -277,7 +278,7 @@ def _ranks(value: Any, p: str) -> str:
     for i, rank in enumerate(value):
         if not isinstance(rank, str):
             raise _fail(f"{p}.{i}", f"a rank is written as text, got {rank!r}")
-        words.append(rank if rank in _BARE_RANKS or rank.isdigit() else quote(rank))
+        words.append(rank if rank in _BARE_RANKS or rank in _PIPS else quote(rank))
     return " ".join(words)
 
 

@@ -511,3 +511,21 @@ def test_mutated_files_never_crash(data: st.DataObject) -> None:
     except RuleFileError as error:
         assert error.problems
         assert all(p.line is not None for p in error.problems)
+
+
+def test_keywords_stay_usable_as_names() -> None:
+    """DSL keywords are only keywords where a statement expects them."""
+    doc, _ = parse_rules(
+        "variant stock extends knock {\n"
+        '  title "players deck deal values melds draw knock score match"\n'
+        "  draw discard when stock > players use meld\n"
+        "  match rounds players\n"
+        "  score stock each = reason == stock ? -me.penalty : 0\n"
+        '  pattern "set run replace": run\n'
+        "}\n"
+    )
+    assert doc["name"] == "stock" and doc["extends"] == "knock"
+    assert doc["draw"]["discard"] == {"when": "stock > players", "use": "meld"}
+    assert doc["match"]["rounds"] == "players"
+    assert doc["scoring"]["stock"]["each"] == "reason == stock ? -me.penalty : 0"
+    assert doc["melds"]["patterns"][0]["name"] == "set run replace"

@@ -1,0 +1,1 @@
+"""The `.rules` front end: the Lark grammar, its cached parser, document builder, printer."""

@@ -9,157 +9,23 @@ Keys set twice, malformed strings and bad expressions become located
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rulespec.errors import Problem
+from rulespec.grammar.vocab import (
+    ACE_MODES,
+    EXPR_ITEMS,
+    FIXED_ITEMS,
+    INT_ITEMS,
+    SECTIONS,
+    WORD_ITEMS,
+    Path,
+    parse_int,
+    rank_text,
+    table_key,
+    unescape,
+)
 from rulespec.spec.expr import ExprError, check_parentheses, from_tree, literal_value, unparse
-
-Path = tuple[str, ...]
-
-SECTIONS: dict[str, Path] = {
-    "players": ("players",),
-    "deck": ("deck",),
-    "dealer": ("dealer",),
-    "deal": ("deal",),
-    "values": ("values",),
-    "melds": ("melds",),
-    "wild": ("melds", "wild"),
-    "draw": ("draw",),
-    "play": ("play",),
-    "discard": ("discard",),
-    "going_out": ("going_out",),
-    "knock": ("knock",),
-    "stock": ("stock",),
-    "scoring": ("scoring",),
-    "match": ("match",),
-}
-_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
-_ACE = {"low": "low", "high": "high", "high or low": "high_or_low", "wrap": "wrap", "wraps": "wrap"}
-
-# item alias -> (relative path, constant value) for items that set one fixed value
-_FIXED: dict[str, tuple[Path, Any]] = {
-    "no_jokers": (("jokers",), 0),
-    "first_cut": (("first",), "cut"),
-    "first_random": (("first",), "random"),
-    "upcard_yes": (("upcard",), True),
-    "upcard_no": (("upcard",), False),
-    "no_set": (("set",), False),
-    "no_run": (("run",), False),
-    "same_suit": (("suit",), "same"),
-    "pattern_run": (("run",), True),
-    "pattern_no_run": (("run",), False),
-    "per_meld_any": (("per_meld",), None),
-    "outnumber": (("outnumber",), True),
-    "no_outnumber": (("outnumber",), False),
-    "unique": (("unique",), True),
-    "not_unique": (("unique",), False),
-    "swap_yes": (("swap",), True),
-    "swap_no": (("swap",), False),
-    "draw_stock": (("stock",), True),
-    "draw_no_stock": (("stock",), False),
-    "draw_no_discard": (("discard",), False),
-    "then_stock": (("discard_then_stock",), True),
-    "no_then_stock": (("discard_then_stock",), False),
-    "then_discard": (("discard_then_discard",), True),
-    "no_then_discard": (("discard_then_discard",), False),
-    "no_depth": (("depth",), False),
-    "whole_pile": (("pile",), True),
-    "no_whole_pile": (("pile",), False),
-    "upcard_offer": (("upcard_offer",), True),
-    "no_upcard_offer": (("upcard_offer",), False),
-    "melding_anytime": (("melding",), "anytime"),
-    "melding_never": (("melding",), "never"),
-    "melding_going_out": (("melding",), "going_out"),
-    "per_turn_any": (("melds_per_turn",), None),
-    "layoff_yes": (("layoff",), True),
-    "layoff_no": (("layoff",), False),
-    "required_always": (("required",), "always"),
-    "required_unless_out": (("required",), "unless_out"),
-    "forbid_taken": (("forbid_taken",), True),
-    "allow_taken": (("forbid_taken",), False),
-    "partition_none": (("partition",), None),
-    "knock_layoff": (("layoff",), True),
-    "knock_no_layoff": (("layoff",), False),
-    "show_all": (("show",), "all"),
-    "ranks_once": (("ranks_once",), True),
-    "no_ranks_once": (("ranks_once",), False),
-    "meld_credit": (("meld_credit",), True),
-    "no_meld_credit": (("meld_credit",), False),
-    "no_target": (("target",), None),
-    "tie_highest": (("tie",), "highest"),
-    "tie_play_on": (("tie",), "play_on"),
-    "no_eliminate": (("eliminate",), None),
-    "no_rounds": (("rounds",), None),
-    "shutout_doubles": (("bonus", "shutout"), 2),
-}
-# item alias -> relative path, for items `keyword INT`
-_INT_ITEMS: dict[str, Path] = {
-    "packet": ("packet",),
-    "min": ("min",),
-    "max": ("max",),
-    "per_meld": ("per_meld",),
-    "hand_cards": ("hand_cards",),
-    "per_turn": ("melds_per_turn",),
-    "reserve": ("reserve",),
-    "target": ("target",),
-    "eliminate": ("eliminate",),
-    "game_bonus": ("bonus", "game"),
-    "box_bonus": ("bonus", "box"),
-    "shutout_times": ("bonus", "shutout"),
-}
-# item alias -> relative path, for items `keyword TOKEN` storing the token's text
-_WORD_ITEMS: dict[str, Path] = {
-    "rotation": ("rotation",),
-    "suits": ("suits",),
-    "use": ("use",),
-    "layoff_onto": ("layoff_onto",),
-    "pile_kind": ("pile",),
-    "exhausted": ("exhausted",),
-    "penalty": ("penalty",),
-}
-# item alias -> relative path, for items holding one expression
-_EXPR_ITEMS: dict[str, Path] = {
-    "swap_when": ("swap",),
-    "when": ("when",),
-    "layoff_when": ("layoff",),
-    "first_laydown": ("first_laydown_min",),
-    "limit": ("limit",),
-    "multiplier": ("multiplier",),
-    "rounds": ("rounds",),
-}
-
-
-def unescape(token: str) -> str:
-    """A STRING token (with its quotes) -> its text; \\" \\\\ \\n \\t \\r \\uXXXX escapes."""
-    body = token[1:-1]
-    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", _unescape_one, body)
-
-
-def _unescape_one(match: re.Match[str]) -> str:
-    code = match.group(1)
-    if code.startswith("u") and len(code) == 5:
-        return chr(int(code[1:], 16))
-    return _ESCAPES.get(code, code)
-
-
-def _int(tree: Any) -> int:
-    return int("".join(str(t) for t in tree.children))
-
-
-def _pkey(tree: Any) -> str:
-    """for_key tree -> table key "N" or "N-M"."""
-    ints = [str(t) for t in tree.children[0].children]
-    return "-".join(ints)
-
-
-def _rank(tree: Any) -> str:
-    """A rank (or `joker`) as the document writes it; the number 10 is the rank T."""
-    token = tree.children[0]
-    text = str(token)
-    if token.type == "STRING":
-        return unescape(text)
-    return "T" if text == "10" else text
 
 
 class DocBuilder:
@@ -280,7 +146,7 @@ class DocBuilder:
             if replace:
                 self.problem("'replace' applies to a section, not to 'ace'", where)
             mode = " ".join(str(t) for t in body.children[0].children)
-            self.put(("ace",), _ACE[mode], self.at(body))
+            self.put(("ace",), ACE_MODES[mode], self.at(body))
         elif kind == "pattern":
             self.pattern(body, replace, where)
         else:
@@ -303,10 +169,10 @@ class DocBuilder:
         spots = {"name": self.at(body.children[0])}
         for item in body.children[1:]:
             if item.data == "ranks":
-                key, value = "ranks", [_rank(r) for r in item.children]
+                key, value = "ranks", [rank_text(r) for r in item.children]
                 entry["\0ranks"] = [self.at(r) for r in item.children]
             else:
-                (key,), value = _FIXED[item.data]
+                (key,), value = FIXED_ITEMS[item.data]
             if key in entry:
                 self.problem(f"'{key}' is said twice in this pattern", self.at(item))
             entry[key] = value
@@ -325,36 +191,36 @@ class DocBuilder:
         kids = item.children
         if kind == "empty":
             self.put(section, {}, where)
-        elif kind in _FIXED:
-            rel, value = _FIXED[kind]
+        elif kind in FIXED_ITEMS:
+            rel, value = FIXED_ITEMS[kind]
             self.put((*section, *rel), value, where)
-        elif kind in _INT_ITEMS:
-            self.put((*section, *_INT_ITEMS[kind]), _int(kids[0]), where)
-        elif kind in _WORD_ITEMS:
-            self.put((*section, *_WORD_ITEMS[kind]), str(kids[0]), where)
-        elif kind in _EXPR_ITEMS:
-            self.put((*section, *_EXPR_ITEMS[kind]), self.expression(kids[0]), self.at(kids[0]))
+        elif kind in INT_ITEMS:
+            self.put((*section, *INT_ITEMS[kind]), parse_int(kids[0]), where)
+        elif kind in WORD_ITEMS:
+            self.put((*section, *WORD_ITEMS[kind]), str(kids[0]), where)
+        elif kind in EXPR_ITEMS:
+            self.put((*section, *EXPR_ITEMS[kind]), self.expression(kids[0]), self.at(kids[0]))
         else:
             getattr(self, f"item_{kind}")(section, kids, where)
 
     def item_players_exact(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put((*section, "min"), _int(kids[0]), where)
-        self.put((*section, "max"), _int(kids[0]), where)
+        self.put((*section, "min"), parse_int(kids[0]), where)
+        self.put((*section, "max"), parse_int(kids[0]), where)
 
     def item_players_range(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put((*section, "min"), _int(kids[0]), self.at(kids[0]))
-        self.put((*section, "max"), _int(kids[-1]), self.at(kids[-1]))
+        self.put((*section, "min"), parse_int(kids[0]), self.at(kids[0]))
+        self.put((*section, "max"), parse_int(kids[-1]), self.at(kids[-1]))
 
     def item_players_min(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put((*section, "min"), _int(kids[0]), where)
+        self.put((*section, "min"), parse_int(kids[0]), where)
 
     def item_players_max(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put((*section, "max"), _int(kids[0]), where)
+        self.put((*section, "max"), parse_int(kids[0]), where)
 
     def _table(self, path: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        count = _int(kids[0])
+        count = parse_int(kids[0])
         fors = [k for k in kids[1:] if getattr(k, "data", None) == "for_key"]
-        self.put((*path, _pkey(fors[0])) if fors else path, count, where)
+        self.put((*path, table_key(fors[0])) if fors else path, count, where)
 
     def item_decks(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._table((*section, "decks"), kids, where)
@@ -363,13 +229,13 @@ class DocBuilder:
         self._table((*section, "jokers"), kids, where)
 
     def item_cards_all(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put((*section, "cards"), _int(kids[0]), where)
+        self.put((*section, "cards"), parse_int(kids[0]), where)
 
     def item_cards_entry(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._table((*section, "cards"), kids, where)
 
     def item_dealer_extra(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put((*section, "dealer_extra"), _int(kids[0]), where)
+        self.put((*section, "dealer_extra"), parse_int(kids[0]), where)
         if len(kids) > 1:
             self.put((*section, "dealer_extra_to"), str(kids[1].children[0]), self.at(kids[1]))
 
@@ -379,7 +245,7 @@ class DocBuilder:
     def item_value(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         value = self.expression(kids[-1])
         for key in kids[:-1]:
-            self.put((*section, _rank(key)), value, self.at(key))
+            self.put((*section, rank_text(key)), value, self.at(key))
 
     def _mapping(self, path: Path, kids: list[Any], where: tuple[int, int]) -> list[Any]:
         """Items `[replace] word part*`: the mapping exists; `replace: true` if asked; the parts."""
@@ -393,8 +259,10 @@ class DocBuilder:
         for part in parts:
             if part.data == "range":
                 ints = [k for k in part.children if getattr(k, "data", None) == "int"]
-                self.put((*path, "min"), _int(ints[0]), self.at(part))
-                self.put((*path, "max"), _int(ints[1]) if len(ints) > 1 else None, self.at(part))
+                self.put((*path, "min"), parse_int(ints[0]), self.at(part))
+                self.put(
+                    (*path, "max"), parse_int(ints[1]) if len(ints) > 1 else None, self.at(part)
+                )
             elif part.data == "max_none":
                 self.put((*path, "max"), None, self.at(part))
             else:
@@ -432,7 +300,7 @@ class DocBuilder:
 
     def item_wild_cards(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         nodes = [k for k in kids if getattr(k, "data", None) == "rank"]
-        self._list((*section, "cards"), kids, [_rank(k) for k in nodes], where, nodes)
+        self._list((*section, "cards"), kids, [rank_text(k) for k in nodes], where, nodes)
 
     def item_wild_none(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._list((*section, "cards"), kids, [], where)
@@ -453,11 +321,11 @@ class DocBuilder:
     def item_go_melds(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         nodes = [k for k in kids if getattr(k, "data", None) == "int"]
         path = (*section, "partition", "melds")
-        self._list(path, kids, [_int(k) for k in nodes], where, nodes)
+        self._list(path, kids, [parse_int(k) for k in nodes], where, nodes)
 
     def item_go_sizes(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         nodes = [k for k in kids if getattr(k, "data", None) == "sizes"]
-        ways = [[_int(i) for i in k.children] for k in nodes]
+        ways = [[parse_int(i) for i in k.children] for k in nodes]
         self._list((*section, "partition", "sizes"), kids, ways, where, nodes)
 
     def item_partition_empty(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:

@@ -331,6 +331,14 @@ class DocBuilder:
     def item_partition_empty(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self.put((*section, "partition"), {}, where)
 
+    def item_partition_replace(
+        self, section: Path, kids: list[Any], where: tuple[int, int]
+    ) -> None:
+        self._mapping((*section, "partition"), kids, where)
+
+    def item_bonus_replace(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        self._mapping((*section, "bonus"), kids, where)
+
     def item_knock_never(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self.put(section, False, where)
 

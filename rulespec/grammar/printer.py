@@ -148,12 +148,12 @@ def _going_out(v: dict[str, Any], p: str) -> list[str]:
 def _partition(value: Any, p: str) -> list[str]:
     if value is None:
         return ["partition none"]
-    if not isinstance(value, dict) or "replace" in value:
+    if not isinstance(value, dict):
         raise _fail(p, f"expected null or a mapping of melds/sizes, got {value!r}")
-    _unknown(value, {"melds", "sizes"}, p)
+    _unknown(_mapping(value, p), {"melds", "sizes"}, p)
     if not value:
         return ["partition {}"]
-    items = []
+    items = ["replace partition"] if _replace(value) else []
     if "melds" in value:
         replace, counts = _list(value["melds"], f"{p}.melds")
         text = _ints(counts, f"{p}.melds", " or ")
@@ -242,13 +242,15 @@ def _match(v: dict[str, Any], p: str) -> list[str]:
 
 
 def _bonus(value: Any, p: str) -> list[str]:
-    if not isinstance(value, dict) or "replace" in value:
+    if not isinstance(value, dict):
         raise _fail(p, f"expected a mapping of game/box/shutout, got {value!r}")
-    _unknown(value, {"game", "box", "shutout"}, p)
+    _unknown(_mapping(value, p), {"game", "box", "shutout"}, p)
     if not value:
         return ["bonus {}"]
-    items = []
+    items = ["replace bonus"] if _replace(value) else []
     for key, amount in value.items():
+        if key == "replace":
+            continue
         number = _int(amount, f"{p}.{key}")
         if key == "game":
             items.append(f"game bonus {number}")

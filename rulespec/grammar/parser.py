@@ -226,7 +226,39 @@ def describe_error(
         return "comparisons cannot be chained; join them with 'and'", line, column, pos
     found = found_text(token) if token is not None else "the end of the file"
     hint = _did_you_mean(str(token), set(getattr(exc, "expected", ()))) if token else ""
+    if not hint and token is not None and _fits_after_comma(exc, str(token)):
+        hint = "; is a ',' missing between two items?"
     return f"expected {expected}{after}, found {found}{hint}", line, column, pos
+
+
+def _words(names: set[str]) -> set[str]:
+    """The keywords a set of terminals stands for."""
+    words: set[str] = set()
+    for name in names:
+        literal = _literal(name)
+        if literal is not None:
+            words.add(literal)
+        elif name in _NAMED:
+            words.update(re.findall(r"'(\w+)'", _NAMED[name]))
+    return words
+
+
+def _fits_after_comma(exc: Any, found: str) -> bool:
+    """Whether the unexpected word would be a valid item after a ','."""
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is None or "COMMA" not in exc.expected:
+        return False
+    if not (found.isidentifier() or found.isdigit()):
+        return False
+    from lark import Token
+
+    try:
+        probe = interactive.copy()
+        probe.feed_token(Token("COMMA", ","))
+        accepts = set(probe.accepts())
+        return ("INT" in accepts) if found.isdigit() else found in _words(accepts)
+    except Exception:  # pragma: no cover - the probe is best effort
+        return False
 
 
 def _truly_expected(exc: Any) -> set[str]:
@@ -248,13 +280,7 @@ def _did_you_mean(found: str, expected: set[str]) -> str:
 
     if not re.fullmatch(r"[A-Za-z_]+", found):
         return ""
-    words: set[str] = set()
-    for name in expected:
-        literal = _literal(name)
-        if literal is not None:
-            words.add(literal)
-        elif name in _NAMED:
-            words.update(re.findall(r"'(\w+)'", _NAMED[name]))
+    words = _words(expected)
     if len(words & {"players", "deal", "melds", "draw"}) >= 3:
         words.update(_STATEMENT_WORDS)
     close = difflib.get_close_matches(found.lower(), sorted(words), n=1, cutoff=0.7)

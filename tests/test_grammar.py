@@ -131,6 +131,16 @@ def test_error_recovery_stops_cascades() -> None:
     assert all("set twice" in p.message for p in info.value.problems[2:])
 
 
+def test_error_count_is_capped() -> None:
+    text = "variant t {\n" + "".join(f"  players x{i}\n" for i in range(50)) + "}\n"
+    with pytest.raises(RuleFileError) as info:
+        parse_rules(text)
+    problems = info.value.problems
+    assert len(problems) == 11
+    assert [p.line for p in problems[:10]] == list(range(2, 12))
+    assert problems[-1].message == "too many syntax errors: the first 10 are shown"
+
+
 def test_hostile_inputs_give_located_errors() -> None:
     for text in [
         "",

@@ -127,6 +127,10 @@ def _parse_collecting(text: str, file: str, lines: list[str], problems: list[Pro
         if not problems:
             first_tree = tree
         break
+    else:
+        last = problems[-1]
+        note = f"too many syntax errors: the first {MAX_ERRORS} are shown"
+        problems.append(_problem(file, lines, note, last.line or 1, last.column or 1))
     return first_tree
 
 

@@ -225,6 +225,8 @@ def describe_error(
     if chained and not any(_literal(n) in _COMPARE for n in getattr(exc, "expected", ())):
         return "comparisons cannot be chained; join them with 'and'", line, column, pos
     found = found_text(token) if token is not None else "the end of the file"
+    if expected == "the end of the file" and str(token) == "variant":
+        return "a file holds one variant: put the second one in its own file", line, column, pos
     hint = _did_you_mean(str(token), set(getattr(exc, "expected", ()))) if token else ""
     if not hint and token is not None and _fits_after_comma(exc, str(token)):
         hint = "; is a ',' missing between two items?"

@@ -286,3 +286,15 @@ def test_any_text_parses_or_raises_expr_error(text: str) -> None:
         compile_expression(text, "score", "int", "p")
     except ExprError as error:
         assert 0 <= error.offset <= len(text)
+
+
+@pytest.mark.parametrize(
+    "module", ["rulespec.spec.exprcheck", "rulespec.spec.exprast", "rulespec.grammar.items"]
+)
+def test_each_module_imports_on_its_own(module: str) -> None:
+    """No import cycle: any of the expression modules may be imported first."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulespec.spec import names as N
-from rulespec.spec.expr import (
+from rulespec.spec.exprast import (
     ARITHMETIC,
     COMPARISONS,
     Binary,

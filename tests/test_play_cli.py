@@ -120,7 +120,7 @@ def test_eof_quits_and_saves(tmp_path: Path) -> None:
     save = tmp_path / "eof.json"
     proc = subprocess.run(
         [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "3", "--save", str(save)],
-        input="moves\nd\n",
+        input="moves\np\n",
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -128,7 +128,7 @@ def test_eof_quits_and_saves(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "Bye" in proc.stdout
     data = json.loads(save.read_text())
-    assert any(m.startswith("draw") for m in data["log"])
+    assert "draw discard" in data["log"]
 
 
 def test_kill_and_resume_loses_nothing(tmp_path: Path) -> None:

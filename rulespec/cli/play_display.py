@@ -32,10 +32,11 @@ def make_console(plain: bool) -> Console:
             force_terminal=False,
             highlight=False,
             emoji=False,
+            markup=False,
             width=100,
             soft_wrap=True,
         )
-    return Console(highlight=False, emoji=False)
+    return Console(highlight=False, emoji=False, markup=False)
 
 
 def sort_cards(cards: Sequence[int]) -> list[int]:

@@ -46,6 +46,7 @@ def print_report(report: dict[str, Any], timing: dict[str, Any]) -> None:
     console = Console(
         no_color=plain,
         highlight=False,
+        markup=False,
         color_system=None if plain else "auto",
         width=120 if plain else None,
     )

@@ -119,7 +119,7 @@ def parse_move(move: Move) -> MoveText:
 
 
 def _cards(items: Any) -> tuple[int, ...]:
-    if not items:
+    if not items or not isinstance(items, Sequence) or isinstance(items, str):
         return ()
     out = []
     for item in items:
@@ -171,6 +171,7 @@ class View:
     history: tuple[HistoryEvent, ...]
     taken: tuple[int, ...] | None = None  # cards taken from the pile this turn, if told
     obligation: int | None = None  # a taken card that must still be melded / laid off
+    upcard: int | None = None  # the hand's first upcard
 
     @property
     def top(self) -> int | None:
@@ -198,6 +199,8 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
             else:
                 seat, text = -1, item
         elif isinstance(item, Mapping):
+            if "move" not in item and "text" not in item:
+                continue  # a table event (a recycle), not a move
             seat = int(_first(item, "seat", "player", default=-1))
             text = str(_first(item, "move", "text", default=""))
             shown = _cards(_first(item, "cards", "shown", "taken", default=()))
@@ -254,6 +257,9 @@ def view_of(observation: Mapping[str, Any]) -> View:
         totals=tuple(int(t) for t in totals_raw),
         history=_history(_first(observation, "history", default=()), players),
         taken=_cards(observation["taken"]) if isinstance(observation.get("taken"), list) else None,
+        upcard=card_code(observation["upcard"])
+        if isinstance(observation.get("upcard"), str)
+        else None,
         obligation=card_code(observation["obligation"])
         if isinstance(observation.get("obligation"), str)
         else None,
@@ -303,3 +309,18 @@ def pile_cards(view: View, move: MoveText) -> tuple[int, ...] | None:
     if wanted > len(view.pile):
         return None
     return view.pile[len(view.pile) - wanted :] if wanted else ()
+
+
+STALL_TURNS = 30  # after this many own turns in one hand, bots shake up their discards
+STALL_CHANCE = 0.3
+
+
+def turns_taken(view: View) -> int:
+    """How many turns this seat has started in the current hand (its draws in the history)."""
+    return sum(1 for e in view.history if e.seat == view.seat and e.move.kind in ("draw", "take"))
+
+
+def stalled(view: View, rng: random.Random) -> bool:
+    """A long hand (both sides hoarding in a recycled stock): time for a random discard.
+    Deterministic bots can otherwise hold each other's cards forever."""
+    return turns_taken(view) > STALL_TURNS and rng.random() < STALL_CHANCE

@@ -20,6 +20,7 @@ from rulespec.players.base import (
     is_wild,
     parse_move,
     pile_cards,
+    stalled,
     taken_this_turn,
     view_of,
 )
@@ -86,6 +87,8 @@ class GreedyBot(Bot):
         for kind in ("knock", "discard"):
             options = groups.get(kind, [])
             if options:
+                if kind == "discard" and stalled(view, self.rng):
+                    return options[self.rng.randrange(len(options))][1]
                 return self._dump(view, options, variant)[1]
         return legal_moves[0]
 

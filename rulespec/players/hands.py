@@ -10,10 +10,11 @@ as ``rulespec.interpreter.solver`` imports.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.players.base import JOKER, hand_value, rank_of, suit_of
+from rulespec.players.base import JOKER, View, hand_value, rank_of, suit_of
 from rulespec.spec.model import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -136,3 +137,50 @@ def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, 
     search(sorted(cards), [], [])
     result: tuple[int, list[tuple[int, ...]], list[int]] = best[0]
     return result
+
+
+def deck_counts(variant: Variant, players: int) -> Counter[int]:
+    """How many of each card the pack holds for this many players."""
+    decks = variant.decks(players)
+    counts: Counter[int] = Counter({code: decks for code in range(JOKER)})
+    jokers = variant.jokers(players)
+    if jokers:
+        counts[JOKER] = jokers
+    return counts
+
+
+def unseen(variant: Variant, view: View) -> Counter[int]:
+    """Cards this seat has not seen anywhere: in the stock or in other hands (unknown which)."""
+    counts = deck_counts(variant, view.players)
+    seen: Counter[int] = Counter(view.hand)
+    seen.update(c for meld in view.melds for c in meld.cards)
+    pile: Counter[int] = Counter(view.pile)
+    for event in view.history:
+        if event.move.kind in ("discard", "knock"):
+            pile.update(event.move.cards)
+        pile.update(event.shown)  # cards shown by pile takes (they sit in a known hand)
+    seen.update(pile)
+    return Counter({c: n - seen[c] for c, n in counts.items() if n > seen[c]})
+
+
+def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
+    """How many unseen cards would meld with this hand (join a meld, not add deadwood)."""
+    base = deadwood(variant, hand)
+    ranks = {rank_of(c) for c in hand if c < JOKER}
+    near = {
+        (suit_of(c), (rank_of(c) - 1 + d) % 13 + 1)
+        for c in hand
+        if c < JOKER
+        for d in (-2, -1, 1, 2)
+    }
+    total = 0
+    for card, count in pool.items():
+        if (
+            card < JOKER
+            and rank_of(card) not in ranks
+            and (suit_of(card), rank_of(card)) not in near
+        ):
+            continue
+        if deadwood(variant, [*hand, card]) < base + hand_value(variant, card):
+            total += count
+    return total

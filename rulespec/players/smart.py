@@ -33,17 +33,26 @@ from rulespec.players.base import (
     is_wild,
     pile_cards,
     rank_of,
+    stalled,
     suit_of,
     taken_this_turn,
     view_of,
 )
 from rulespec.players.greedy import fallback_draw, split_moves
-from rulespec.players.hands import arrangement, deadwood, melded_value
+from rulespec.players.hands import arrangement, deadwood, melded_value, outs, unseen
 from rulespec.spec.model import Variant
 
-STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card
+STOCK_HOPE = float(
+    __import__("os").environ.get("SH", "1.5")
+)  # expected deadwood saved by an unseen stock card
 MAX_EVAL_CARDS = 22  # pile takes that would grow the hand beyond this are not evaluated
 MAX_MELD_OPTIONS = 80  # meld moves evaluated per decision (the longest first)
+OUTS_WEIGHT = float(
+    __import__("os").environ.get("OW", "0.5")
+)  # deadwood points one unseen melding card is worth when choosing a discard
+KNOCK_WEIGHT = float(__import__("os").environ.get("KW", "5"))
+LOOK = float(__import__("os").environ.get("LOOK", "1"))
+MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
 
 
 def _remove(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
@@ -59,6 +68,11 @@ class SmartBot(Bot):
     """Minimises the solver's deadwood, reads the public history, goes out when it can."""
 
     name = "smart"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._pool_key: object = None
+        self._pool_value: Counter[int] = Counter()
 
     def choose(
         self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant
@@ -104,6 +118,8 @@ class SmartBot(Bot):
         hand = list(view.hand)
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
+        if not variant.scoring.meld_credit and len(hand) < MAX_OUTS_CARDS:
+            stock_cost = min(stock_cost, self._next_turn(view, variant, hand))
         needs_discard = variant.discard.required == "always" or variant.knock is not None
         best: tuple[float, Move] | None = None
         for kind in ("draw", "take"):
@@ -187,6 +203,9 @@ class SmartBot(Bot):
                         return move
         # 5. discard
         discards = groups.get("discard", [])
+        if discards and stalled(view, self.rng):
+            calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
+            return calm[self.rng.randrange(len(calm))][1]
         if discards:
             return min(
                 discards, key=lambda pm: (self._discard_score(view, variant, pm[0]), pm[0].cards)
@@ -203,11 +222,60 @@ class SmartBot(Bot):
 
     def _discard_score(self, view: View, variant: Variant, parsed: MoveText) -> float:
         card = parsed.cards[0]
-        score = self._after(variant, view.hand, parsed.cards)
+        rest = _remove(view.hand, parsed.cards)
+        if rest is None:
+            return 1e9
+        score = self.cost(variant, rest)
         if is_wild(variant, card):
             return score + 50
+        if len(rest) <= MAX_OUTS_CARDS:
+            if variant.scoring.meld_credit:
+                score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
+            else:
+                score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
         score += self._danger(view, variant, card)
         return score
+
+    def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
+        """Expected deadwood after drawing one unseen card and discarding the worst deadwood,
+        less a bonus for the chance of being able to knock then (knock variants)."""
+        pool = self._pool(view, variant)
+        limit = self._knock_limit(view, variant)
+        total = count = ready = 0
+        for card, n in pool.items():
+            dw, _, dead = arrangement(variant, [*hand, card])
+            worst = max(
+                (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
+            )
+            total += n * (dw - worst)
+            count += n
+            if limit is not None and dw - worst <= limit:
+                ready += n
+        if not count:
+            return self.cost(variant, hand)
+        return total / count - KNOCK_WEIGHT * ready / count
+
+    def _knock_limit(self, view: View, variant: Variant) -> int | None:
+        if variant.knock is None:
+            return None
+        env: dict[str, Any] = {"players": view.players}
+        if view.upcard is not None:
+            from rulespec.interpreter.scoring import suit_value
+
+            code = view.upcard
+            env["upcard.rank"] = rank_of(code) if code < JOKER else 0
+            env["upcard.suit"] = suit_value(suit_of(code) if code < JOKER else 0)
+            env["upcard.value"] = hand_value(variant, code)
+        try:
+            return int(variant.knock.limit(env))
+        except Exception:  # noqa: BLE001 - a limit naming something we cannot see
+            return None
+
+    def _pool(self, view: View, variant: Variant) -> Counter[int]:
+        key = (id(view), view.hand)
+        if self._pool_key != key:
+            self._pool_key, self._pool_value = key, unseen(variant, view)
+        return self._pool_value
 
     def _danger(self, view: View, variant: Variant, card: int) -> float:
         """How much the next player (and the table) could use this card; negative for dead cards."""

@@ -15,7 +15,8 @@ from typing import Any
 
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.cards import JOKER, card_text, deck_counts, is_wild
+from rulespec.interpreter.cards import JOKER, card_text, deck_counts, hand_value, is_wild
+from rulespec.interpreter.scoring import suit_value
 from rulespec.interpreter.moves import (
     DISCARD,
     DRAW_DISCARD,
@@ -58,8 +59,6 @@ def active_count(hs: HandState) -> int:
 
 
 def upcard_env(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
-    from rulespec.interpreter.scoring import suit_value
-
     card = hs.upcard
     if card is None:
         return
@@ -67,8 +66,6 @@ def upcard_env(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
         env["upcard.rank"], env["upcard.suit"] = 0, suit_value(0)
     else:
         env["upcard.rank"], env["upcard.suit"] = card % 13 + 1, suit_value(card // 13)
-    from rulespec.interpreter.cards import hand_value
-
     env["upcard.value"] = hand_value(variant, card, "hand")
 
 
@@ -125,8 +122,6 @@ def unique_ok(variant: Variant, hs: HandState, placed: tuple[Placed, ...]) -> bo
 
 
 def placed_value(variant: Variant, meld: tuple[Placed, ...], index: int) -> int:
-    from rulespec.interpreter.cards import hand_value
-
     place = M.places(variant, meld)[index]
     return hand_value(variant, meld[index][1], place)
 
@@ -366,6 +361,8 @@ def play_moves(variant: Variant, hs: HandState) -> list[Move]:
                 for card, named in meld:
                     if card != named and named in hand:
                         out.append(Move(SWAP, ((named, named),), idx + 1))
+    if not out:
+        return discard_moves(variant, hs)
     out.extend(discard_moves(variant, hs))
     return _dedupe(out)
 
@@ -405,6 +402,10 @@ def layoff_allowed(
     return None
 
 
+_DISCARDS = tuple(Move(DISCARD, ((c, c),)) for c in range(53))
+_KNOCKS = tuple(Move(KNOCK, ((c, c),)) for c in range(53))
+
+
 def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
     seat = hs.to_move
     hand = hs.hands[seat]
@@ -414,21 +415,16 @@ def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
         return []
     if len(hand) == 1 and "discard" not in variant.going_out.by:
         return []
-    taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
-    have = Counter(hand)
-    out = []
-    knock = variant.knock is not None and (len(hand) > 1)
-    limit = knock_limit(variant, hs) if knock else 0
-    for c in sorted(have):
-        if have[c] <= taken[c]:
-            continue
-        out.append(Move(DISCARD, ((c, c),)))
-    if knock:
-        for c in sorted(have):
-            if have[c] <= taken[c]:
-                continue
-            if S.deadwood(variant, _remove(hand, [c])) <= limit:
-                out.append(Move(KNOCK, ((c, c),)))
+    cards = sorted(set(hand))
+    if hs.taken and variant.discard.forbid_taken:
+        taken = Counter(hs.taken)
+        have = Counter(hand)
+        cards = [c for c in cards if have[c] > taken[c]]
+    out = [_DISCARDS[c] for c in cards]
+    if variant.knock is not None and len(hand) > 1:
+        limit = knock_limit(variant, hs)
+        if S.deadwood_after_discard(variant, hand)[0] <= limit:
+            out.extend(_KNOCKS[c] for c in cards if S.deadwood(variant, _remove(hand, [c])) <= limit)
     return out
 
 

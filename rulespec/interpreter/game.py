@@ -187,8 +187,16 @@ class Game:
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
             self._legal = E.legal_moves(self.variant, self.hs)
-            self._legal_set = frozenset(self._legal)
+            self._legal_set = None
         return list(self._legal)
+
+    def _is_legal(self, m: Move) -> bool:
+        assert self._legal is not None
+        if len(self._legal) <= 24:
+            return m in self._legal
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal)
+        return m in self._legal_set
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -196,17 +204,16 @@ class Game:
         except InvalidMove:
             return False
         self.legal_moves()
-        assert self._legal_set is not None
-        return m in self._legal_set
+        return self._is_legal(m)
 
     def play(self, move: Move | str) -> Move:
         """Play a move (a Move or its text); IllegalMove / InvalidMove leave the game unchanged."""
         m = as_move(move)
-        self.legal_moves()
-        assert self._legal_set is not None
-        if m not in self._legal_set:
+        if self._legal is None:
+            self.legal_moves()
+        if not self._is_legal(m):
             m = self._resolve_unnamed(m)
-        if m not in self._legal_set:
+        if not self._is_legal(m):
             raise IllegalMove(f"{str(move)!r}: {why_illegal(self.variant, self.hs, m)}")
         E.apply(self.variant, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))

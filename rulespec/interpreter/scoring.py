@@ -24,17 +24,20 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 FACTS = ("penalty", "deadwood", "cards", "jokers", "melded", "melded_jokers")
 
 
+_SUITS: tuple[Any, ...] | None = None
+
+
 def suit_value(index: int) -> Any:
     """How a suit is represented to compiled expressions (the expression compiler's suit constants)."""
-    try:
-        from rulespec.spec import expr  # noqa: PLC0415
+    global _SUITS
+    if _SUITS is None:
+        try:
+            from rulespec.spec.expr import SUIT_VALUES  # noqa: PLC0415
 
-        values = getattr(expr, "SUIT_VALUES", None)
-        if values is not None:
-            return values[index]
-    except ImportError:
-        pass
-    return SUIT_NAMES[index]
+            _SUITS = tuple(SUIT_VALUES)
+        except ImportError:
+            _SUITS = SUIT_NAMES
+    return _SUITS[index]
 
 
 class LazyEnv(Mapping[str, Any]):

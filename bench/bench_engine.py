@@ -38,9 +38,9 @@ def rate(name: str, one_hand: Callable[[int], int], seconds: float) -> tuple[flo
 
 
 def ours() -> Callable[[int], int]:
-    import rulespec
+    from rulespec.spec.load import load_variant
 
-    gin = rulespec.load("gin")
+    gin = load_variant("gin")
     rng = random.Random(1)
 
     def one_hand(i: int) -> int:

@@ -1,4 +1,4 @@
-"""Variants built straight from the model dataclasses, for engine tests that must not wait on the loader.
+"""Variants built straight from the model dataclasses, for engine tests independent of the loader.
 
 Each builder mirrors a RULES.md variant closely enough to exercise the
 engine's axes (expressions are plain Python closures over the flat env).

@@ -1,4 +1,4 @@
-"""Scenario tests: a variant, a position, moves, and what must happen (format: tests/scenarios/README.md).
+"""Scenario tests: a variant, a position, moves, what must happen (tests/scenarios/README.md).
 
 Each YAML file under tests/scenarios/ names a bundled variant and holds a
 list of scenarios; each scenario is one test. Steps play moves, expect
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 import yaml
 
-import rulespec
 from rulespec.errors import IllegalMove, InvalidMove, PositionError
 from rulespec.interpreter.game import Game
+from rulespec.spec.load import load_variant
 
 HERE = Path(__file__).parent / "scenarios"
 
@@ -99,7 +99,7 @@ def run_step(g: Game, step: dict[str, Any]) -> Game:
 def test_scenario(variant: str, scenario: dict[str, Any]) -> None:
     if "/" in variant:  # a rule file by path, relative to the repository root
         variant = str(HERE.parent.parent / variant)
-    v = rulespec.load(variant)
+    v = load_variant(variant)
     if "bad_position" in scenario:
         with pytest.raises(PositionError) as info:
             Game.from_position(v, scenario["bad_position"])

@@ -1,4 +1,4 @@
-"""Card-list conveniences behind `Variant.is_meld` / `meld_value` / `deadwood` / `penalty` (pipeline stage: run).
+"""Card-list helpers behind `Variant.is_meld` / `meld_value` / `deadwood` / `penalty` (stage: run).
 
 Accepts cards as texts (`7H`, `JK:7H`, bare `JK`) or codes, converts them and
 delegates to melds.py / solver.py. A wild left unnamed is named in the first

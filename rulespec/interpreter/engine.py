@@ -16,7 +16,6 @@ from typing import Any
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import JOKER, card_text, deck_counts, hand_value, is_wild
-from rulespec.interpreter.scoring import suit_value
 from rulespec.interpreter.moves import (
     DISCARD,
     DRAW_DISCARD,
@@ -32,11 +31,17 @@ from rulespec.interpreter.moves import (
     TAKE_PILE,
     Move,
 )
+from rulespec.interpreter.scoring import suit_value
 from rulespec.interpreter.state import HandState, Placed, deck_players
 from rulespec.spec.model import Variant
 
 TURN_CAP = 1000
 """Safety cap: a hand still running after this many turns ends as `abandoned`."""
+
+STRANDED = (
+    "discard.forbid_taken: that would leave only cards taken from the pile this turn,"
+    " none of which may be discarded"
+)
 
 Ender = Callable[[Variant, HandState, str, int | None, dict[str, Any]], None]
 
@@ -138,7 +143,7 @@ def _obligation_met_possible(
     use: str,
     hand_cards: int,
 ) -> bool:
-    """Could the card taken be used as the obligation says? Tried on the state itself, then restored."""
+    """Could the card taken be used as the obligation says? Tried on the state, then restored."""
     saved = (hs.phase, hs.taken, hs.obligation, hs.turns[seat], len(hs.hands[seat]))
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (card, use, hand_cards)
     hs.turns[seat] += 1
@@ -241,7 +246,7 @@ def _turn_meld_sizes(hs: HandState, seat: int) -> list[int]:
 def _can_finish(
     variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
 ) -> bool:
-    """Going-out melding: can `rest` still be laid down as the required partition, one card left to discard?"""
+    """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?"""
     go = variant.going_out
     counts: list[int] | None = None
     sizes: list[tuple[int, ...]] | None = None
@@ -287,7 +292,7 @@ def _can_finish(
 
 
 def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
-    """Would the hand be left with cards but none it may discard (all taken from the pile this turn)?"""
+    """Would the hand keep cards but none it may discard (all taken from the pile this turn)?"""
     if not rest or not variant.discard.forbid_taken or not hs.taken:
         return False
     taken = Counter(hs.taken)
@@ -306,9 +311,12 @@ def meld_allowed(
     hand = hs.hands[seat]
     rest = _remove(hand, [p[0] for p in meld])
     if not rest and not _may_empty(variant, "meld"):
-        return "discard.required / going_out.by: a hand may not be emptied by a meld (a discard must end it)"
+        return (
+            "discard.required / going_out.by: a hand may not be emptied by a meld"
+            " (a discard must end it)"
+        )
     if _stranded(variant, hs, rest):
-        return "discard.forbid_taken: that would leave only cards taken from the pile this turn, none of which may be discarded"
+        return STRANDED
     if not unique_ok(variant, hs, meld):
         return "melds.wild.unique: that card is already on the table as often as the deck holds it"
     if hs.obligation is not None:
@@ -317,7 +325,10 @@ def meld_allowed(
             return f"draw obligation: the card taken ({card_text(card)}) must be used first"
         pre = Counter(_remove(hs.hands[seat], [c for c in hs.taken if c in hs.hands[seat]]))
         if _hand_cards_in(meld, pre, card) < need:
-            return f"draw obligation: {card_text(card)} must be melded with at least {need} cards from the hand"
+            return (
+                f"draw obligation: {card_text(card)} must be melded with at least"
+                f" {need} cards from the hand"
+            )
     fl = play.first_laydown_min
     if fl is not None:
         env = turn_env(variant, hs, seat)
@@ -355,12 +366,12 @@ def play_moves(variant: Variant, hs: HandState) -> list[Move]:
                 out.append(Move(LAYOFF, (placed,), idx + 1))
     if ob is not None:
         return _dedupe(out)
-    if variant.melds.wild.swap is not None and hs.melds:
-        if bool(variant.melds.wild.swap(turn_env(variant, hs, seat))):
-            for idx, (_, meld) in enumerate(hs.melds):
-                for card, named in meld:
-                    if card != named and named in hand:
-                        out.append(Move(SWAP, ((named, named),), idx + 1))
+    swap = variant.melds.wild.swap
+    if swap is not None and hs.melds and bool(swap(turn_env(variant, hs, seat))):
+        for idx, (_, meld) in enumerate(hs.melds):
+            for card, named in meld:
+                if card != named and named in hand:
+                    out.append(Move(SWAP, ((named, named),), idx + 1))
     if not out:
         return discard_moves(variant, hs)
     out.extend(discard_moves(variant, hs))
@@ -390,13 +401,14 @@ def layoff_allowed(
     rest = list(hand)
     rest.remove(placed[0])
     if _stranded(variant, hs, rest):
-        return "discard.forbid_taken: that would leave only cards taken from the pile this turn, none of which may be discarded"
+        return STRANDED
     if not unique_ok(variant, hs, (placed,)):
         return "melds.wild.unique: that card is already on the table as often as the deck holds it"
     if hs.obligation is not None:
         card, use, _ = hs.obligation
         if placed[0] != card or use != "any":
-            return f"draw obligation: the card taken ({card_text(card)}) must be {'melded' if use == 'meld' else 'used'} first"
+            how = "melded" if use == "meld" else "used"
+            return f"draw obligation: the card taken ({card_text(card)}) must be {how} first"
     if variant.play.melding == "going_out" and hs.melds_this_turn:
         return "play.melding: going_out — finish laying down the hand"
     return None
@@ -424,7 +436,9 @@ def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
     if variant.knock is not None and len(hand) > 1:
         limit = knock_limit(variant, hs)
         if S.deadwood_after_discard(variant, hand)[0] <= limit:
-            out.extend(_KNOCKS[c] for c in cards if S.deadwood(variant, _remove(hand, [c])) <= limit)
+            out.extend(
+                _KNOCKS[c] for c in cards if S.deadwood(variant, _remove(hand, [c])) <= limit
+            )
     return out
 
 
@@ -483,10 +497,10 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
         elif kind == DRAW_DISCARD:
             card = pile.pop()
             pd = d.discard
-            free = was_upcard or pd is None
-            _take(
-                variant, hs, seat, [card], "none" if free else pd.use, 0 if free else pd.hand_cards
-            )
+            if was_upcard or pd is None:
+                _take(variant, hs, seat, [card], "none", 0)
+            else:
+                _take(variant, hs, seat, [card], pd.use, pd.hand_cards)
             _public(hs, seat, text, [card])
         elif kind == DRAW_DISCARD_STOCK:
             card = pile.pop()

@@ -60,7 +60,8 @@ class Game:
             raise IllegalMove(f"players must be a number, got {players!r}")
         if not variant.min_players <= players <= variant.max_players:
             raise IllegalMove(
-                f"players: {variant.name} is for {variant.min_players}-{variant.max_players} players, not {players}"
+                f"players: {variant.name} is for {variant.min_players}-{variant.max_players}"
+                f" players, not {players}"
             )
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
@@ -299,7 +300,7 @@ class Game:
 
     @property
     def last_moves(self) -> dict[int, list[str]]:
-        """Each seat's public moves in its latest turn this hand (what a UI shows a bot just did)."""
+        """Each seat's public moves in its latest turn this hand (what a bot just did)."""
         out: dict[int, list[str]] = {}
         prev = None
         for h in self.hs.history:

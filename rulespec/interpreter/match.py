@@ -1,4 +1,4 @@
-"""Match end after each hand: elimination, fixed rounds, target and tie rule, bonuses (pipeline stage: run).
+"""Match end after each hand: elimination, rounds, target and tie, bonuses (pipeline stage: run).
 
 Called once a hand's scores are in the totals. Decides whether the match is
 over and who won, and then pays the bonuses (box per hand won, game bonus,

@@ -108,7 +108,7 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read a move's text (canonical or with extra spaces / any case); InvalidMove if garbled."""
+        """Read a move's text (canonical, or any spacing / case); InvalidMove if garbled."""
         if not isinstance(text, str):
             raise InvalidMove(f"a move must be text, not {type(text).__name__}")
         words = text.strip().lower().split()

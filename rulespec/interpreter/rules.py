@@ -1,4 +1,4 @@
-"""Why a move is refused: the rule it breaks, in the player's terms (pipeline stage: run — error reporting).
+"""Why a move is refused: the rule it breaks, in the player's terms (pipeline stage: run, errors).
 
 Called only after a move has been found absent from the legal set, so it
 may be slow; it names the rule (a `docs/document.md` key where one applies)
@@ -38,7 +38,10 @@ def _draw_reason(variant: Variant, hs: HandState, move: Move) -> str:
     pile = hs.discard
     kind = move.kind
     if hs.must_draw_stock and kind != DRAW_STOCK:
-        return "draw.upcard_offer: everyone passed the upcard, so the first player must draw from the stock"
+        return (
+            "draw.upcard_offer: everyone passed the upcard,"
+            " so the first player must draw from the stock"
+        )
     if kind == DRAW_STOCK:
         if not d.stock:
             return "draw.stock: false — drawing from the stock is not allowed"
@@ -50,7 +53,10 @@ def _draw_reason(variant: Variant, hs: HandState, move: Move) -> str:
             return "draw.discard: false — the top discard may not be drawn"
         if d.discard.when is not None and not d.discard.when(E.turn_env(variant, hs, hs.to_move)):
             return "draw.discard.when: the condition for drawing the discard is not met now"
-        return f"draw.discard.use: {d.discard.use} — the card taken could not be used this turn as required"
+        return (
+            f"draw.discard.use: {d.discard.use} — the card taken could not be used"
+            " this turn as required"
+        )
     if kind == DRAW_DISCARD_STOCK:
         return (
             "draw.discard_then_stock: not allowed"
@@ -69,7 +75,10 @@ def _draw_reason(variant: Variant, hs: HandState, move: Move) -> str:
         if move.number < d.depth.min:
             return f"draw.depth.min: take at least {d.depth.min} cards"
         deepest = card_text(pile[-move.number])
-        return f"draw.depth.use: {d.depth.use} — {deepest} (the deepest card taken) could not be used this turn"
+        return (
+            f"draw.depth.use: {d.depth.use} — {deepest} (the deepest card taken)"
+            " could not be used this turn"
+        )
     if kind == TAKE_PILE:
         return "draw.pile: false — the whole pile may not be taken"
     return "not a draw"
@@ -133,7 +142,10 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
             or "that lay-off is not allowed now"
         )
     if ob is not None:
-        return f"draw obligation ({ob[1]}): {card_text(ob[0])}, taken from the pile, must be used this turn first"
+        return (
+            f"draw obligation ({ob[1]}): {card_text(ob[0])}, taken from the pile,"
+            " must be used this turn first"
+        )
     if variant.play.melding == "going_out" and hs.melds_this_turn and len(hs.hands[seat]) > 1:
         return "play.melding: going_out — finish laying down the hand before discarding"
     card = move.card
@@ -148,7 +160,10 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         rest.remove(card)
         dw = S.deadwood(variant, rest)
         limit = E.knock_limit(variant, hs)
-        return f"knock.limit: deadwood after discarding {card_text(card)} would be {dw}, more than {limit}"
+        return (
+            f"knock.limit: deadwood after discarding {card_text(card)} would be {dw},"
+            f" more than {limit}"
+        )
     if kind == DISCARD:
         return "that discard is not allowed now"
     return "not a legal move now"

@@ -1,4 +1,4 @@
-"""Hand-end scoring from the variant's compiled expressions (pipeline stage: run — a hand's outcome).
+"""Hand-end scoring from the variant's compiled expressions (pipeline stage: run, hand outcome).
 
 Builds the flat environment of the `score` context (docs/document.md: `me.*`,
 `winner.*`, `knocker.*`, `losers.*`, `others.*`, `rummy`, `reason`,
@@ -11,6 +11,7 @@ A knock is resolved here: the knocker's melds, the defenders' best lay-offs
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -28,7 +29,7 @@ _SUITS: tuple[Any, ...] | None = None
 
 
 def suit_value(index: int) -> Any:
-    """How a suit is represented to compiled expressions (the expression compiler's suit constants)."""
+    """How a suit is represented to compiled expressions (the compiler's suit constants)."""
     global _SUITS
     if _SUITS is None:
         try:
@@ -84,6 +85,9 @@ class Facts:
             self._cache[key] = self._compute(name, seat)
         return self._cache[key]
 
+    def total(self, name: str, seats: list[int]) -> int:
+        return sum(self.get(name, s) for s in seats)
+
     def _compute(self, name: str, seat: int) -> int:
         v, cards = self.variant, self.final[seat]
         if name == "penalty":
@@ -103,7 +107,7 @@ class Facts:
 
 def _seat_thunks(prefix: str, facts: Facts, seat: int) -> dict[str, Callable[[], Any]]:
     out: dict[str, Callable[[], Any]] = {
-        f"{prefix}.{n}": (lambda n=n: facts.get(n, seat)) for n in FACTS
+        f"{prefix}.{n}": functools.partial(facts.get, n, seat) for n in FACTS
     }
     out[f"{prefix}.won"] = lambda: facts.winner == seat
     return out
@@ -111,7 +115,7 @@ def _seat_thunks(prefix: str, facts: Facts, seat: int) -> dict[str, Callable[[],
 
 def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callable[[], Any]]:
     out: dict[str, Callable[[], Any]] = {
-        f"{prefix}.{n}": (lambda n=n: sum(facts.get(n, s) for s in seats)) for n in FACTS
+        f"{prefix}.{n}": functools.partial(facts.total, n, seats) for n in FACTS
     }
     out[f"{prefix}.count"] = lambda: len(seats)
     return out
@@ -126,11 +130,12 @@ def _upcard(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
 def _resolve_knock(
     variant: Variant, hs: HandState, knocker: int, lines: list[str]
 ) -> tuple[str, int, list[list[int]], list[dict[str, Any]]]:
-    """Knocker shows melds, defenders lay off (unless gin): reason, winner, final hands, lay-offs."""
+    """Knocker shows melds, defenders lay off (unless gin): reason, winner, hands, lay-offs."""
     hand = hs.hands[knocker]
     dw, melds, dead = S.best_arrangement(variant, hand)
+    shown = " | ".join(" ".join(placed_text(p) for p in m) for m in melds)
     lines.append(
-        f"seat {knocker} knocks: melds {' | '.join(' '.join(placed_text(p) for p in m) for m in melds) or '-'};"
+        f"seat {knocker} knocks: melds {shown or '-'};"
         f" deadwood {cards_text(list(dead)) or '-'} = {dw}"
     )
     final = [list(h) for h in hs.hands]

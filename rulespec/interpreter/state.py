@@ -1,4 +1,4 @@
-"""One moment of a match: the hand's state and the match's state, and their JSON position form (pipeline stage: run).
+"""One moment of a match: hand state, match state, their JSON position (pipeline stage: run).
 
 `HandState` is mutable on purpose (the engine updates it in place on the hot
 path; legality is decided before any change, so a refused move changes

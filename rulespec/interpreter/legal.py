@@ -1,0 +1,361 @@
+"""Legal moves of a hand: draws and obligations, melds, lay-offs, swaps, discards (stage: run).
+
+`legal_moves(variant, hs)` is complete and deterministic. Legality of a
+single meld or lay-off is `meld_allowed` / `layoff_allowed`, which return
+the rule a move breaks (or None) and are reused by rules.why_illegal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulespec.interpreter import melds as M
+from rulespec.interpreter import solver as S
+from rulespec.interpreter.cards import card_text
+from rulespec.interpreter.moves import (
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_DISCARD_DISCARD,
+    DRAW_DISCARD_STOCK,
+    DRAW_STOCK,
+    KNOCK,
+    LAYOFF,
+    PASS,
+    SWAP,
+    TAKE,
+    TAKE_PILE,
+    Move,
+)
+from rulespec.interpreter.state import HandState, Placed
+from rulespec.interpreter.turnctx import (
+    knock_limit,
+    remove_cards,
+    turn_env,
+    unique_ok,
+)
+from rulespec.spec.model import Variant
+
+STRANDED = (
+    "discard.forbid_taken: that would leave only cards taken from the pile this turn,"
+    " none of which may be discarded"
+)
+
+
+# --- draws --------------------------------------------------------------------------
+
+
+def _obligation_met_possible(
+    variant: Variant,
+    hs: HandState,
+    seat: int,
+    taken: list[int],
+    card: int,
+    use: str,
+    hand_cards: int,
+) -> bool:
+    """Could the card taken be used as the obligation says? Tried on the state, then restored."""
+    saved = (hs.phase, hs.taken, hs.obligation, hs.turns[seat], len(hs.hands[seat]))
+    hs.phase, hs.taken, hs.obligation = "play", list(taken), (card, use, hand_cards)
+    hs.turns[seat] += 1
+    hs.hands[seat].extend(taken)
+    try:
+        return bool(play_moves(variant, hs))
+    finally:
+        hs.phase, hs.taken, hs.obligation, hs.turns[seat], size = saved
+        del hs.hands[seat][size:]
+
+
+def _hand_cards_in(meld: tuple[Placed, ...], pre: Counter[int], card: int) -> int:
+    avail = Counter(pre)
+    skipped = False
+    count = 0
+    for p in meld:
+        if p[0] == card and not skipped:
+            skipped = True
+            continue
+        if avail[p[0]] > 0:
+            avail[p[0]] -= 1
+            count += 1
+    return count
+
+
+def draw_moves(variant: Variant, hs: HandState) -> list[Move]:
+    seat = hs.to_move
+    d = variant.draw
+    pile = hs.discard
+    out: list[Move] = []
+    if hs.phase == "upcard":
+        if pile:
+            out.append(Move(DRAW_DISCARD))
+        out.append(Move(PASS))
+        return out
+    if d.stock and hs.stock:
+        out.append(Move(DRAW_STOCK))
+    if hs.must_draw_stock:
+        return out
+    env: dict[str, Any] | None = None
+    if d.discard is not None and pile:
+        ok = True
+        if d.discard.when is not None:
+            env = turn_env(variant, hs, seat)
+            ok = bool(d.discard.when(env))
+        if ok and d.discard.use != "none":
+            ok = _obligation_met_possible(
+                variant, hs, seat, [pile[-1]], pile[-1], d.discard.use, d.discard.hand_cards
+            )
+        if ok:
+            out.append(Move(DRAW_DISCARD))
+    if d.discard_then_stock and pile and hs.stock:
+        out.append(Move(DRAW_DISCARD_STOCK))
+    if d.discard_then_discard and len(pile) >= 2:
+        out.append(Move(DRAW_DISCARD_DISCARD))
+    if d.depth is not None:
+        dep = d.depth
+        ok = True
+        if dep.when is not None:
+            ok = bool(dep.when(env or turn_env(variant, hs, seat)))
+        for n in range(max(dep.min, 1), len(pile) + 1) if ok else ():
+            taken = pile[-n:]
+            if dep.use == "none" or _obligation_met_possible(
+                variant, hs, seat, taken, taken[0], dep.use, dep.hand_cards
+            ):
+                out.append(Move(TAKE, (), n))
+    if d.pile and pile:
+        out.append(Move(TAKE_PILE))
+    return out
+
+
+# --- play ---------------------------------------------------------------------------
+
+
+def _may_empty(variant: Variant, how: str) -> bool:
+    """May this action (meld | layoff) take a hand's last card?"""
+    return variant.discard.required != "always" and how in variant.going_out.by
+
+
+def _layoff_allowed(variant: Variant, hs: HandState, seat: int, phase_play: bool = True) -> bool:
+    cond = variant.play.layoff
+    if cond is None:
+        return False
+    env = turn_env(variant, hs, seat)
+    if phase_play and hs.phase != "play":
+        env["me.turn"] = hs.turns[seat] + 1
+    return bool(cond(env))
+
+
+def _onto_ok(variant: Variant, hs: HandState, seat: int, index: int) -> bool:
+    return variant.play.layoff_onto == "any" or hs.melds[index][0] == seat
+
+
+def _turn_meld_sizes(hs: HandState, seat: int) -> list[int]:
+    if hs.melds_this_turn == 0:
+        return []
+    return [len(m) for _, m in hs.melds[-hs.melds_this_turn :]]
+
+
+def _can_finish(
+    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
+) -> bool:
+    """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?"""
+    go = variant.going_out
+    counts: list[int] | None = None
+    sizes: list[tuple[int, ...]] | None = None
+    made = len(sizes_made)
+    if go.partition_melds is not None:
+        counts = [c - made for c in go.partition_melds if c - made >= 0]
+        if not counts:
+            return False
+    if go.partition_sizes is not None:
+        sizes = []
+        for full in go.partition_sizes:
+            left = list(full)
+            ok = True
+            for s in sizes_made:
+                if s in left:
+                    left.remove(s)
+                else:
+                    ok = False
+                    break
+            if ok:
+                sizes.append(tuple(sorted(left, reverse=True)))
+        if not sizes:
+            return False
+    options: list[list[int]] = []
+    if variant.discard.required != "always" and "meld" in go.by:
+        options.append(rest)
+    if "discard" in go.by:
+        taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
+        have = Counter(rest)
+        for c in sorted(have):
+            if have[c] > taken[c]:
+                options.append(remove_cards(rest, [c]))
+    for cards in options:
+        if not cards:
+            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
+                return True
+            continue
+        if counts is not None and counts == [0]:
+            continue
+        if S.partition(variant, cards, counts, sizes) is not None:
+            return True
+    return False
+
+
+def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
+    """Would the hand keep cards but none it may discard (all taken from the pile this turn)?"""
+    if not rest or not variant.discard.forbid_taken or not hs.taken:
+        return False
+    taken = Counter(hs.taken)
+    return all(k <= taken[c] for c, k in Counter(rest).items())
+
+
+def meld_allowed(
+    variant: Variant, hs: HandState, seat: int, meld: tuple[Placed, ...]
+) -> str | None:
+    """None if this meld may be laid now, else the rule it breaks."""
+    play = variant.play
+    if play.melding == "never":
+        return "play.melding: never — nobody melds on the table in this variant"
+    if play.melds_per_turn is not None and hs.melds_this_turn >= play.melds_per_turn:
+        return f"play.melds_per_turn: at most {play.melds_per_turn} new meld(s) per turn"
+    hand = hs.hands[seat]
+    rest = remove_cards(hand, [p[0] for p in meld])
+    if not rest and not _may_empty(variant, "meld"):
+        return (
+            "discard.required / going_out.by: a hand may not be emptied by a meld"
+            " (a discard must end it)"
+        )
+    if _stranded(variant, hs, rest):
+        return STRANDED
+    if not unique_ok(variant, hs, meld):
+        return "melds.wild.unique: that card is already on the table as often as the deck holds it"
+    if hs.obligation is not None:
+        card, use, need = hs.obligation
+        if not any(p[0] == card for p in meld):
+            return f"draw obligation: the card taken ({card_text(card)}) must be used first"
+        pre = Counter(remove_cards(hs.hands[seat], [c for c in hs.taken if c in hs.hands[seat]]))
+        if _hand_cards_in(meld, pre, card) < need:
+            return (
+                f"draw obligation: {card_text(card)} must be melded with at least"
+                f" {need} cards from the hand"
+            )
+    fl = play.first_laydown_min
+    if fl is not None:
+        env = turn_env(variant, hs, seat)
+        if not env["me.laid_down_before"]:
+            minimum = int(fl(env))
+            if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
+                return (
+                    f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
+                )
+    if play.melding == "going_out" and not _can_finish(
+        variant, hs, seat, rest, _turn_meld_sizes(hs, seat) + [len(meld)]
+    ):
+        return "play.melding: going_out — melds are laid only as part of going out in one turn"
+    return None
+
+
+def play_moves(variant: Variant, hs: HandState) -> list[Move]:
+    seat = hs.to_move
+    hand = hs.hands[seat]
+    out: list[Move] = []
+    ob = hs.obligation
+    melding = variant.play.melding != "never"
+    if melding and variant.play.melding == "going_out" and hs.obligation is None:
+        # going out all at once: no meld at all unless the whole hand can go out now
+        melding = _can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
+    if melding:
+        for meld in M.candidate_melds(variant, hand):
+            if meld_allowed(variant, hs, seat, meld) is None:
+                out.append(Move.meld(meld))
+    offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
+    if offer and hs.melds and _layoff_allowed(variant, hs, seat):
+        table = [m for _, m in hs.melds]
+        for placed, idx in M.layoffs(variant, offer, table):
+            if layoff_allowed(variant, hs, seat, placed, idx, checked=True) is None:
+                out.append(Move(LAYOFF, (placed,), idx + 1))
+    if ob is not None:
+        return _dedupe(out)
+    swap = variant.melds.wild.swap
+    if swap is not None and hs.melds and bool(swap(turn_env(variant, hs, seat))):
+        for idx, (_, meld) in enumerate(hs.melds):
+            for card, named in meld:
+                if card != named and named in hand:
+                    out.append(Move(SWAP, ((named, named),), idx + 1))
+    if not out:
+        return discard_moves(variant, hs)
+    out.extend(discard_moves(variant, hs))
+    return _dedupe(out)
+
+
+def _dedupe(moves: list[Move]) -> list[Move]:
+    seen: set[Move] = set()
+    out = []
+    for m in moves:
+        if m not in seen:
+            seen.add(m)
+            out.append(m)
+    return out
+
+
+def layoff_allowed(
+    variant: Variant, hs: HandState, seat: int, placed: Placed, idx: int, checked: bool = False
+) -> str | None:
+    if not checked and not _layoff_allowed(variant, hs, seat):
+        return "play.layoff: laying off is not allowed now"
+    if not _onto_ok(variant, hs, seat, idx):
+        return "play.layoff_onto: own — lay off only on your own melds"
+    hand = hs.hands[seat]
+    if len(hand) == 1 and not _may_empty(variant, "layoff"):
+        return "discard.required / going_out.by: a hand may not be emptied by a lay-off"
+    rest = list(hand)
+    rest.remove(placed[0])
+    if _stranded(variant, hs, rest):
+        return STRANDED
+    if not unique_ok(variant, hs, (placed,)):
+        return "melds.wild.unique: that card is already on the table as often as the deck holds it"
+    if hs.obligation is not None:
+        card, use, _ = hs.obligation
+        if placed[0] != card or use != "any":
+            how = "melded" if use == "meld" else "used"
+            return f"draw obligation: the card taken ({card_text(card)}) must be {how} first"
+    if variant.play.melding == "going_out" and hs.melds_this_turn:
+        return "play.melding: going_out — finish laying down the hand"
+    return None
+
+
+_DISCARDS = tuple(Move(DISCARD, ((c, c),)) for c in range(53))
+_KNOCKS = tuple(Move(KNOCK, ((c, c),)) for c in range(53))
+
+
+def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
+    seat = hs.to_move
+    hand = hs.hands[seat]
+    if hs.obligation is not None:
+        return []
+    if variant.play.melding == "going_out" and hs.melds_this_turn and len(hand) > 1:
+        return []
+    if len(hand) == 1 and "discard" not in variant.going_out.by:
+        return []
+    cards = sorted(set(hand))
+    if hs.taken and variant.discard.forbid_taken:
+        taken = Counter(hs.taken)
+        have = Counter(hand)
+        cards = [c for c in cards if have[c] > taken[c]]
+    out = [_DISCARDS[c] for c in cards]
+    if variant.knock is not None and len(hand) > 1:
+        limit = knock_limit(variant, hs)
+        if S.deadwood_after_discard(variant, hand)[0] <= limit:
+            out.extend(
+                _KNOCKS[c] for c in cards if S.deadwood(variant, remove_cards(hand, [c])) <= limit
+            )
+    return out
+
+
+def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
+    if hs.phase == "over":
+        return []
+    if hs.phase in ("upcard", "draw"):
+        return draw_moves(variant, hs)
+    return play_moves(variant, hs)

@@ -1,0 +1,98 @@
+"""Turn context: seat order, `turn`/`knock` expression environments, table checks (stage: run).
+
+Small helpers shared by the legal-move generator (legal.py), move
+application (engine.py), refusal messages (rules.py) and scoring.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulespec.interpreter import melds as M
+from rulespec.interpreter.cards import JOKER, deck_counts, hand_value
+from rulespec.interpreter.scoring import suit_value
+from rulespec.interpreter.state import HandState, Placed, deck_players
+from rulespec.spec.model import Variant
+
+
+def next_seat(variant: Variant, hs: HandState, seat: int) -> int:
+    step = 1 if variant.rotation == "left" else -1
+    n = hs.players
+    for k in range(1, n + 1):
+        s = (seat + step * k) % n
+        if hs.active[s]:
+            return s
+    return seat
+
+
+def active_count(hs: HandState) -> int:
+    return sum(1 for a in hs.active if a)
+
+
+def upcard_env(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
+    card = hs.upcard
+    if card is None:
+        return
+    if card == JOKER:
+        env["upcard.rank"], env["upcard.suit"] = 0, suit_value(0)
+    else:
+        env["upcard.rank"], env["upcard.suit"] = card % 13 + 1, suit_value(card // 13)
+    env["upcard.value"] = hand_value(variant, card, "hand")
+
+
+def turn_env(variant: Variant, hs: HandState, seat: int) -> dict[str, Any]:
+    """The names of expression context `turn` for a seat (docs/document.md)."""
+    turn = hs.turns[seat] + (1 if hs.phase in ("draw", "upcard") else 0)
+    first = hs.laid_down[seat]
+    env: dict[str, Any] = {
+        "me.laid_down": first is not None,
+        "me.laid_down_before": first is not None and first < turn,
+        "me.turn": turn,
+        "me.cards": len(hs.hands[seat]),
+        "players": active_count(hs),
+        "stock": len(hs.stock),
+    }
+    upcard_env(variant, hs, env)
+    return env
+
+
+def knock_limit(variant: Variant, hs: HandState) -> int:
+    assert variant.knock is not None
+    env: dict[str, Any] = {"players": active_count(hs)}
+    upcard_env(variant, hs, env)
+    return int(variant.knock.limit(env))
+
+
+def remove_cards(hand: list[int], cards: list[int]) -> list[int]:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return rest
+
+
+def _contains(hand: list[int], cards: list[int]) -> bool:
+    need = Counter(cards)
+    have = Counter(hand)
+    return all(have[c] >= k for c, k in need.items())
+
+
+def _table_counter(hs: HandState) -> Counter[int]:
+    return Counter(p[1] for _, m in hs.melds for p in m)
+
+
+def unique_ok(variant: Variant, hs: HandState, placed: tuple[Placed, ...]) -> bool:
+    if not variant.melds.wild.unique:
+        return True
+    counts = deck_counts(variant, deck_players(variant, hs.active))
+    table = _table_counter(hs)
+    for p in placed:
+        table[p[1]] += 1
+        if table[p[1]] > counts.get(p[1], 0):
+            return False
+    return True
+
+
+def placed_value(variant: Variant, meld: tuple[Placed, ...], index: int) -> int:
+    place = M.places(variant, meld)[index]
+    return hand_value(variant, meld[index][1], place)

@@ -233,7 +233,10 @@ class Game:
             for x in self._legal
             if x.kind == m.kind and x.number == m.number and sorted(c for c, _ in x.cards) == raw
         ]
-        return fits[0] if len(fits) == 1 else m
+        if len(fits) > 1:
+            options = " or ".join(repr(str(x)) for x in fits[:6])
+            raise IllegalMove(f"{str(m)!r}: name the wild card — it could be {options}")
+        return fits[0] if fits else m
 
     def _end_hand(
         self, variant: Variant, hs: HandState, reason: str, seat: int | None, extra: dict[str, Any]

@@ -1,0 +1,273 @@
+"""Engine API tests: move text, the public Game surface, observations, and the Variant conveniences."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import rulespec
+from rulespec.errors import IllegalMove, InvalidMove, PositionError, RulespecError
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.moves import Move
+from rulespec.spec.load import load_variant
+
+CANONICAL = [
+    "draw stock",
+    "draw discard",
+    "draw discard+stock",
+    "draw discard+discard",
+    "take 3",
+    "take pile",
+    "meld 7H 8H 9H",
+    "meld JK:7H 8H 9H",
+    "meld QH KH AH",
+    "meld KH AH 2H",
+    "meld 7C 7D 7S",
+    "layoff TS 2",
+    "layoff JK:7H 1",
+    "swap 5H 4",
+    "discard QS",
+    "knock QS",
+    "pass",
+]
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_move_text_round_trips(text: str) -> None:
+    move = Move.parse(text)
+    assert str(move) == text
+    assert Move.parse(str(move)) == move
+
+
+@pytest.mark.parametrize(
+    ("loose", "canonical"),
+    [
+        ("  Draw   Stock ", "draw stock"),
+        ("meld 9h 7h 8h", "meld 7H 8H 9H"),
+        ("meld 10s js qs", "meld TS JS QS"),
+        ("meld 7S 7C 7D", "meld 7C 7D 7S"),
+        ("discard 10♠", "discard TS"),
+        ("layoff jk:7h 1", "layoff JK:7H 1"),
+    ],
+)
+def test_move_text_is_normalised(loose: str, canonical: str) -> None:
+    assert str(Move.parse(loose)) == canonical
+
+
+@pytest.mark.parametrize(
+    "garbled",
+    [
+        "",
+        "draw",
+        "draw deck",
+        "take",
+        "take 0",
+        "take -1",
+        "meld",
+        "meld 7H 8X",
+        "layoff 7H",
+        "layoff 7H x",
+        "swap 7H",
+        "discard",
+        "discard 7H 8H",
+        "knock",
+        "jump 3",
+        "JK:",
+        42,
+    ],
+)
+def test_garbled_move_text(garbled: object) -> None:
+    with pytest.raises(InvalidMove):
+        Move.parse(garbled)  # type: ignore[arg-type]
+
+
+def test_public_exports() -> None:
+    assert rulespec.Game is Game
+    v = load_variant("gin")
+    g = v.new_game(2, seed=5)
+    assert isinstance(g, Game)
+    assert g.players == 2 and not g.hand_over and not g.match_over
+    assert g.totals == [0, 0]
+    with pytest.raises(RulespecError):
+        v.new_game(3)
+
+
+def test_same_seed_same_deal_different_seed_differs() -> None:
+    v = load_variant("rummy")
+    a, b, c = v.new_game(3, seed=1), v.new_game(3, seed=1), v.new_game(3, seed=2)
+    assert a.position() == b.position()
+    assert a.position()["hands"] != c.position()["hands"]
+
+
+def test_deal_follows_the_rules() -> None:
+    v = load_variant("rummy")
+    for n, each in ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)):
+        g = v.new_game(n, seed=n)
+        pos = g.position()
+        assert [len(h) for h in pos["hands"]] == [each] * n
+        assert len(pos["discard"]) == 1 and pos["upcard"] == pos["discard"][0]
+        assert len(pos["stock"]) == 52 - each * n - 1
+        assert pos["to_move"] == (pos["dealer"] + 1) % n
+        assert pos["phase"] == "draw"
+
+
+def test_first_dealer_by_cut_varies_with_seed() -> None:
+    v = load_variant("rummy")
+    dealers = {v.new_game(4, seed=s).dealer for s in range(40)}
+    assert dealers == {0, 1, 2, 3}
+
+
+def test_illegal_move_names_rule_and_changes_nothing() -> None:
+    g = load_variant("rummy").new_game(2, seed=3)
+    before = g.position()
+    with pytest.raises(IllegalMove, match="draw first"):
+        g.play(f"discard {before['hands'][g.to_move][0]}")
+    with pytest.raises(IllegalMove, match="not in your hand|draw first"):
+        g.play("meld AS 2S 3S")
+    assert g.position() == before
+    assert g.log == []
+
+
+def test_observation_hides_other_hands_and_stock() -> None:
+    g = load_variant("gin").new_game(2, seed=8)
+    rng = random.Random(1)
+    for _ in range(12):
+        g.play(rng.choice(g.legal_moves()))
+    pos = g.position()
+    for seat in range(2):
+        obs = g.observation(seat)
+        text = json.dumps(obs)
+        assert obs["hand"] == pos["hands"][seat]
+        other = pos["hands"][1 - seat]
+        assert obs["hand_sizes"][1 - seat] == len(other)
+        assert "stock" not in obs and obs["stock_size"] == len(pos["stock"])
+        assert obs["discard"] == pos["discard"][-1:]  # squared pile: the top card only
+        for entry in obs["history"]:
+            if entry.get("move") == "draw stock":
+                assert "cards" not in entry
+        assert json.loads(text) == obs
+
+
+def test_history_shows_pile_takes_but_not_stock_draws() -> None:
+    v = load_variant("rummy")
+    pos = {
+        "dealer": 0,
+        "to_move": 1,
+        "hands": [["KH", "2D"], ["5C", "9S"]],
+        "stock": ["AS", "2S", "3S"],
+        "discard": ["8D", "5H"],
+    }
+    g = Game.from_position(v, pos)
+    g.play("draw discard")
+    g.play("discard 9S")
+    g.play("draw stock")
+    hist = g.observation(1)["history"]
+    assert hist[0] == {"seat": 1, "move": "draw discard", "cards": ["5H"]}
+    assert hist[2] == {"seat": 0, "move": "draw stock"}
+    assert g.last_moves == {1: ["draw discard (5H)", "discard 9S"], 0: ["draw stock"]}
+    assert g.log == ["draw discard", "discard 9S", "draw stock"]
+
+
+def test_spread_pile_is_all_visible() -> None:
+    v = load_variant("michigan")
+    g = Game.from_position(
+        v, {"hands": [["KH"], ["5C"]], "discard": ["8D", "5H", "2C"], "stock": ["AS"]}
+    )
+    assert g.observation(0)["discard"] == ["8D", "5H", "2C"]
+
+
+def _remik_with(table: list[list[str]]) -> Game:
+    return Game.from_position(
+        load_variant("remik"),
+        {
+            "dealer": 0,
+            "to_move": 1,
+            "phase": "play",
+            "hands": [["KC"], ["JK", "7C", "7D", "2S"]],
+            "laid_down": [1, 1],
+            "turns": [3, 3],
+            "melds": [{"owner": 0, "cards": cards} for cards in table],
+            "stock": ["AS"],
+        },
+    )
+
+
+def test_unnamed_joker_resolved_when_one_way() -> None:
+    g = _remik_with([["7H", "8H", "9H"]])  # 7H is on the table: wild.unique leaves JK:7S
+    assert str(g.play("meld 7C 7D JK")) == "meld 7C 7D JK:7S"
+
+
+def test_unnamed_joker_ambiguous_asks_to_name_it() -> None:
+    g = _remik_with([["8H", "9H", "TH"]])
+    before = g.position()
+    with pytest.raises(IllegalMove, match="JK:7H.*JK:7S"):
+        g.play("meld 7C 7D JK")
+    assert g.position() == before
+
+
+def test_variant_conveniences() -> None:
+    gin = load_variant("gin")
+    assert gin.is_meld(["7H", "8H", "9H"])
+    assert not gin.is_meld(["7H", "8H", "TH"])
+    assert gin.meld_value(["7H", "8H", "9H"]) == 24
+    assert gin.deadwood(["7H", "8H", "9H", "KS", "2C"]) == 12
+    assert gin.penalty(["7H", "8H", "9H", "KS", "2C"]) == 12
+    boat = load_variant("boat")
+    assert boat.penalty(["9C", "7H", "9D", "QD"]) == 26  # RULES.md boat: ranks counted once
+    bridge = load_variant("bridge")
+    assert bridge.is_meld(["7H", "8H", "JK"])
+    assert bridge.is_meld(["7H", "JK:8H", "9H"])
+    with pytest.raises(InvalidMove):
+        gin.deadwood(["7X"])
+
+
+def test_bad_positions_are_position_errors() -> None:
+    v = load_variant("gin")
+    for bad, key in (
+        ({}, "hands"),
+        ({"hands": [["7H"], ["7H"]]}, "hands.1"),
+        ({"hands": [["7H"], ["8H"]], "players": 3}, "players"),
+        ({"hands": [["7H"], ["8H"]], "to_move": 5}, "to_move"),
+        (
+            {"hands": [["7H"], ["8H"]], "melds": [{"owner": 0, "cards": ["JK:JK"]}]},
+            "melds.0.cards.0",
+        ),
+        (
+            {"hands": [["7H"], ["8H"]], "turn": {"obligation": {"card": "7H", "use": "maybe"}}},
+            "turn.obligation",
+        ),
+        ("not a mapping", "mapping"),
+    ):
+        with pytest.raises(PositionError, match=key.replace(".", r"\.")):
+            Game.from_position(v, bad)
+
+
+def test_next_hand_only_when_over() -> None:
+    g = load_variant("gin").new_game(2, seed=1)
+    with pytest.raises(IllegalMove):
+        g.next_hand()
+
+
+def test_hand_result_lines_explain_each_seat() -> None:
+    v = load_variant("rummy")
+    g = Game.from_position(
+        v,
+        {
+            "dealer": 0,
+            "to_move": 1,
+            "phase": "play",
+            "hands": [["KH", "2D"], ["5C"]],
+            "laid_down": [None, 1],
+            "turns": [3, 3],
+            "stock": ["AS"],
+        },
+    )
+    g.play("discard 5C")
+    r = g.hand_result
+    assert r is not None
+    assert r["reason"] == "out" and r["winner"] == 1 and r["scores"] == [-12, 12]
+    text = "\n".join(r["lines"])
+    assert "seat 0: hand KH 2D" in text and "seat 1 goes out" in text
+    assert g.legal_moves() == []

@@ -1,4 +1,4 @@
-"""Engine API tests: move text, the public Game surface, observations, and the Variant conveniences."""
+"""Engine API tests: move text, the public Game surface, observations, Variant conveniences."""
 
 from __future__ import annotations
 

@@ -21,11 +21,16 @@ _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
 _CACHE_LIMIT = 200_000
 
 
+_SOLVER: list[Any] = []
+
+
 def _solver() -> Any:
-    try:
-        return importlib.import_module("rulespec.interpreter.solver")
-    except ImportError:  # pragma: no cover - only before the solver lands
-        return None
+    if not _SOLVER:
+        try:
+            _SOLVER.append(importlib.import_module("rulespec.interpreter.solver"))
+        except ImportError:  # pragma: no cover - only before the solver lands
+            _SOLVER.append(None)
+    return _SOLVER[0]
 
 
 def _cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:

@@ -39,19 +39,17 @@ from rulespec.players.base import (
     view_of,
 )
 from rulespec.players.greedy import fallback_draw, split_moves
-from rulespec.players.hands import arrangement, deadwood, melded_value, outs, unseen
+from rulespec.players.hands import arrangement, melded_value, outs, unseen
 from rulespec.spec.model import Variant
 
-STOCK_HOPE = float(
-    __import__("os").environ.get("SH", "1.5")
-)  # expected deadwood saved by an unseen stock card
+STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
 MAX_EVAL_CARDS = 22  # pile takes that would grow the hand beyond this are not evaluated
 MAX_MELD_OPTIONS = 80  # meld moves evaluated per decision (the longest first)
-OUTS_WEIGHT = float(
-    __import__("os").environ.get("OW", "0.5")
-)  # deadwood points one unseen melding card is worth when choosing a discard
-KNOCK_WEIGHT = float(__import__("os").environ.get("KW", "5"))
-LOOK = float(__import__("os").environ.get("LOOK", "1"))
+OUTS_WEIGHT = 0.5  # meld-credit variants: points one unseen melding card is worth
+FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
+COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its value
+KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
+LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
 
 
@@ -90,10 +88,15 @@ class SmartBot(Bot):
     def cost(self, variant: Variant, hand: Sequence[int]) -> float:
         if not hand:
             return -1000.0
-        value = float(deadwood(variant, hand))
+        dw, _, dead = arrangement(variant, hand)
+        value = float(dw) + self._count_weight(variant) * len(dead)
         if variant.scoring.meld_credit:
             value -= 0.5 * melded_value(variant, hand)
         return value
+
+    def _count_weight(self, variant: Variant) -> float:
+        """Going-out races (no knock) count deadwood cards, not just their value."""
+        return 0.0 if variant.knock is not None else COUNT_WEIGHT
 
     def _best_after_discard(
         self, variant: Variant, hand: Sequence[int], keep: Sequence[int]
@@ -241,13 +244,15 @@ class SmartBot(Bot):
         less a bonus for the chance of being able to knock then (knock variants)."""
         pool = self._pool(view, variant)
         limit = self._knock_limit(view, variant)
-        total = count = ready = 0
+        total = 0.0
+        count = ready = 0
+        weight = self._count_weight(variant)
         for card, n in pool.items():
             dw, _, dead = arrangement(variant, [*hand, card])
             worst = max(
                 (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
             )
-            total += n * (dw - worst)
+            total += n * (dw - worst + weight * max(len(dead) - 1, 0))
             count += n
             if limit is not None and dw - worst <= limit:
                 ready += n
@@ -307,4 +312,31 @@ class SmartBot(Bot):
         seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
         if seen[rank] >= 2:
             danger -= 1.0
+        danger += FEED_WEIGHT * self._feed_chance(view, variant, card, nxt)
         return danger + 0.01 * (10 - hand_value(variant, card))
+
+    def _feed_chance(self, view: View, variant: Variant, card: int, nxt: int) -> float:
+        """Chance that the next player holds two unseen cards that meld with this one."""
+        if card >= JOKER or nxt >= len(view.hand_sizes):
+            return 0.0
+        pool = self._pool(view, variant)
+        total = sum(pool.values())
+        if not total:
+            return 0.0
+        p = min(1.0, view.hand_sizes[nxt] / total)
+        rank, suit = rank_of(card), suit_of(card)
+        chance = 0.0
+        if variant.melds.set is not None:
+            k = sum(n for c, n in pool.items() if c < JOKER and rank_of(c) == rank and c != card)
+            k += pool[card] if variant.melds.set.suits == "any" else 0
+            chance += 1 - (1 - p) ** k - k * p * (1 - p) ** max(k - 1, 0)
+        if variant.melds.run is not None:
+
+            def held(r: int) -> float:
+                r = (r - 1) % 13 + 1
+                n = pool[(r - 1) + 13 * suit]
+                return 1 - (1 - p) ** n
+
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                chance += held(rank + a) * held(rank + b)
+        return min(1.0, chance)

@@ -28,8 +28,8 @@ from rulespec.spec.load import bundled_names, load_variant
 from rulespec.spec.model import Variant
 
 NAMES = bundled_names()
-HANDS: dict[str, int] = {"gin": 80, "oklahoma": 80, "continental": 4}
-DEFAULT_HANDS = 10
+HANDS: dict[str, int] = {"gin": 200, "oklahoma": 200, "continental": 10}
+DEFAULT_HANDS = 40
 FULL_CHECK_HANDS = 2  # hands per count that get the expensive per-step checks
 
 
@@ -162,9 +162,11 @@ def test_random_hands(name: str) -> None:
             reasons[result["reason"]] += 1
             assert len(result["scores"]) == n
             assert g.totals == result["scores"] or g.match_over
-    # a sensible policy ends hands; a rare true deadlock (remik: the cards a
-    # short hand needs are all on the table) may meet the safety cap
-    assert reasons["abandoned"] <= max(1, sum(reasons.values()) // 20), reasons
+    # a sensible policy ends hands; a true deadlock may meet the safety cap: in
+    # remik a one-card hand can only go out by a lay-off, and once every card
+    # that could be laid off (or named by a joker, wild.unique) is on the
+    # table nobody ever can (seen in about 6% of sensible 2-3 player hands)
+    assert reasons["abandoned"] <= max(1, sum(reasons.values()) // 10), reasons
     assert set(reasons) <= {
         "out",
         "rummy",

@@ -239,6 +239,10 @@ def test_bad_positions_are_position_errors() -> None:
             "turn.obligation",
         ),
         ("not a mapping", "mapping"),
+        ({"hands": [["7H"], ["8H"]], "history": [{"seat": "x", "move": "pass"}]}, "history.0.seat"),
+        ({"hands": [["7H"], ["8H"]], "history": "lots"}, "history"),
+        ({"hands": [["7H"], ["8H"]], "log": [1, 2]}, "log"),
+        ({"hands": [["7H"], ["8H"]], "phase": "over"}, "result"),
     ):
         with pytest.raises(PositionError, match=key.replace(".", r"\.")):
             Game.from_position(v, bad)

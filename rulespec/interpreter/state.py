@@ -240,7 +240,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         offer_passes=_int(offer, "passes", 0, 0, n),
         must_draw_stock=bool(offer.get("must_draw_stock", False)),
         turn_count=_int(pos, "turn_count", 0, 0, 10**9),
-        history=list(pos.get("history") or []),
+        history=_history(pos.get("history")),
     )
     active = pos.get("active")
     if active is None:
@@ -260,7 +260,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         hands_won=_int_list(pos, "hands_won", n, 0),
         hand_no=_int(pos, "hand", 1, 1, 10**9),
         seed=_int(pos, "seed", 0, -(2**63), 2**63),
-        log=[str(x) for x in (pos.get("log") or [])],
+        log=_log(pos.get("log")),
         over=bool(pos.get("match_over", False)),
         winner=pos.get("match_winner"),
     )
@@ -271,6 +271,31 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
 def deck_players(variant: Variant, active: Sequence[bool]) -> int:
     """The player count that sizes the deck and the deal: the seats still in the match."""
     return max(sum(1 for a in active if a), variant.min_players)
+
+
+def _log(raw: Any) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise PositionError("log: expected a list of move texts")
+    return list(raw)
+
+
+def _history(raw: Any) -> list[dict[str, Any]]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise PositionError("history: expected a list of {seat, move} entries")
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, Mapping) or not (
+            isinstance(entry.get("move"), str) or isinstance(entry.get("event"), str)
+        ):
+            raise PositionError(f"history.{i}: expected {{seat, move}} or {{event}}, got {entry!r}")
+        if "move" in entry and (
+            isinstance(entry.get("seat"), bool) or not isinstance(entry.get("seat"), int)
+        ):
+            raise PositionError(f"history.{i}.seat: expected a seat number")
+    return [dict(e) for e in raw]
 
 
 def _check_counts(variant: Variant, hs: HandState) -> None:

@@ -50,6 +50,9 @@ FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
 COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its value
 KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
 LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
+LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
+LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
+LOOK_CANDIDATES_LARGE = 5
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
 
 
@@ -121,7 +124,7 @@ class SmartBot(Bot):
         hand = list(view.hand)
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
-        if not variant.scoring.meld_credit and len(hand) < MAX_OUTS_CARDS:
+        if not variant.scoring.meld_credit and len(hand) <= LOOK_SMALL_HAND:
             stock_cost = min(stock_cost, self._next_turn(view, variant, hand))
         needs_discard = variant.discard.required == "always" or variant.knock is not None
         best: tuple[float, Move] | None = None
@@ -210,8 +213,14 @@ class SmartBot(Bot):
             calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
             return calm[self.rng.randrange(len(calm))][1]
         if discards:
+            quick = sorted(
+                discards,
+                key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
+            )
+            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
             return min(
-                discards, key=lambda pm: (self._discard_score(view, variant, pm[0]), pm[0].cards)
+                quick[:keep],
+                key=lambda pm: (self._discard_score(view, variant, pm[0], True), pm[0].cards),
             )[1]
         return (
             fallback_draw(groups)
@@ -223,7 +232,9 @@ class SmartBot(Bot):
         rest = _remove(hand, cards)
         return self.cost(variant, rest) if rest is not None else 1e9
 
-    def _discard_score(self, view: View, variant: Variant, parsed: MoveText) -> float:
+    def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
+        """Cost of the hand left after this discard plus its danger; ``deep`` adds the
+        one-draw lookahead (or the outs count with meld credit)."""
         card = parsed.cards[0]
         rest = _remove(view.hand, parsed.cards)
         if rest is None:
@@ -231,7 +242,7 @@ class SmartBot(Bot):
         score = self.cost(variant, rest)
         if is_wild(variant, card):
             return score + 50
-        if len(rest) <= MAX_OUTS_CARDS:
+        if deep and len(rest) <= MAX_OUTS_CARDS:
             if variant.scoring.meld_credit:
                 score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
             else:
@@ -247,11 +258,33 @@ class SmartBot(Bot):
         total = 0.0
         count = ready = 0
         weight = self._count_weight(variant)
+        base_dw, _, base_dead = arrangement(variant, hand)
+        base_worst = max(
+            (hand_value(variant, d) for d in base_dead if not is_wild(variant, d)), default=0
+        )
+        ranks = {rank_of(c) for c in hand if c < JOKER}
+        near = {
+            (suit_of(c), (rank_of(c) - 1 + d) % 13 + 1)
+            for c in hand
+            if c < JOKER
+            for d in (-2, -1, 1, 2)
+        }
         for card, n in pool.items():
-            dw, _, dead = arrangement(variant, [*hand, card])
-            worst = max(
-                (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
-            )
+            if (
+                card < JOKER
+                and rank_of(card) not in ranks
+                and (suit_of(card), rank_of(card)) not in near
+                and not is_wild(variant, card)
+            ):
+                # a card that melds with nothing just joins the deadwood
+                value = hand_value(variant, card)
+                dw, dead = base_dw + value, [*base_dead, card]
+                worst = max(base_worst, value)
+            else:
+                dw, _, dead = arrangement(variant, [*hand, card])
+                worst = max(
+                    (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
+                )
             total += n * (dw - worst + weight * max(len(dead) - 1, 0))
             count += n
             if limit is not None and dw - worst <= limit:

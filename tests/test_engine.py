@@ -242,6 +242,10 @@ def test_bad_positions_are_position_errors() -> None:
         ({"hands": [["7H"], ["8H"]], "history": [{"seat": "x", "move": "pass"}]}, "history.0.seat"),
         ({"hands": [["7H"], ["8H"]], "history": "lots"}, "history"),
         ({"hands": [["7H"], ["8H"]], "log": [1, 2]}, "log"),
+        (
+            {"hands": [["7H"], ["8H"]], "melds": [{"owner": 1, "cards": ["2C", "5D", "9S"]}]},
+            "melds.0",
+        ),
         ({"hands": [["7H"], ["8H"]], "phase": "over"}, "result"),
     ):
         with pytest.raises(PositionError, match=key.replace(".", r"\.")):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.errors import InvalidMove, PositionError
+from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck, card_text, parse_card, parse_placed, placed_text
 from rulespec.spec.model import Variant
 
@@ -200,6 +201,11 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
                 placed.append(parse_placed(t))
             except InvalidMove as exc:
                 raise PositionError(f"melds.{i}.cards.{j}: {exc}") from None
+        norm = M.normalize(variant, placed)
+        if norm is None:
+            raise PositionError(
+                f"melds.{i}: {' '.join(m['cards'])} is not a valid meld of {variant.name}"
+            )
         melds.append((owner, tuple(placed)))
     upcard = None if pos.get("upcard") is None else _card(pos.get("upcard"), "upcard")
     turn = pos.get("turn") or {}

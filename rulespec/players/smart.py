@@ -49,6 +49,7 @@ OUTS_WEIGHT = 0.5  # meld-credit variants: points one unseen melding card is wor
 FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
 COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its value
 KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
+JOINS = True  # also take a pile card that joins a meld at no cost
 LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
@@ -125,7 +126,7 @@ class SmartBot(Bot):
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
         if not variant.scoring.meld_credit and len(hand) <= LOOK_SMALL_HAND:
-            stock_cost = min(stock_cost, self._next_turn(view, variant, hand))
+            stock_cost = self._next_turn(view, variant, hand)
         needs_discard = variant.discard.required == "always" or variant.knock is not None
         best: tuple[float, Move] | None = None
         for kind in ("draw", "take"):
@@ -139,6 +140,9 @@ class SmartBot(Bot):
                 keep = cards if variant.discard.forbid_taken else ()
                 if needs_discard or not variant.scoring.meld_credit:
                     score = self._best_after_discard(variant, new, keep)
+                    limit = self._knock_limit(view, variant)
+                    if limit is not None and self._knock_ready(variant, new, keep, limit):
+                        score -= KNOCK_WEIGHT
                 else:
                     score = self.cost(variant, new)
                 if parsed.source == "discard+stock":
@@ -146,7 +150,7 @@ class SmartBot(Bot):
                 joins = all(
                     c in [x for m in arrangement(variant, new)[1] for x in m] for c in cards
                 )
-                good = score < stock_cost or (joins and score <= current)
+                good = score < stock_cost or (JOINS and joins and score <= current)
                 if good and (best is None or score < best[0]):
                     best = (score, move)
         if best is not None:
@@ -292,6 +296,19 @@ class SmartBot(Bot):
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count
+
+    def _knock_ready(
+        self, variant: Variant, hand: Sequence[int], keep: Sequence[int], limit: int
+    ) -> bool:
+        """Could this hand knock now (deadwood after some allowed discard within the limit)."""
+        for card in set(hand):
+            if card in keep:
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            if arrangement(variant, rest)[0] <= limit:
+                return True
+        return False
 
     def _knock_limit(self, view: View, variant: Variant) -> int | None:
         if variant.knock is None:

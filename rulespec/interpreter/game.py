@@ -215,7 +215,8 @@ class Game:
         if not self._is_legal(m):
             m = self._resolve_unnamed(m)
         if not self._is_legal(m):
-            raise IllegalMove(f"{str(move)!r}: {why_illegal(self.variant, self.hs, m)}")
+            where = f"seat {self.hs.to_move}, {self.hs.phase}"
+            raise IllegalMove(f"{str(move)!r} ({where}): {why_illegal(self.variant, self.hs, m)}")
         E.apply(self.variant, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))
         self._legal = None

@@ -66,9 +66,10 @@ def _run_one(
     job = runner.Job(spec, players, bots, args.seed, args.matches, args.rotate_bots)
     start = time.perf_counter()
     if show_progress:
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        with Progress(transient=True, console=Console(stderr=True)) as bar:
             task = bar.add_task(f"{label}", total=args.hands)
             records = runner.simulate(job, args.hands, args.jobs, lambda k: bar.advance(task, k))
     else:

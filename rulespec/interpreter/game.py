@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.errors import IllegalMove, InvalidMove, RulespecError
 from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.moves import Move, as_move
@@ -57,9 +57,9 @@ class Game:
     @classmethod
     def new(cls, variant: Variant, players: int, seed: int | None = None) -> Game:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise IllegalMove(f"players must be a number, got {players!r}")
+            raise RulespecError(f"players must be a number, got {players!r}")
         if not variant.min_players <= players <= variant.max_players:
-            raise IllegalMove(
+            raise RulespecError(
                 f"players: {variant.name} is for {variant.min_players}-{variant.max_players}"
                 f" players, not {players}"
             )

@@ -85,6 +85,10 @@ class Facts:
             self._cache[key] = self._compute(name, seat)
         return self._cache[key]
 
+    def peek(self, name: str, seat: int) -> int | None:
+        """A fact already worked out (read by some expression), else None."""
+        return self._cache.get((name, seat))
+
     def total(self, name: str, seats: list[int]) -> int:
         return sum(self.get(name, s) for s in seats)
 
@@ -224,6 +228,7 @@ def score_hand(
     sc = variant.scoring
     rules = sc.rules.get(reason, {}) if reason != "abandoned" else {}
     scores = [0] * hs.players
+    per_seat: list[list[str]] = []
     for s in seats:
         thunks = dict(common)
         thunks.update(_seat_thunks("me", facts, s))
@@ -254,9 +259,19 @@ def score_hand(
         if credit:
             parts.append(f"meld credit {credit:+d}")
         scores[s] = total + credit
+        per_seat.append(parts)
+    for s in seats:
         hand_text = cards_text(final[s]) or "-"
+        known = [
+            f"{n} {facts.peek(n, s)}"
+            for n in FACTS
+            if n != "cards" and facts.peek(n, s) is not None
+        ]
+        shown_facts = f" ({', '.join(known)})" if known else ""
         lines.append(
-            f"seat {s}: hand {hand_text}; " + (", ".join(parts) or "0") + f" = {scores[s]:+d}"
+            f"seat {s}: hand {hand_text}{shown_facts}; "
+            + (", ".join(per_seat[seats.index(s)]) or "0")
+            + f" = {scores[s]:+d}"
         )
     shown = "rummy" if reason == "out" and rummy else reason
     return {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -279,3 +280,41 @@ def test_hand_result_lines_explain_each_seat() -> None:
     text = "\n".join(r["lines"])
     assert "seat 0: hand KH 2D" in text and "seat 1 goes out" in text
     assert g.legal_moves() == []
+
+
+def test_rotation_right_plays_to_the_right() -> None:
+    v = replace(load_variant("rummy"), rotation="right")
+    g = v.new_game(4, seed=2)
+    assert g.to_move == (g.dealer - 1) % 4
+    first = g.to_move
+    g.play("draw stock")
+    g.play(f"discard {g.position()['hands'][first][0]}")
+    assert g.to_move == (first - 1) % 4
+
+
+def test_random_first_dealer_and_dealer_extra_to_hand() -> None:
+    v = replace(
+        load_variant("rummy"),
+        first_dealer="random",
+        deal=replace(load_variant("rummy").deal, dealer_extra=1),
+    )
+    g = v.new_game(3, seed=9)
+    sizes = [len(h) for h in g.position()["hands"]]
+    assert sizes[g.dealer] == 8 and sorted(sizes) == [7, 7, 8]
+    # the dealer holds a card more and starts by discarding
+    assert g.to_move == g.dealer and g.phase == "play"
+    assert all(m.kind in ("discard", "meld") for m in g.legal_moves())
+
+
+def test_broken_score_expression_is_a_rulespec_error() -> None:
+    base = load_variant("rummy")
+
+    def broken(env: object) -> int:
+        raise KeyError("winner.nothing")
+
+    v = replace(base, scoring=replace(base.scoring, rules={"out": {"winner": broken}}))
+    g = Game.from_position(
+        v, {"dealer": 0, "to_move": 1, "phase": "play", "hands": [["KH"], ["5C"]], "stock": ["AS"]}
+    )
+    with pytest.raises(RulespecError, match="scoring.out.winner"):
+        g.play("discard 5C")

@@ -15,6 +15,7 @@ import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from rulespec.errors import RulespecError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import card_text, cards_text, is_wild, placed_text
@@ -247,7 +248,12 @@ def score_hand(
                 and (winner is None or s == winner)
             ):
                 continue
-            value = int(expr(env))
+            try:
+                value = int(expr(env))
+            except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+                raise RulespecError(
+                    f"scoring.{base['reason']}.{role}: cannot be worked out for seat {s}: {exc!r}"
+                ) from None
             total += value
             parts.append(f"{role} {value:+d}")
         if parts and sc.multiplier is not None:

@@ -318,3 +318,36 @@ def test_broken_score_expression_is_a_rulespec_error() -> None:
     )
     with pytest.raises(RulespecError, match="scoring.out.winner"):
         g.play("discard 5C")
+
+
+GARBAGE: list[object] = [None, 0, -1, 99, "x", "7H", [], ["7H"], [["7H"]], {}, {"a": 1}, True, 2.5]
+
+
+def test_mangled_positions_give_position_errors_only() -> None:
+    """Every key of a real position replaced by junk: a Game or a PositionError, nothing else."""
+    v = load_variant("michigan")
+    g = v.new_game(3, seed=4)
+    g.play(g.legal_moves()[0])
+    pos = g.position()
+    rng = random.Random(0)
+    for key in sorted(pos):
+        for junk in GARBAGE:
+            bad = json.loads(json.dumps(pos))
+            bad[key] = junk
+            try:
+                copy = Game.from_position(v, bad)
+                copy.legal_moves()
+                copy.observation(0)
+            except PositionError:
+                pass
+    for _ in range(200):  # junk deeper inside
+        bad = json.loads(json.dumps(pos))
+        key = rng.choice(["hands", "melds", "turn", "offer", "history"])
+        if isinstance(bad[key], list) and bad[key]:
+            bad[key][rng.randrange(len(bad[key]))] = rng.choice(GARBAGE)
+        elif isinstance(bad[key], dict) and bad[key]:
+            bad[key][rng.choice(sorted(bad[key]))] = rng.choice(GARBAGE)
+        try:
+            Game.from_position(v, bad).legal_moves()
+        except PositionError:
+            pass

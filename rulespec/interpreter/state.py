@@ -268,7 +268,9 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         seed=_int(pos, "seed", 0, -(2**63), 2**63),
         log=_log(pos.get("log")),
         over=bool(pos.get("match_over", False)),
-        winner=pos.get("match_winner"),
+        winner=_int(pos, "match_winner", 0, 0, n - 1)
+        if pos.get("match_winner") is not None
+        else None,
     )
     _check_counts(variant, hs)
     return hs, ms

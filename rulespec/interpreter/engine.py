@@ -95,6 +95,8 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
         pile = hs.discard
         d = variant.draw
         if kind == DRAW_STOCK:
+            if not hs.stock:  # only from a saved position: turns end with the stock refilled
+                recycle(hs)
             hand.append(hs.stock.pop(0))
             _public(hs, seat, text)
         elif kind == DRAW_DISCARD:
@@ -190,6 +192,14 @@ def _laid(variant: Variant, hs: HandState, seat: int, value: int, wilds: int) ->
     hs.value_this_turn += value
 
 
+def recycle(hs: HandState) -> None:
+    """Turn the pile over unshuffled into the stock; its top card starts a new pile."""
+    old = hs.discard
+    hs.stock = old[1:]
+    hs.discard = [old[0]]
+    hs.history.append({"event": "recycle", "cards": len(hs.stock)})
+
+
 def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
     """The mover's turn is over without going out: stock rules, safety cap, next seat."""
     hs.taken = []
@@ -206,10 +216,7 @@ def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
                     variant, hs, "void", None, {"why": "stock empty, pile too small to turn over"}
                 )
                 return
-            old = hs.discard
-            hs.stock = old[1:]
-            hs.discard = [old[0]]
-            hs.history.append({"event": "recycle", "cards": len(hs.stock)})
+            recycle(hs)
     elif len(hs.stock) <= st.reserve:
         end_hand(variant, hs, "stock" if st.exhausted == "end" else "void", None, {})
         return

@@ -90,7 +90,8 @@ def draw_moves(variant: Variant, hs: HandState) -> list[Move]:
             out.append(Move(DRAW_DISCARD))
         out.append(Move(PASS))
         return out
-    if d.stock and hs.stock:
+    refill = not hs.stock and variant.stock.exhausted == "recycle" and len(pile) >= 2
+    if d.stock and (hs.stock or refill):  # an empty stock is turned over as it is drawn
         out.append(Move(DRAW_STOCK))
     if hs.must_draw_stock:
         return out

@@ -9,6 +9,7 @@ callers turn them into located messages with `describe_error`.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from pathlib import Path
@@ -95,7 +96,57 @@ def get_parser() -> Lark:
         maybe_placeholders=False,
         start=["start", "expr"],
         cache=True,
+        postlex=_GlueCheck(),
     )
+
+
+class _GlueCheck:
+    """Refuse a keyword glued to the word after it (`player` lexed as `play` + `er`).
+
+    The contextual lexer only tries the terminals the parser can accept next, so
+    where no name is expected a misspelt keyword would be split at the first
+    keyword it starts with. A token that begins exactly where a word token ended
+    is that split: stop there and report the whole word.
+    """
+
+    always_accept: tuple[str, ...] = ()
+
+    def process(self, stream: Any) -> Any:
+        previous = None
+        for token in stream:
+            if (
+                previous is not None
+                and token.start_pos == previous.end_pos
+                and _WORDY.match(str(previous)[-1:])
+                and _WORDY.match(str(token)[:1])
+            ):
+                raise _glued(previous)
+            previous = token
+            yield token
+
+
+_WORDY = re.compile(r"[A-Za-z0-9_]")
+
+
+@functools.cache
+def _keywords() -> frozenset[str]:
+    """Every alphabetic keyword of the grammar, for 'did you mean' on an unknown word."""
+    words = set()
+    for terminal in get_parser().terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and str(pattern.value).isalpha():
+            words.add(str(pattern.value))
+    return frozenset(words)
+
+
+def _glued(token: Any) -> Exception:
+    """An UnexpectedInput that carries the word token a keyword was glued to."""
+    from lark.exceptions import UnexpectedInput
+
+    err = UnexpectedInput(f"unknown word at {token.line}:{token.column}")
+    err.glued = token  # type: ignore[attr-defined]
+    err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
+    return err
 
 
 def _terminal_text(name: str) -> str:
@@ -187,6 +238,9 @@ def describe_error(
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     token: Any = None
+    glued = _glued_start(exc, text)
+    if glued is not None:
+        return _unknown_word(text, glued)
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         exc.expected = _truly_expected(exc)
@@ -287,3 +341,35 @@ def _did_you_mean(found: str, expected: set[str]) -> str:
         words.update(_STATEMENT_WORDS)
     close = difflib.get_close_matches(found.lower(), sorted(words), n=1, cutoff=0.7)
     return f"; did you mean '{close[0]}'?" if close and close[0] != found else ""
+
+
+def _glued_start(exc: Exception, text: str) -> int | None:
+    """Where a misspelt keyword starts, when the error fell inside one word (`play|rs`)."""
+    glued = getattr(exc, "glued", None)
+    if glued is not None:
+        return int(glued.start_pos or 0)
+    token = getattr(exc, "token", None)
+    pos = getattr(token, "start_pos", None) if token is not None else None
+    if pos is None or getattr(token, "type", "") == "$END":
+        pos = getattr(exc, "pos_in_stream", None)
+    if not isinstance(pos, int) or not 0 < pos < len(text):
+        return None
+    if not (_WORDY.match(text[pos - 1]) and _WORDY.match(text[pos])):
+        return None
+    start = pos
+    while start > 0 and _WORDY.match(text[start - 1]):
+        start -= 1
+    return start
+
+
+def _unknown_word(text: str, start: int) -> tuple[str, int, int, int]:
+    """'unknown word 'playrs'; did you mean 'players'?' at the word's start."""
+    end = start
+    while end < len(text) and _WORDY.match(text[end]):
+        end += 1
+    word = text[start:end]
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    close = difflib.get_close_matches(word.lower(), sorted(_STATEMENT_WORDS | _keywords()), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown word '{word}'{hint}", line, column, start

@@ -121,6 +121,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("discard.pile", "spread", "The discard pile is spread", {}),
     ("going_out.by", ["discard"], "their last card by discarding;", {}),
     ("going_out.by", ["meld", "layoff"], "by melding or laying off;", {}),
+    ("play.melding", "never", "Nobody goes out by emptying their hand", {}),
+    ("play.layoff", False, "their last card by melding or discarding;", {}),
     ("going_out.partition", {"melds": [1, 3, 5]}, "exactly 1, 3 or 5 melds", {}),
     ("going_out.partition", {"sizes": [[3, 3, 3, 3, 3], [4, 4, 4, 3]]},
      "the sizes 3+3+3+3+3 or 4+4+4+3 cards", {}),

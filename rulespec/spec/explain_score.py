@@ -41,9 +41,23 @@ def _uses_rummy(doc: Mapping[str, Any]) -> bool:
     return any(isinstance(p, str) and re.search(r"\brummy\b", p) for p in pieces)
 
 
+def _possible_ways(doc: Mapping[str, Any]) -> list[str]:
+    """The ways of `going_out.by` that the other rules leave possible.
+
+    Without melding a hand never shrinks (each discard follows a draw), so no
+    way of emptying it is possible; without lay-offs, laying off is not one.
+    """
+    if get(doc, "play.melding") == "never":
+        return []
+    ways = list(get(doc, "going_out.by") or [])
+    if get(doc, "play.layoff") is False:
+        ways = [w for w in ways if w != "layoff"]
+    return ways
+
+
 def going_out(doc: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
-    ways = [WAYS.get(w, str(w)) for w in get(doc, "going_out.by") or []]
+    ways = [WAYS.get(w, str(w)) for w in _possible_ways(doc)]
     if ways:
         out.append(f"A player goes out by getting rid of their last card by {join_or(ways)}; "
                    "the hand then ends.")  # fmt: skip

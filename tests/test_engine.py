@@ -350,3 +350,42 @@ def test_mangled_positions_give_position_errors_only() -> None:
             bad[key][rng.choice(sorted(bad[key]))] = rng.choice(GARBAGE)
         with contextlib.suppress(PositionError):
             Game.from_position(v, bad).legal_moves()
+
+
+def _rummy_play(laid_down: list[int | None] | None = None, **play: object) -> Game:
+    base = load_variant("rummy")
+    v = replace(base, play=replace(base.play, **play))  # type: ignore[arg-type]
+    return Game.from_position(
+        v,
+        {
+            "dealer": 0,
+            "to_move": 1,
+            "phase": "play",
+            "hands": [["KH"], ["6S", "TC", "7H", "8H", "9H", "2D"]],
+            "melds": [
+                {"owner": 0, "cards": ["3S", "4S", "5S"]},
+                {"owner": 1, "cards": ["JC", "QC", "KC"]},
+            ],
+            "laid_down": laid_down or [1, 1],
+            "turns": [2, 2],
+            "stock": ["AS"],
+        },
+    )
+
+
+def test_layoff_onto_own_melds_only() -> None:
+    g = _rummy_play(layoff_onto="own")
+    legal = [str(m) for m in g.legal_moves()]
+    assert "layoff TC 2" in legal and "layoff 6S 1" not in legal
+    with pytest.raises(IllegalMove, match="layoff_onto"):
+        g.play("layoff 6S 1")
+    assert "layoff 6S 1" in [str(m) for m in _rummy_play().legal_moves()]
+
+
+def test_first_laydown_minimum() -> None:
+    g = _rummy_play([1, None], first_laydown_min=lambda env: 30)
+    with pytest.raises(IllegalMove, match="first_laydown_min"):
+        g.play("meld 7H 8H 9H")  # worth 24
+    assert all(m.kind != "meld" for m in g.legal_moves())
+    ok = _rummy_play([1, None], first_laydown_min=lambda env: 24)
+    ok.play("meld 7H 8H 9H")

@@ -389,3 +389,22 @@ def test_first_laydown_minimum() -> None:
     assert all(m.kind != "meld" for m in g.legal_moves())
     ok = _rummy_play([1, None], first_laydown_min=lambda env: 24)
     ok.play("meld 7H 8H 9H")
+
+
+def test_hand_result_reads_as_attributes_and_as_keys() -> None:
+    """The documented API reads `result.reason`; positions and JSON read it as a mapping."""
+    import json
+    import random
+
+    from rulespec.spec.load import load_variant
+
+    g = load_variant("gin").new_game(2, seed=3)
+    rng = random.Random(5)
+    while not g.hand_over:
+        g.play(rng.choice(g.legal_moves()))
+    r = g.hand_result
+    assert r is not None
+    assert r.reason == r["reason"] and r.scores == r["scores"]
+    assert json.loads(json.dumps(dict(r)))["reason"] == r.reason
+    with pytest.raises(AttributeError):
+        _ = r.no_such_field

@@ -9,6 +9,7 @@ hand result.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ def _collect() -> list[Any]:
 def matches(actual: Any, expected: Any, where: str = "") -> None:
     """Subset match: dicts by the expected keys, lists and scalars exactly."""
     if isinstance(expected, dict):
-        assert isinstance(actual, dict), f"{where}: expected a mapping, got {actual!r}"
+        assert isinstance(actual, Mapping), f"{where}: expected a mapping, got {actual!r}"
         for k, v in expected.items():
             assert k in actual, f"{where}.{k}: missing in {sorted(actual)}"
             matches(actual[k], v, f"{where}.{k}")

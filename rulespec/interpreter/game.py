@@ -10,7 +10,7 @@ so a saved position with its seed and hand number continues exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rulespec.errors import IllegalMove, InvalidMove, RulespecError
@@ -27,6 +27,37 @@ from rulespec.interpreter.state import (
     to_position,
 )
 from rulespec.spec.model import Variant
+
+
+class HandResult(Mapping[str, Any]):
+    """A read-only view of a hand's result: `result.reason` and `result["reason"]` alike.
+
+    The underlying dict is what positions store, so it stays JSON; attribute
+    access is the documented API (reason, winner, scores, lines, ...).
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __repr__(self) -> str:
+        return f"HandResult({dict(self._data)!r})"
 
 
 def _cut(rng: random.Random, variant: Variant, players: int) -> int:
@@ -162,8 +193,9 @@ class Game:
         return self.hs.phase == "over"
 
     @property
-    def hand_result(self) -> dict[str, Any] | None:
-        return self.hs.result
+    def hand_result(self) -> HandResult | None:
+        """How the hand ended: reason, winner, scores, lines … (attributes or keys)."""
+        return None if self.hs.result is None else HandResult(self.hs.result)
 
     @property
     def totals(self) -> list[int]:

@@ -50,6 +50,7 @@ FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
 COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its value
 KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
 JOINS = True  # also take a pile card that joins a meld at no cost
+HOLD_UNTIL = 2  # hold melds back while every other hand has more cards than this
 LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
@@ -97,6 +98,20 @@ class SmartBot(Bot):
         if variant.scoring.meld_credit:
             value -= 0.5 * melded_value(variant, hand)
         return value
+
+    def _hold_melds(self, view: View, variant: Variant, hand: Sequence[int]) -> bool:
+        """Keep melds in hand (no lay-off targets for the others, a chance of going out in
+        one go) until the whole hand can go down this turn, unless someone is nearly out
+        or the rules reward or limit melding."""
+        play = variant.play
+        if variant.scoring.meld_credit or play.melding != "anytime" or play.layoff is None:
+            return False
+        if play.melds_per_turn is not None or play.layoff_onto != "any":
+            return False
+        if any(n <= HOLD_UNTIL for s, n in enumerate(view.hand_sizes) if s != view.seat):
+            return False
+        _, _, dead = arrangement(variant, hand)
+        return len(dead) > 1
 
     def _count_weight(self, variant: Variant) -> float:
         """Going-out races (no knock) count deadwood cards, not just their value."""
@@ -184,7 +199,10 @@ class SmartBot(Bot):
         # 3. melds that keep the best arrangement (or score with meld credit)
         melds = sorted(groups.get("meld", []), key=lambda pm: -len(pm[0].cards))[:MAX_MELD_OPTIONS]
         best_free: tuple[float, int, Move] | None = None
+        hold = self._hold_melds(view, variant, hand)
         for parsed, move in melds:
+            if hold and not taken.intersection(parsed.cards):
+                continue
             rest = _remove(hand, parsed.cards)
             if rest is None:
                 continue

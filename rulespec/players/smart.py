@@ -51,6 +51,7 @@ COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its va
 KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
 JOINS = True  # also take a pile card that joins a meld at no cost
 HOLD_UNTIL = 2  # hold melds back while every other hand has more cards than this
+CREDIT_WEIGHT = 1.0  # meld-credit variants: a melded point counts in full
 LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
@@ -96,7 +97,7 @@ class SmartBot(Bot):
         dw, _, dead = arrangement(variant, hand)
         value = float(dw) + self._count_weight(variant) * len(dead)
         if variant.scoring.meld_credit:
-            value -= 0.5 * melded_value(variant, hand)
+            value -= CREDIT_WEIGHT * melded_value(variant, hand)
         return value
 
     def _hold_melds(self, view: View, variant: Variant, hand: Sequence[int]) -> bool:
@@ -115,7 +116,9 @@ class SmartBot(Bot):
 
     def _count_weight(self, variant: Variant) -> float:
         """Going-out races (no knock) count deadwood cards, not just their value."""
-        return 0.0 if variant.knock is not None else COUNT_WEIGHT
+        if variant.knock is not None or variant.scoring.meld_credit:
+            return 0.0
+        return COUNT_WEIGHT
 
     def _best_after_discard(
         self, variant: Variant, hand: Sequence[int], keep: Sequence[int]
@@ -207,7 +210,7 @@ class SmartBot(Bot):
             if rest is None:
                 continue
             gain = sum(hand_value(variant, c) for c in parsed.placed) if credit else 0
-            score = self.cost(variant, rest) - (0.5 * gain if credit else 0)
+            score = self.cost(variant, rest) - (CREDIT_WEIGHT * gain if credit else 0)
             urgent = bool(taken.intersection(parsed.cards))
             if urgent or score <= now + 1e-9:
                 rank = (score - (100 if urgent else 0), -len(parsed.cards), move)

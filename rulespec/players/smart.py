@@ -38,6 +38,7 @@ from rulespec.players.base import (
     taken_this_turn,
     view_of,
 )
+from rulespec.players.danger import discard_danger
 from rulespec.players.greedy import fallback_draw, split_moves
 from rulespec.players.hands import arrangement, melded_value, outs, unseen
 from rulespec.spec.model import Variant
@@ -46,7 +47,6 @@ STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the 
 MAX_EVAL_CARDS = 22  # pile takes that would grow the hand beyond this are not evaluated
 MAX_MELD_OPTIONS = 80  # meld moves evaluated per decision (the longest first)
 OUTS_WEIGHT = 0.5  # meld-credit variants: points one unseen melding card is worth
-FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
 COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its value
 KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
 JOINS = True  # also take a pile card that joins a meld at no cost
@@ -272,7 +272,7 @@ class SmartBot(Bot):
                 score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
             else:
                 score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
-        score += self._danger(view, variant, card)
+        score += discard_danger(view, variant, card, self._pool(view, variant))
         return score
 
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
@@ -352,62 +352,3 @@ class SmartBot(Bot):
         if self._pool_key != key:
             self._pool_key, self._pool_value = key, unseen(variant, view)
         return self._pool_value
-
-    def _danger(self, view: View, variant: Variant, card: int) -> float:
-        """How much the next player (and the table) could use this card; negative for dead cards."""
-        danger = 0.0
-        rank, suit = rank_of(card), suit_of(card)
-        nxt = view.next_seat()
-        picked = [
-            c
-            for e in view.history
-            if e.seat == nxt and e.move.kind in ("draw", "take") and e.move.source != "stock"
-            for c in e.shown
-            if c < JOKER
-        ]
-        for other in picked:
-            if rank_of(other) == rank:
-                danger += 3.0
-            elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
-                danger += 2.0
-        if view.melds and variant.play.layoff is not None:
-            for meld in view.melds:
-                naturals = [c for c in meld.placed if c < JOKER]
-                if naturals and all(rank_of(c) == rank for c in naturals):
-                    danger += 1.5
-                elif naturals and all(suit_of(c) == suit for c in naturals):
-                    ranks = [rank_of(c) for c in meld.placed]
-                    if rank in (min(ranks) - 1, max(ranks) + 1):
-                        danger += 1.5
-        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
-        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
-        if seen[rank] >= 2:
-            danger -= 1.0
-        danger += FEED_WEIGHT * self._feed_chance(view, variant, card, nxt)
-        return danger + 0.01 * (10 - hand_value(variant, card))
-
-    def _feed_chance(self, view: View, variant: Variant, card: int, nxt: int) -> float:
-        """Chance that the next player holds two unseen cards that meld with this one."""
-        if card >= JOKER or nxt >= len(view.hand_sizes):
-            return 0.0
-        pool = self._pool(view, variant)
-        total = sum(pool.values())
-        if not total:
-            return 0.0
-        p = min(1.0, view.hand_sizes[nxt] / total)
-        rank, suit = rank_of(card), suit_of(card)
-        chance = 0.0
-        if variant.melds.set is not None:
-            k = sum(n for c, n in pool.items() if c < JOKER and rank_of(c) == rank and c != card)
-            k += pool[card] if variant.melds.set.suits == "any" else 0
-            chance += 1 - (1 - p) ** k - k * p * (1 - p) ** max(k - 1, 0)
-        if variant.melds.run is not None:
-
-            def held(r: int) -> float:
-                r = (r - 1) % 13 + 1
-                n = pool[(r - 1) + 13 * suit]
-                return 1 - (1 - p) ** n
-
-            for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                chance += held(rank + a) * held(rank + b)
-        return min(1.0, chance)

@@ -20,7 +20,6 @@ _BARE_RANKS = {"A", "T", "J", "Q", "K", "joker"}
 _PIPS = {"2", "3", "4", "5", "6", "7", "8", "9"}
 _VALUE_KEYS = {"A", "T", "J", "Q", "K", "pips", "joker"}
 _ACE = {"low": "low", "high": "high", "high_or_low": "high or low", "wrap": "wraps"}
-_REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
 
 
 class PrintError(RulespecError, ValueError):

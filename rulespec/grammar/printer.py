@@ -14,7 +14,6 @@ from typing import Any
 
 from rulespec.grammar.printbase import (
     _ACE,
-    _REASONS,
     _VNAME,
     WIDTH,
     PrintError,
@@ -38,6 +37,7 @@ from rulespec.grammar.printbase import (
     expression_text,
     quote,
 )
+from rulespec.spec.names import REASONS, ROLES
 
 __all__ = ["PrintError", "dump_rules"]
 
@@ -197,7 +197,7 @@ def _stock(v: dict[str, Any], p: str) -> list[str]:
 
 
 def _scoring(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"penalty", "ranks_once", "meld_credit", "multiplier", *_REASONS}, p)
+    _unknown(v, {"penalty", "ranks_once", "meld_credit", "multiplier", *REASONS}, p)
     items = []
     for key, value in v.items():
         if key == "penalty":
@@ -212,7 +212,7 @@ def _scoring(v: dict[str, Any], p: str) -> list[str]:
 
 
 def _score(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"winner", "losers", "each"}, p)
+    _unknown(v, set(ROLES), p)
     return [
         f"{role} = {expression_text(value, f'{p}.{role}')}"
         for role, value in v.items()
@@ -304,7 +304,7 @@ def _section(out: list[str], key: str, keyword: str, emit: Section, value: Any) 
         _melds_extra(out, sub, items, prefix)
         return
     if key == "scoring":
-        reasons = [r for r in _REASONS if r in sub]
+        reasons = [r for r in REASONS if r in sub]
         if items or prefix or not reasons:
             out.append(_statement(keyword, items or ["{}"], prefix))
         for reason in reasons:

@@ -21,6 +21,7 @@ from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import card_text, cards_text, is_wild, placed_text
 from rulespec.interpreter.state import HandState, Placed
 from rulespec.spec.model import Variant
+from rulespec.spec.names import ROLES
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 FACTS = ("penalty", "deadwood", "cards", "jokers", "melded", "melded_jokers")
@@ -237,7 +238,7 @@ def score_hand(
         env = LazyEnv(dict(base), thunks)
         total = 0
         parts = []
-        for role in ("winner", "losers", "each"):
+        for role in ROLES:
             expr = rules.get(role)
             if expr is None:
                 continue

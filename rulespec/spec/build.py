@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from rulespec.spec.checks_expr import REASONS, normalise_text
+from rulespec.spec.checks_expr import normalise_text
 from rulespec.spec.model import (
     PLACES,
     RANK_KEYS,
@@ -38,6 +38,7 @@ from rulespec.spec.model import (
     Variant,
     WildRule,
 )
+from rulespec.spec.names import REASONS
 from rulespec.spec.schema import with_defaults
 
 RANK_NUMBERS = {key: index + 1 for index, key in enumerate(RANK_KEYS)}

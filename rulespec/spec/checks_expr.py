@@ -17,19 +17,12 @@ from typing import Any
 
 from rulespec.errors import Problem
 from rulespec.spec.located import Locator
+from rulespec.spec.names import REASON_SEATS, REASONS, ROLES
 
 MAX_EXPRESSION_LENGTH = 2000
 MAX_EXPRESSION_NESTING = 32
 
-REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
-ROLES = ("winner", "losers", "each")
 RANK_VALUE_KEYS = ("A", "pips", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
-
-# seat names that exist only in some hand-end reasons
-_REASON_SEATS = {
-    "winner": {"out", "knock", "gin", "undercut"},
-    "knocker": {"knock", "gin", "undercut"},
-}
 
 
 _FIXED_SITES = (
@@ -190,7 +183,7 @@ def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                 )
         if path.startswith("scoring.") and path.count(".") == 2:
             reason = path.split(".")[1]
-            for seat, reasons in _REASON_SEATS.items():
+            for seat, reasons in REASON_SEATS.items():
                 if reason in reasons:
                     continue
                 for match in _names(source, rf"\b{seat}\.\w+"):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.spec.explain_expr import say
+from rulespec.spec.names import REASONS
 
 # The defaults of docs/document.md, for the keys whose omission still says something.
 DEFAULTS: dict[str, Any] = {
@@ -41,7 +42,7 @@ DEFAULTS: dict[str, Any] = {
     "knock": False,
     "stock": {"exhausted": "recycle", "reserve": 0},
     "scoring": {"penalty": "hand", "ranks_once": False, "meld_credit": False, "multiplier": 1,
-                "out": {}, "knock": {}, "gin": {}, "undercut": {}, "stock": {}, "void": {}},
+                **{reason: {} for reason in REASONS}},
     "match": {"target": None, "tie": "highest", "eliminate": None, "rounds": None,
               "bonus": {"game": 0, "box": 0, "shutout": 1}},
 }  # fmt: skip

@@ -12,8 +12,8 @@ from typing import Any
 
 from rulespec.spec.explain import get, join_or
 from rulespec.spec.explain_expr import say
+from rulespec.spec.names import REASONS
 
-REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
 REASON_HEADS = {
     "out": "When a player goes out",
     "knock": "When the knocker wins (lower deadwood than every defender)",
@@ -22,7 +22,7 @@ REASON_HEADS = {
     "stock": "When the hand ends with nobody out (the stock ran down)",
     "void": "When the hand is void",
 }
-ROLES = {
+ROLE_PHRASES = {
     "winner": "the winner scores",
     "losers": "each loser scores",
     "each": "every player scores",
@@ -115,7 +115,7 @@ def scoring(doc: Mapping[str, Any]) -> list[str]:
         if not isinstance(roles, Mapping) or not roles:
             continue
         scored = True
-        parts = [f"{ROLES.get(role, role + ' scores')} {say(expr)}" for role, expr in roles.items()]
+        parts = [f"{ROLE_PHRASES.get(r, r + ' scores')} {say(e)}" for r, e in roles.items()]
         if len(parts) > 1 and "each" in roles:
             index = list(roles).index("each")
             parts[index] = parts[index].replace("every player scores", "every player also scores")

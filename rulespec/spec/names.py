@@ -17,6 +17,8 @@ CONTEXTS = ("card_value", "turn", "knock", "score", "match")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 PLACES = ("hand", "set", "run_low", "run_middle", "run_high")
 REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
+# The roles a score expression is given for, under `scoring.<reason>`.
+ROLES = ("winner", "losers", "each")
 
 # Constants usable in every context: name -> (type, value).
 CONSTANTS: dict[str, tuple[str, Any]] = {

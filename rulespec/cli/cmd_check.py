@@ -14,18 +14,22 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.cli.common import UsageError, resolve_target
+from rulespec.cli.common import UsageError, add_command, resolve_target
 from rulespec.errors import Problem, RuleFileError
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "check",
         help="check rule files and report every problem",
         description="Check rule files (or bundled variants by name): every problem of "
         "every file, located. Exit 0 all valid, 1 any invalid, 2 usage or I/O error.",
+        target="FILE",
+        target_help="rule files or bundled names",
+        many=True,
+        output=False,
     )
-    parser.add_argument("targets", nargs="+", metavar="FILE", help="rule files or bundled names")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 

@@ -9,19 +9,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rulespec.cli.common import form_of, render_document, resolve_target, write_output
+from rulespec.cli.common import add_command, form_of, render_document, resolve_target, write_output
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    add_command(
+        subparsers,
         "convert",
         help="convert a rule file between the .rules and YAML forms",
         description="Print the document of a rule file in the other form (extends kept). "
         "Default --to: the form the file is not in.",
+        target="FILE",
+        target_help="a rule file (or a bundled variant name)",
+        to=True,
     )
-    parser.add_argument("target", metavar="FILE", help="a rule file (or a bundled variant name)")
-    parser.add_argument("--to", choices=("yaml", "rules"), help="output form")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,18 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rulespec.cli.common import resolve_target, write_output
+from rulespec.cli.common import add_command, resolve_target, write_output
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    add_command(
+        subparsers,
         "explain",
         help="explain a variant's rules in plain English",
         description="Explain a variant's rules in plain English, generated from its "
         "resolved rule document (so the text always matches the rules).",
+        target="NAME|FILE",
     )
-    parser.add_argument("target", metavar="NAME|FILE", help="a bundled variant or a rule file")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rulespec.cli.common import write_output
+from rulespec.cli.common import add_command, write_output
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    add_command(
+        subparsers,
         "schema",
         help="print the JSON Schema of the rule document",
         description="Print the JSON Schema (draft 2020-12) that every resolved rule "
         "document must satisfy; point an editor at it for completion and help.",
     )
-    parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:

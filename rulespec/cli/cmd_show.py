@@ -5,19 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rulespec.cli.common import form_of, render_document, resolve_target, write_output
+from rulespec.cli.common import add_command, form_of, render_document, resolve_target, write_output
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    add_command(
+        subparsers,
         "show",
         help="print a variant's resolved document (extends applied)",
         description="Print the RESOLVED document of a variant or rule file: every "
         "`extends` applied, checked. Default form: the form of the input file.",
+        target="NAME|FILE",
+        to=True,
     )
-    parser.add_argument("target", metavar="NAME|FILE", help="a bundled variant or a rule file")
-    parser.add_argument("--to", choices=("yaml", "rules"), help="output form")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:

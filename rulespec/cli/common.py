@@ -6,17 +6,53 @@ import-light: `rulespec --help` imports this module.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from rulespec.errors import RulespecError
 
 RULE_SUFFIXES = (".rules", ".yaml", ".yml")
+FORMS = ("yaml", "rules")
 
 
 class UsageError(RulespecError):
     """Bad command-line usage or an unreadable file: exit status 2."""
+
+
+def add_command(
+    subparsers: Any,
+    name: str,
+    *,
+    help: str,
+    description: str,
+    target: str | None = None,
+    target_help: str = "a bundled variant or a rule file",
+    many: bool = False,
+    to: bool = False,
+    output: bool = True,
+) -> argparse.ArgumentParser:
+    """A subcommand's parser with the arguments the file commands share.
+
+    `target`: the metavar of the positional NAME|FILE argument (dest `target`; with
+    `many`, one or more, dest `targets`), none when None; `to`: a `--to yaml|rules`
+    option; `output`: a `-o/--output OUT` option (stdout when absent).
+    """
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description
+    )
+    if target is not None:
+        if many:
+            parser.add_argument("targets", nargs="+", metavar=target, help=target_help)
+        else:
+            parser.add_argument("target", metavar=target, help=target_help)
+    if to:
+        parser.add_argument("--to", choices=FORMS, help="output form")
+    if output:
+        parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
+    return parser
 
 
 def looks_like_path(arg: str) -> bool:

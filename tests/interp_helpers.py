@@ -9,13 +9,13 @@ the named shapes are built once (cached).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from rulespec.spec.build import card_values
 from rulespec.spec.model import (
-    PLACES,
     CountTable,
     Deal,
     DiscardRule,
@@ -34,26 +34,14 @@ from rulespec.spec.model import (
     WildRule,
 )
 
-
-def standard_value(rank: int, place: str) -> int:
-    """A 1, pips face value, J Q K 10."""
-    return min(rank, 10)
-
-
-def values_table(fn: Callable[[int, str], int]) -> dict[int, dict[str, int]]:
-    return {rank: {place: fn(rank, place) for place in PLACES} for rank in range(1, 14)}
-
-
-def michigan_value(rank: int, place: str) -> int:
-    if rank == 1:
-        return 1 if place == "run_low" else 15
-    return min(rank, 10)
-
-
-def positional_value(rank: int, place: str) -> int:
-    if rank == 1:
-        return {"run_low": 1, "run_middle": 5, "run_high": 10}.get(place, 15)
-    return min(rank, 10)
+# Card values as the document's `values` table (expressions of context card_value),
+# turned into the Variant's tables by the builder's own `card_values`.
+STANDARD_VALUES: dict[str, Any] = {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10}
+MICHIGAN_VALUES = {**STANDARD_VALUES, "A": "place == run_low ? 1 : 15"}
+POSITIONAL_VALUES = {
+    **STANDARD_VALUES,
+    "A": "place == run_low ? 1 : place == run_middle ? 5 : place == run_high ? 10 : 15",
+}
 
 
 def make_variant(
@@ -62,7 +50,7 @@ def make_variant(
     ace: str = "low",
     decks: int | Mapping[str, int] = 1,
     jokers: int | Mapping[str, int] = 0,
-    values: Callable[[int, str], int] = standard_value,
+    values: Mapping[str, Any] = STANDARD_VALUES,
     joker_value: int = 0,
     set_rule: SetRule | None = None,
     run_rule: RunRule | None = None,
@@ -74,7 +62,11 @@ def make_variant(
     going_out: GoingOut | None = None,
     **extra: Any,
 ) -> Variant:
-    """A Variant with gin-like defaults; keyword arguments change the meld arithmetic."""
+    """A Variant with gin-like defaults; keyword arguments change the meld arithmetic.
+
+    `values`: entries of the document's `values` table over `STANDARD_VALUES`.
+    """
+    value_table, joker_values = card_values({**STANDARD_VALUES, **values, "joker": joker_value})
     melds = Melds(
         set=None if no_sets else (set_rule or SetRule()),
         run=None if no_runs else (run_rule or RunRule()),
@@ -94,8 +86,8 @@ def make_variant(
         rotation="left",
         deal=Deal(cards=CountTable.parse(10)),
         ace=ace,
-        values=values_table(values),
-        joker_values={place: joker_value for place in PLACES},
+        values=value_table,
+        joker_values=joker_values,
         melds=melds,
         draw=Draw(),
         play=Play(),
@@ -116,12 +108,12 @@ def gin_like() -> Variant:
 
 @cache
 def michigan_like() -> Variant:
-    return make_variant("michigan-like", ace="high_or_low", values=michigan_value)
+    return make_variant("michigan-like", ace="high_or_low", values=MICHIGAN_VALUES)
 
 
 @cache
 def wrap_like() -> Variant:
-    return make_variant("wrap-like", ace="wrap", values=positional_value)
+    return make_variant("wrap-like", ace="wrap", values=POSITIONAL_VALUES)
 
 
 @cache

@@ -163,7 +163,7 @@ def test_deadwood_after_discard_with_wild_and_dead_cards(factory: Callable[[], V
 def test_penalty_hand_deadwood_and_ranks_once() -> None:
     boat = make_variant(
         ace="wrap",
-        values=lambda r, p: 11 if r == 1 else min(r, 10),
+        values={"A": 11},
         scoring=Scoring(penalty="hand", ranks_once=True),
     )
     assert penalty(boat, cards("9C 7H 9D QD")) == 26

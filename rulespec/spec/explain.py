@@ -12,40 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.spec.explain_expr import say
-from rulespec.spec.names import REASONS
+from rulespec.spec.schema import with_defaults
 
-# The defaults of docs/document.md, for the keys whose omission still says something.
+# The defaults of docs/document.md: the schema's `default` annotations (the one
+# table of defaults, shared with checks and build), minus the required keys.
 DEFAULTS: dict[str, Any] = {
-    "description": "",
-    "source": "",
-    "players": {"min": 2, "max": 2},
-    "deck": {"decks": 1, "jokers": 0},
-    "dealer": {"first": "cut", "rotation": "left"},
-    "deal": {"cards": 10, "packet": 1, "dealer_extra": 0, "dealer_extra_to": "hand",
-             "upcard": True},
-    "ace": "low",
-    "values": {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10, "joker": 0},
-    "melds": {
-        "set": {"min": 3, "max": 4, "suits": "distinct"},
-        "run": {"min": 3, "max": None},
-        "patterns": [],
-        "wild": {"cards": [], "per_meld": None, "outnumber": True, "unique": False,
-                 "swap": False},
-    },
-    "draw": {"stock": True, "discard": True, "discard_then_stock": False,
-             "discard_then_discard": False, "depth": False, "pile": False,
-             "upcard_offer": False},
-    "play": {"melding": "anytime", "melds_per_turn": None, "layoff": True,
-             "layoff_onto": "any", "first_laydown_min": 0},
-    "discard": {"required": "unless_out", "forbid_taken": True, "pile": "squared"},
-    "going_out": {"by": ["meld", "layoff", "discard"], "partition": None},
-    "knock": False,
-    "stock": {"exhausted": "recycle", "reserve": 0},
-    "scoring": {"penalty": "hand", "ranks_once": False, "meld_credit": False, "multiplier": 1,
-                **{reason: {} for reason in REASONS}},
-    "match": {"target": None, "tie": "highest", "eliminate": None, "rounds": None,
-              "bonus": {"game": 0, "box": 0, "shutout": 1}},
-}  # fmt: skip
+    key: value
+    for key, value in with_defaults({"name": "", "title": ""}).items()
+    if key not in ("name", "title")
+}
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 RANK_LABELS = {"A": "ace", "T": "10", "J": "J", "Q": "Q", "K": "K", "joker": "joker"}

@@ -117,24 +117,6 @@ def wrap_like() -> Variant:
 
 
 @cache
-def bridge_like() -> Variant:
-    """Two decks, four wild jokers worth 20, suits may repeat, whole-hand patterns."""
-    return make_variant(
-        "bridge-like",
-        decks=2,
-        jokers=4,
-        joker_value=20,
-        set_rule=SetRule(min=3, max=None, suits="any"),
-        wild=WildRule(cards=("joker",)),
-        patterns=(
-            Pattern(name="colour", suit="same"),
-            Pattern(name="figures", ranks=(11, 12, 13)),
-            Pattern(name="full colour", suit="same", run=True),
-        ),
-    )
-
-
-@cache
 def jokers_two_decks() -> Variant:
     """Two decks and jokers, no patterns (for the brute-force comparisons)."""
     return make_variant(
@@ -144,6 +126,20 @@ def jokers_two_decks() -> Variant:
         joker_value=20,
         set_rule=SetRule(min=3, max=None, suits="any"),
         wild=WildRule(cards=("joker",)),
+    )
+
+
+@cache
+def bridge_like() -> Variant:
+    """Two decks, four wild jokers worth 20, suits may repeat, whole-hand patterns."""
+    base = jokers_two_decks()
+    patterns = (
+        Pattern(name="colour", suit="same"),
+        Pattern(name="figures", ranks=(11, 12, 13)),
+        Pattern(name="full colour", suit="same", run=True),
+    )
+    return replace(
+        base, name="bridge-like", title="Bridge-Like", melds=replace(base.melds, patterns=patterns)
     )
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.errors import Problem
-from rulespec.spec.checks_expr import check_expressions, has_upcard
+from rulespec.spec.checks_expr import check_expressions
 from rulespec.spec.located import Locator
+from rulespec.spec.names import upcard_available
 from rulespec.spec.schema import with_defaults
 
 COUNT_TABLES = ("deck.decks", "deck.jokers", "deal.cards")
@@ -218,7 +219,7 @@ def _check_draw_and_play(doc: dict[str, Any], locator: Locator) -> list[Problem]
     ]
     if not any(ways):
         problems.append(locator.problem("draw", "no way to draw: every draw option is off"))
-    if draw["upcard_offer"] and not has_upcard(doc):
+    if draw["upcard_offer"] and not upcard_available(doc):
         problems.append(
             locator.problem(
                 "draw.upcard_offer", "an upcard offer needs an upcard, and deal.upcard is false"

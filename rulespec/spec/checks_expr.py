@@ -16,8 +16,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from rulespec.errors import Problem
+from rulespec.spec.expr import ExprError, compile_expression
 from rulespec.spec.located import Locator
-from rulespec.spec.names import REASON_SEATS, REASONS, ROLES
+from rulespec.spec.names import REASON_SEATS, REASONS, ROLES, upcard_available
 
 MAX_EXPRESSION_LENGTH = 2000
 MAX_EXPRESSION_NESTING = 32
@@ -107,25 +108,15 @@ def _compile_one(
         return locator.problem(
             path, f"expression is too deep (more than {MAX_EXPRESSION_NESTING} levels)"
         )
-    compile_expression, expr_error = _compiler()
-    if compile_expression is None:
-        return None
     try:
         compile_expression(source, context, expected, path)
-    except expr_error as exc:
+    except ExprError as exc:
         offset = int(getattr(exc, "offset", 0) or 0)
         message = str(exc.args[0]) if exc.args else str(exc)
         return locator.problem(path, message, offset=offset)
     except RecursionError:
         return locator.problem(path, "expression is too deep")
     return None
-
-
-def has_upcard(doc: dict[str, Any]) -> bool:
-    """Whether `upcard.*` exists: deal.upcard, or the dealer's extra card goes to the pile."""
-    from rulespec.spec.names import upcard_available
-
-    return upcard_available(doc)
 
 
 def _names(source: str, pattern: str) -> Iterator[re.Match[str]]:
@@ -144,18 +135,10 @@ def _nesting(source: str) -> int:
     return deepest
 
 
-def _compiler() -> Any:
-    try:
-        from rulespec.spec.expr import ExprError, compile_expression
-    except ImportError:  # the expression module is not there yet: names/type checks skipped
-        return None, None
-    return compile_expression, ExprError
-
-
 def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     """Every expression problem of a defaulted, schema-valid document."""
     problems: list[Problem] = []
-    upcard = has_upcard(doc)
+    upcard = upcard_available(doc)
     for path, value, context, expected in expression_sites(doc):
         if isinstance(value, (bool, int)):
             if (expected == "bool") != isinstance(value, bool):

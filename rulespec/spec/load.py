@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.errors import Problem, RuleFileError
-from rulespec.spec.checks_expr import normalise_text
+from rulespec.spec.checks_expr import compile_problems, normalise_text
 from rulespec.spec.located import Locator, SourceInfo
 from rulespec.spec.model import Variant
 from rulespec.spec.resolve import resolve
@@ -170,8 +170,6 @@ def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     if not problems:
         return check_document(doc, locator)
     # the semantic checks need a well-formed document; the expressions can still be read
-    from rulespec.spec.checks_expr import compile_problems
-
     problems += compile_problems(doc, locator, {p.path for p in problems})
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems

@@ -71,12 +71,6 @@ def remove_cards(hand: list[int], cards: list[int]) -> list[int]:
     return rest
 
 
-def _contains(hand: list[int], cards: list[int]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= k for c, k in need.items())
-
-
 def _table_counter(hs: HandState) -> Counter[int]:
     return Counter(p[1] for _, m in hs.melds for p in m)
 

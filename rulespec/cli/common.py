@@ -14,7 +14,6 @@ from typing import Any
 
 from rulespec.errors import RulespecError
 
-RULE_SUFFIXES = (".rules", ".yaml", ".yml")
 FORMS = ("yaml", "rules")
 
 
@@ -55,25 +54,20 @@ def add_command(
     return parser
 
 
-def looks_like_path(arg: str) -> bool:
-    """True when an argument names a file rather than a bundled variant."""
-    return os.sep in arg or "/" in arg or arg.endswith(RULE_SUFFIXES) or arg.startswith(".")
-
-
 def resolve_target(arg: str) -> str:
     """The loader argument for NAME|FILE: an existing file, or a bundled variant name.
 
     Raises UsageError (exit 2) for a missing file or an unknown name.
     """
+    from rulespec.spec.load import bundled_names, is_path
+
     path = Path(arg)
-    if looks_like_path(arg):
+    if is_path(arg):
         if not path.exists():
             raise UsageError(f"no such file: {arg}")
         if path.is_dir():
             raise UsageError(f"is a directory, not a rule file: {arg}")
         return arg
-    from rulespec.spec.load import bundled_names
-
     names = bundled_names()
     if arg in names:
         return arg

@@ -54,7 +54,8 @@ def _display(path: Path) -> str:
     return str(path) if relative.startswith("..") else relative
 
 
-def _is_path(reference: str) -> bool:
+def is_path(reference: str) -> bool:
+    """Whether a reference names a file rather than a bundled variant (`extends`, CLI targets)."""
     return (
         "/" in reference
         or os.sep in reference
@@ -65,7 +66,7 @@ def _is_path(reference: str) -> bool:
 
 def _locate(reference: str, directory: Path | None) -> Path:
     """Find the file a reference names; LookupError with a user message when there is none."""
-    if _is_path(reference):
+    if is_path(reference):
         path = Path(reference).expanduser()
         if not path.is_absolute() and directory is not None:
             path = directory / path

@@ -178,13 +178,4 @@ def _merge(base: Any, over: Any, path: str, replaced: set[str]) -> tuple[Any, se
     return over, {path}
 
 
-def describe_reference_error(reference: str, known: list[str]) -> str:
-    """The message for a base that cannot be found."""
-    import difflib
-
-    close = difflib.get_close_matches(reference, known, n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    return f"cannot find the base '{reference}' (neither a bundled variant nor a file){hint}"
-
-
-__all__ = ["BaseReader", "Problem", "describe_reference_error", "is_count_table", "resolve"]
+__all__ = ["BaseReader", "Problem", "is_count_table", "resolve"]

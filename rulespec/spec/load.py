@@ -133,22 +133,24 @@ def _reader(reference: str, directory: Path | None) -> tuple[dict[str, Any], Sou
     return doc, info, path
 
 
-def read_document(name_or_path: str) -> tuple[dict[str, Any], SourceInfo]:
-    """Parse one rule file (no `extends` resolution): a bare name is a bundled variant."""
+def _locate_target(name_or_path: str) -> Path:
+    """The file a caller's NAME|FILE argument names (from the cwd); RuleFileError if none."""
     try:
-        path = _locate(name_or_path, Path.cwd())
+        return _locate(name_or_path, Path.cwd())
     except LookupError as exc:
         raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+
+
+def read_document(name_or_path: str) -> tuple[dict[str, Any], SourceInfo]:
+    """Parse one rule file (no `extends` resolution): a bare name is a bundled variant."""
+    path = _locate_target(name_or_path)
     doc, info = _read_file(path)
     return normalise_text(doc), info
 
 
 def resolve_located(name_or_path: str) -> tuple[dict[str, Any], Locator, list[Path]]:
     """Read and resolve; return the document, its locator and every file of the chain."""
-    try:
-        path = _locate(name_or_path, Path.cwd())
-    except LookupError as exc:
-        raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+    path = _locate_target(name_or_path)
     files: list[Path] = []
 
     def reader(reference: str, directory: Path | None) -> tuple[dict[str, Any], SourceInfo, Path]:
@@ -176,12 +178,17 @@ def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     return problems
 
 
-def load_document(name_or_path: str) -> dict[str, Any]:
-    """The resolved, checked document; RuleFileError with every problem otherwise."""
-    doc, locator, _ = resolve_located(name_or_path)
+def _raise_problems(doc: dict[str, Any], locator: Locator) -> None:
+    """RuleFileError with every problem of a resolved document, if it has any."""
     problems = check_located(doc, locator)
     if problems:
         raise RuleFileError(problems)
+
+
+def load_document(name_or_path: str) -> dict[str, Any]:
+    """The resolved, checked document; RuleFileError with every problem otherwise."""
+    doc, locator, _ = resolve_located(name_or_path)
+    _raise_problems(doc, locator)
     return normalise_text(doc)
 
 
@@ -196,9 +203,7 @@ def load_text(text: str | bytes, file: str = "<string>", kind: str = "yaml") -> 
         doc, sourcemap = parse_yaml(source, file)
     info = SourceInfo(file, source.splitlines(), dict(sourcemap))
     resolved, locator = resolve(doc, info, _reader, Path.cwd() / file)
-    problems = check_located(resolved, locator)
-    if problems:
-        raise RuleFileError(problems)
+    _raise_problems(resolved, locator)
     from rulespec.spec.build import build_variant
 
     return build_variant(resolved)
@@ -206,17 +211,12 @@ def load_text(text: str | bytes, file: str = "<string>", kind: str = "yaml") -> 
 
 def load_variant(name_or_path: str) -> Variant:
     """The `Variant` of a bundled name or a rule file path (cached by path and mtime)."""
-    try:
-        path = _locate(name_or_path, Path.cwd())
-    except LookupError as exc:
-        raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+    path = _locate_target(name_or_path)
     cached = _cache.get(path)
     if cached is not None and _fresh(cached[0]):
         return cached[1]
     doc, locator, files = resolve_located(str(path))
-    problems = check_located(doc, locator)
-    if problems:
-        raise RuleFileError(problems)
+    _raise_problems(doc, locator)
     from rulespec.spec.build import build_variant
 
     variant = build_variant(doc)

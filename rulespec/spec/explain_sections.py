@@ -1,4 +1,4 @@
-"""The turn, melds, going out, scoring and match sentences of `rulespec explain` (spec layer).
+"""The turn and melds sentences of `rulespec explain` (spec layer).
 
 Split from `rulespec.spec.explain` by concern; every sentence reads one or more
 document fields (defaults from `explain.DEFAULTS`).
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.spec.explain import get, join_or, number, obligation
+from rulespec.spec.explain import default, get, join_or, number, obligation
 from rulespec.spec.explain_expr import say, say_condition
 
 
@@ -116,7 +116,7 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append("There are no sets.")
     else:
         given = set_rule if isinstance(set_rule, Mapping) else {}
-        set_rule = {"min": 3, "max": 4, "suits": "distinct", **given}
+        set_rule = {**default("melds.set"), **given}
         size = _size(set_rule["min"], set_rule["max"])
         suits = ("of different suits" if set_rule["suits"] == "distinct"
                  else "suits may repeat (equal cards allowed with several decks)")  # fmt: skip
@@ -125,7 +125,8 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
     if run_rule is False:
         out.append("There are no runs.")
     else:
-        run_rule = {"min": 3, "max": None, **(run_rule if isinstance(run_rule, Mapping) else {})}
+        given = run_rule if isinstance(run_rule, Mapping) else {}
+        run_rule = {**default("melds.run"), **given}
         size = _size(run_rule["min"], run_rule["max"])
         out.append(f"A run is {size} consecutive cards of one suit.")
     patterns = get(doc, "melds.patterns") or []

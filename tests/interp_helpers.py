@@ -1,104 +1,60 @@
-"""Test helper: Variant objects built straight from the model dataclasses (interpreter tests).
+"""Test helper: small Variants built by the real builder from rule documents (interpreter tests).
 
 Five shapes cover the meld arithmetic: gin-like (one deck, ace low), michigan-like
 (ace 1 in a low run, 15 elsewhere, high_or_low), wrap (ace positional), two decks
 with jokers (bridge-like, suits may repeat) and continental-like (two decks,
-jokers, runs and sets, partition 1/3/5 melds). No variant is loaded by name;
-the named shapes are built once (cached).
+jokers, runs and sets, partition 1/3/5 melds). Each is a document
+(docs/document.md) given to `rulespec.spec.build.build_variant`, so the tests
+read the same `Variant` the loader makes. No variant is loaded by name; the
+named shapes are built once (cached).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from rulespec.spec.build import card_values
-from rulespec.spec.model import (
-    CountTable,
-    Deal,
-    DiscardRule,
-    Draw,
-    GoingOut,
-    Knock,
-    Match,
-    Melds,
-    Pattern,
-    Play,
-    RunRule,
-    Scoring,
-    SetRule,
-    Stock,
-    Variant,
-    WildRule,
-)
+from rulespec.spec.build import build_variant
+from rulespec.spec.model import Variant
 
-# Card values as the document's `values` table (expressions of context card_value),
-# turned into the Variant's tables by the builder's own `card_values`.
 STANDARD_VALUES: dict[str, Any] = {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10}
-MICHIGAN_VALUES = {**STANDARD_VALUES, "A": "place == run_low ? 1 : 15"}
+MICHIGAN_VALUES = {"A": "place == run_low ? 1 : 15"}
 POSITIONAL_VALUES = {
-    **STANDARD_VALUES,
-    "A": "place == run_low ? 1 : place == run_middle ? 5 : place == run_high ? 10 : 15",
+    "A": "place == run_low ? 1 : place == run_middle ? 5 : place == run_high ? 10 : 15"
+}
+JOKERS_WILD = {"cards": ["joker"]}
+SETS_ANY_SUITS = {"min": 3, "max": None, "suits": "any"}
+
+# The gin-like base every test variant starts from: one deck, ace low, 10 cards,
+# sets of 3-4 in distinct suits, runs of 3 or more, no lay-offs, knock at 10.
+BASE: dict[str, Any] = {
+    "title": "Test",
+    "source": "tests",
+    "players": {"min": 2, "max": 6},
+    "deck": {"decks": 1, "jokers": 0},
+    "deal": {"cards": 10},
+    "ace": "low",
+    "values": {**STANDARD_VALUES, "joker": 0},
+    "play": {"layoff": False},
+    "knock": {"limit": 10},
 }
 
 
-def make_variant(
-    name: str = "test",
-    *,
-    ace: str = "low",
-    decks: int | Mapping[str, int] = 1,
-    jokers: int | Mapping[str, int] = 0,
-    values: Mapping[str, Any] = STANDARD_VALUES,
-    joker_value: int = 0,
-    set_rule: SetRule | None = None,
-    run_rule: RunRule | None = None,
-    no_sets: bool = False,
-    no_runs: bool = False,
-    patterns: tuple[Pattern, ...] = (),
-    wild: WildRule | None = None,
-    scoring: Scoring | None = None,
-    going_out: GoingOut | None = None,
-    **extra: Any,
-) -> Variant:
-    """A Variant with gin-like defaults; keyword arguments change the meld arithmetic.
+def make_variant(name: str = "test", **sections: Any) -> Variant:
+    """The Variant of BASE with `sections` (document sections) merged one level deep.
 
-    `values`: entries of the document's `values` table over `STANDARD_VALUES`.
+    `make_variant(deck={"decks": 2}, melds={"run": {"min": 3, "max": 5}})`: a
+    mapping merges key by key into the base's section, anything else replaces it.
     """
-    value_table, joker_values = card_values({**STANDARD_VALUES, **values, "joker": joker_value})
-    melds = Melds(
-        set=None if no_sets else (set_rule or SetRule()),
-        run=None if no_runs else (run_rule or RunRule()),
-        patterns=patterns,
-        wild=wild or WildRule(),
-    )
-    variant = Variant(
-        name=name,
-        title=name.title(),
-        description="",
-        source="tests",
-        min_players=2,
-        max_players=6,
-        decks=CountTable.parse(decks),
-        jokers=CountTable.parse(jokers),
-        first_dealer="cut",
-        rotation="left",
-        deal=Deal(cards=CountTable.parse(10)),
-        ace=ace,
-        values=value_table,
-        joker_values=joker_values,
-        melds=melds,
-        draw=Draw(),
-        play=Play(),
-        discard=DiscardRule(),
-        going_out=going_out or GoingOut(),
-        knock=Knock(limit=lambda env: 10),
-        stock=Stock(),
-        scoring=scoring or Scoring(),
-        match=Match(),
-    )
-    return replace(variant, **extra) if extra else variant
+    doc: dict[str, Any] = {"name": name, **BASE, "title": name.title()}
+    for key, value in sections.items():
+        base = doc.get(key)
+        if isinstance(base, Mapping) and isinstance(value, Mapping):
+            doc[key] = {**base, **value}
+        else:
+            doc[key] = value
+    return build_variant(doc)
 
 
 @cache
@@ -121,25 +77,28 @@ def jokers_two_decks() -> Variant:
     """Two decks and jokers, no patterns (for the brute-force comparisons)."""
     return make_variant(
         "two-decks-jokers",
-        decks=2,
-        jokers=4,
-        joker_value=20,
-        set_rule=SetRule(min=3, max=None, suits="any"),
-        wild=WildRule(cards=("joker",)),
+        deck={"decks": 2, "jokers": 4},
+        values={"joker": 20},
+        melds={"set": SETS_ANY_SUITS, "wild": JOKERS_WILD},
     )
 
 
 @cache
 def bridge_like() -> Variant:
     """Two decks, four wild jokers worth 20, suits may repeat, whole-hand patterns."""
-    base = jokers_two_decks()
-    patterns = (
-        Pattern(name="colour", suit="same"),
-        Pattern(name="figures", ranks=(11, 12, 13)),
-        Pattern(name="full colour", suit="same", run=True),
-    )
-    return replace(
-        base, name="bridge-like", title="Bridge-Like", melds=replace(base.melds, patterns=patterns)
+    return make_variant(
+        "bridge-like",
+        deck={"decks": 2, "jokers": 4},
+        values={"joker": 20},
+        melds={
+            "set": SETS_ANY_SUITS,
+            "wild": JOKERS_WILD,
+            "patterns": [
+                {"name": "colour", "suit": "same"},
+                {"name": "figures", "ranks": ["J", "Q", "K"]},
+                {"name": "full colour", "suit": "same", "run": True},
+            ],
+        },
     )
 
 
@@ -148,12 +107,10 @@ def continental_like() -> Variant:
     return make_variant(
         "continental-like",
         ace="high_or_low",
-        decks=2,
-        jokers=2,
-        joker_value=2,
-        set_rule=SetRule(min=3, max=None, suits="any"),
-        wild=WildRule(cards=("joker",)),
-        going_out=GoingOut(partition_melds=(1, 3, 5)),
+        deck={"decks": 2, "jokers": 2},
+        values={"joker": 2},
+        melds={"set": SETS_ANY_SUITS, "wild": JOKERS_WILD},
+        going_out={"partition": {"melds": [1, 3, 5]}},
     )
 
 
@@ -163,13 +120,13 @@ def remik_like() -> Variant:
     return make_variant(
         "remik-like",
         ace="high_or_low",
-        jokers=2,
-        joker_value=20,
-        wild=WildRule(cards=("joker",), outnumber=False, unique=True),
+        deck={"jokers": 2},
+        values={"joker": 20},
+        melds={"wild": {"cards": ["joker"], "outnumber": False, "unique": True}},
     )
 
 
 @cache
 def deuces_wild() -> Variant:
     """Twos are wild (a rank key), at most one wild per meld."""
-    return make_variant("deuces", wild=WildRule(cards=("2",), per_meld=1))
+    return make_variant("deuces", melds={"wild": {"cards": ["2"], "per_meld": 1}})

@@ -107,7 +107,7 @@ def test_build_deck_by_player_count() -> None:
     deck = build_deck(bridge, 3)
     assert len(deck) == 108 and deck.count(JOKER) == 4 and deck.count(0) == 2
     assert deck == sorted(deck)
-    table = make_variant(decks={"2-4": 1, "5-8": 2}, jokers={"2-4": 0, "5-8": 2})
+    table = make_variant(deck={"decks": {"2-4": 1, "5-8": 2}, "jokers": {"2-4": 0, "5-8": 2}})
     assert len(build_deck(table, 4)) == 52
     assert len(build_deck(table, 6)) == 106
     counts = deck_counts(table, 6)

@@ -10,6 +10,8 @@ from itertools import combinations
 import pytest
 from bruteforce_ref import can_meld
 from interp_helpers import (
+    JOKERS_WILD,
+    SETS_ANY_SUITS,
     bridge_like,
     deuces_wild,
     gin_like,
@@ -33,7 +35,7 @@ from rulespec.interpreter.melds import (
     places,
     unique_ok,
 )
-from rulespec.spec.model import Pattern, RunRule, SetRule, Variant
+from rulespec.spec.model import Variant
 
 
 def laid(text: str) -> tuple[tuple[int, int], ...]:
@@ -45,8 +47,8 @@ def raw(text: str) -> list[int]:
 
 
 high = lambda: make_variant(ace="high")  # noqa: E731
-short_runs = lambda: make_variant(run_rule=RunRule(min=3, max=5))  # noqa: E731
-two_deck_sets = lambda: make_variant(decks=2, set_rule=SetRule(min=3, max=None, suits="any"))  # noqa: E731
+short_runs = lambda: make_variant(melds={"run": {"min": 3, "max": 5}})  # noqa: E731
+two_deck_sets = lambda: make_variant(deck={"decks": 2}, melds={"set": SETS_ANY_SUITS})  # noqa: E731
 
 KINDS: list[tuple[str, Callable[[], Variant], str, str | None]] = [
     ("low A-2-3", gin_like, "AH 2H 3H", "run"),
@@ -253,7 +255,10 @@ def test_pattern_of() -> None:
     assert pattern_of(bridge, raw("2H 5S")) is None
     assert pattern_of(bridge, []) is None
     full = make_variant(
-        wild=bridge.melds.wild, patterns=(Pattern(name="full colour", suit="same", run=True),)
+        melds={
+            "wild": JOKERS_WILD,
+            "patterns": [{"name": "full colour", "suit": "same", "run": True}],
+        },
     )
     assert pattern_of(full, raw("2H 3H JK 5H")) == "full colour"
     assert pattern_of(full, raw("2H 3H 6H")) is None

@@ -32,7 +32,7 @@ from rulespec.interpreter.solver import (
     partition,
     penalty,
 )
-from rulespec.spec.model import RunRule, Scoring, SetRule, Variant
+from rulespec.spec.model import Variant
 
 
 def cards(text: str) -> list[int]:
@@ -71,7 +71,8 @@ EXACTNESS: list[tuple[str, Callable[[], Variant], int, int]] = [
     (
         "runs-max-5-sets-any-3",
         lambda: make_variant(
-            decks=3, set_rule=SetRule(min=3, max=3, suits="any"), run_rule=RunRule(min=3, max=5)
+            deck={"decks": 3},
+            melds={"set": {"min": 3, "max": 3, "suits": "any"}, "run": {"min": 3, "max": 5}},
         ),
         11,
         300,
@@ -145,7 +146,12 @@ def test_deadwood_after_discard_matches_every_discard() -> None:
 
 @pytest.mark.parametrize(
     "factory",
-    [jokers_two_decks, deuces_wild, bridge_like, lambda: make_variant(jokers=2, joker_value=15)],
+    [
+        jokers_two_decks,
+        deuces_wild,
+        bridge_like,
+        lambda: make_variant(deck={"jokers": 2}, values={"joker": 15}),
+    ],
 )
 def test_deadwood_after_discard_with_wild_and_dead_cards(factory: Callable[[], Variant]) -> None:
     variant = factory()
@@ -164,14 +170,14 @@ def test_penalty_hand_deadwood_and_ranks_once() -> None:
     boat = make_variant(
         ace="wrap",
         values={"A": 11},
-        scoring=Scoring(penalty="hand", ranks_once=True),
+        scoring={"penalty": "hand", "ranks_once": True},
     )
     assert penalty(boat, cards("9C 7H 9D QD")) == 26
     assert penalty(boat, cards("AH AS")) == 11
     assert penalty(boat, cards("8S")) == 8
     plain = gin_like()
     assert penalty(plain, cards("9C 7H 9D QD")) == 35
-    by_deadwood = make_variant(scoring=Scoring(penalty="deadwood"))
+    by_deadwood = make_variant(scoring={"penalty": "deadwood"})
     assert penalty(by_deadwood, cards("AC 2C 3C KS")) == 10
 
 
@@ -225,7 +231,7 @@ def test_best_layoff_with_jokers() -> None:
 
 
 def test_non_wild_jokers_are_dead_weight() -> None:
-    variant = make_variant(jokers=2, joker_value=15)
+    variant = make_variant(deck={"jokers": 2}, values={"joker": 15})
     hand = cards("5H 6H 7H JK")
     assert deadwood(variant, hand) == 15
     assert best_arrangement(variant, hand) == (

@@ -72,6 +72,18 @@ def _take(
         hs.obligation = (cards[0], use, need)
 
 
+def _after_laying(
+    variant: Variant, hs: HandState, seat: int, text: str, cards: list[int], end_hand: Ender
+) -> None:
+    """After a meld or lay-off: a taken card's obligation is met, the move is logged, and
+    an empty hand goes out."""
+    if hs.obligation is not None and hs.obligation[0] in cards:
+        hs.obligation = None
+    _public(hs, seat, text)
+    if not hs.hands[seat]:
+        end_hand(variant, hs, "out", seat, {})
+
+
 def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     """Play a legal move (checked by the caller) and advance the hand."""
     seat = hs.to_move
@@ -138,11 +150,7 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
         value = M.meld_value(variant, meld)
         _laid(variant, hs, seat, value, sum(1 for p in meld if is_wild(variant, p[0])))
         hs.melds_this_turn += 1
-        if hs.obligation is not None and any(p[0] == hs.obligation[0] for p in meld):
-            hs.obligation = None
-        _public(hs, seat, text)
-        if not hand:
-            end_hand(variant, hs, "out", seat, {})
+        _after_laying(variant, hs, seat, text, [p[0] for p in meld], end_hand)
         return
     if kind == LAYOFF:
         placed = move.cards[0]
@@ -154,11 +162,7 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
         hs.melds[idx] = (owner, new)
         value = placed_value(variant, new, new.index(placed))
         _laid(variant, hs, seat, value, 1 if is_wild(variant, placed[0]) else 0)
-        if hs.obligation is not None and placed[0] == hs.obligation[0]:
-            hs.obligation = None
-        _public(hs, seat, text)
-        if not hand:
-            end_hand(variant, hs, "out", seat, {})
+        _after_laying(variant, hs, seat, text, [placed[0]], end_hand)
         return
     if kind == SWAP:
         card = move.cards[0][0]

@@ -105,10 +105,15 @@ class SmartBot(Bot):
         one go) until the whole hand can go down this turn, unless someone is nearly out
         or the rules reward or limit melding."""
         play = variant.play
+        rules = variant.document.get("play") or {}
+        if rules.get("layoff", True) is not True:
+            return False  # lay-offs wait on a condition (laid down before): get down early
         if variant.scoring.meld_credit or play.melding != "anytime" or play.layoff is None:
             return False
         if play.melds_per_turn is not None or play.layoff_onto != "any":
             return False
+        if variant.melds.wild.cards and any(is_wild(variant, c) for c in hand):
+            return False  # a wild caught in hand costs dearly: put it down
         if any(n <= HOLD_UNTIL for s, n in enumerate(view.hand_sizes) if s != view.seat):
             return False
         _, _, dead = arrangement(variant, hand)

@@ -20,27 +20,17 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import card_text, cards_text, is_wild, placed_text
 from rulespec.interpreter.state import HandState, Placed
+from rulespec.spec.expr import SUIT_VALUES
 from rulespec.spec.model import Variant
-from rulespec.spec.names import ROLES
+from rulespec.spec.names import ROLES, SEAT_FACTS
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-FACTS = ("penalty", "deadwood", "cards", "jokers", "melded", "melded_jokers")
-
-
-_SUITS: tuple[Any, ...] | None = None
+# the seat facts counted per seat and summed over seats (`won` is set per seat apart)
+FACTS = tuple(name for name in SEAT_FACTS if name != "won")
 
 
 def suit_value(index: int) -> Any:
     """How a suit is represented to compiled expressions (the compiler's suit constants)."""
-    global _SUITS
-    if _SUITS is None:
-        try:
-            from rulespec.spec.expr import SUIT_VALUES  # noqa: PLC0415
-
-            _SUITS = tuple(SUIT_VALUES)
-        except ImportError:
-            _SUITS = SUIT_NAMES
-    return _SUITS[index]
+    return SUIT_VALUES[index]
 
 
 class LazyEnv(Mapping[str, Any]):

@@ -18,12 +18,13 @@ from typing import Any
 from rulespec.errors import Problem
 from rulespec.spec.expr import MAX_DEPTH, ExprError, compile_expression
 from rulespec.spec.located import Locator
+from rulespec.spec.model import RANK_KEYS
 from rulespec.spec.names import REASON_SEATS, REASONS, ROLES, upcard_available
 
 MAX_EXPRESSION_LENGTH = 2000
 MAX_EXPRESSION_NESTING = MAX_DEPTH  # the expression language's own limit
 
-RANK_VALUE_KEYS = ("A", "pips", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+RANK_VALUE_KEYS = ("A", "pips", *RANK_KEYS[1:])
 
 
 _FIXED_SITES = (

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.spec.explain_expr import say
+from rulespec.spec.model import RANK_KEYS
 from rulespec.spec.schema import with_defaults
 
 # The defaults of docs/document.md: the schema's `default` annotations (the one
@@ -148,7 +149,7 @@ def card_values(doc: Mapping[str, Any]) -> str:
         return "face value" if raw == "face" else say(raw)
 
     items: list[tuple[str, str]] = [("ace", value_of("A"))]
-    for key in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"):
+    for key in RANK_KEYS[1:]:
         label = RANK_LABELS.get(key, key)
         items.append((label, value_of(key)))
     own = doc.get("values")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulespec.spec.names import SUITS
+
 _TOKEN = re.compile(
     r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)|"
     r"(==|!=|<=|>=|//|[<>+\-*%?:(),]))"
@@ -27,7 +29,6 @@ _BINARY = {
 _NOT, _NEG, _TERNARY = 4, 8, 1
 
 RANKS = {"A": "an ace", "J": "a jack", "Q": "a queen", "K": "a king"}
-SUITS = {"clubs", "diamonds", "hearts", "spades"}
 PLACES = {
     "hand": "in hand",
     "set": "in a set",

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulespec.spec.model import PLACES
+
 TYPES = ("int", "bool", "suit", "place", "reason")
 CONTEXTS = ("card_value", "turn", "knock", "score", "match")
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-PLACES = ("hand", "set", "run_low", "run_middle", "run_high")
 REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
 # The roles a score expression is given for, under `scoring.<reason>`.
 ROLES = ("winner", "losers", "each")

@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulespec.spec.located import line_column
+
 if TYPE_CHECKING:
     from lark import Lark
 
@@ -246,8 +248,7 @@ def describe_error(
         exc.expected = _truly_expected(exc)
         if token.type == "$END":
             pos = len(text)
-            line = text.count("\n", 0, pos) + 1
-            column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+            line, column = line_column(text, pos)
         else:
             pos = token.start_pos or 0
             line, column = token.line or 1, token.column or 1
@@ -268,8 +269,7 @@ def describe_error(
         return f"expected {expected}{after}, found '{shown}'{hint}", line, column, pos
     elif isinstance(exc, UnexpectedEOF):
         pos = len(text)
-        line = text.count("\n") + 1
-        column = pos - (text.rfind("\n") + 1) + 1
+        line, column = line_column(text, pos)
         expected = describe_expected(set(exc.expected), expression)
     else:  # pragma: no cover - other lark errors are bugs
         return str(exc).splitlines()[0], 1, 1, 0
@@ -368,8 +368,7 @@ def _unknown_word(text: str, start: int) -> tuple[str, int, int, int]:
     while end < len(text) and _WORDY.match(text[end]):
         end += 1
     word = text[start:end]
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    line, column = line_column(text, start)
     close = difflib.get_close_matches(word.lower(), sorted(_STATEMENT_WORDS | _keywords()), n=1)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     return f"unknown word '{word}'{hint}", line, column, start

@@ -16,6 +16,7 @@ from typing import Any
 from rulespec.errors import Problem, RuleFileError
 from rulespec.grammar.parser import describe_error, get_parser
 from rulespec.spec.expr import MAX_DEPTH
+from rulespec.spec.located import line_column
 
 MAX_ERRORS = 10
 MAX_TEXT = 1_000_000
@@ -89,9 +90,7 @@ def _too_deep(text: str) -> tuple[int, int] | None:
         if char == "(":
             level += 1
             if level > MAX_DEPTH:
-                start = match.start()
-                line = text.count("\n", 0, start) + 1
-                return line, start - (text.rfind("\n", 0, start) + 1) + 1
+                return line_column(text, match.start())
         elif char == ")":
             level = max(0, level - 1)
     return None

@@ -26,6 +26,14 @@ class SourceInfo:
     sourcemap: SourceMap = field(default_factory=dict)
 
 
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of a character offset in a text (clamped to the text)."""
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
 def source_line(lines: list[str], line: int | None) -> str | None:
     """The text of a 1-based line for the caret display (None when absent or huge)."""
     if line is None or not 0 < line <= len(lines) or len(lines[line - 1]) > 240:

@@ -35,7 +35,7 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from rulespec.errors import Problem, RuleFileError
-from rulespec.spec.located import SourceMap, source_line
+from rulespec.spec.located import SourceMap, line_column, source_line
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 50
@@ -295,7 +295,7 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[dict[str, Any], SourceMap]
         ) from None
     except yaml.YAMLError as exc:
         position = getattr(exc, "position", None)
-        line, column = _offset_to_line_col(source, position) if position is not None else (1, 1)
+        line, column = line_column(source, position) if position is not None else (1, 1)
         reason = getattr(exc, "reason", None) or str(exc).splitlines()[0]
         raise RuleFileError(
             [_problem(file, lines, f"YAML syntax: {reason}", line, column)]
@@ -304,10 +304,3 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[dict[str, Any], SourceMap]
         raise RuleFileError([Problem("nesting is too deep", file, 1, 1)]) from None
     walker.sourcemap[""] = (1, 1)
     return doc, walker.sourcemap
-
-
-def _offset_to_line_col(text: str, offset: int) -> tuple[int, int]:
-    offset = max(0, min(offset, len(text)))
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, column

@@ -13,9 +13,6 @@ from typing import Any
 
 from rulespec.spec.model import PLACES
 
-TYPES = ("int", "bool", "suit", "place", "reason")
-CONTEXTS = ("card_value", "turn", "knock", "score", "match")
-
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
 # The roles a score expression is given for, under `scoring.<reason>`.

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from rulespec.interpreter.cards import parse_card
 from rulespec.spec.build import build_variant
 from rulespec.spec.model import Variant
 
@@ -55,6 +56,11 @@ def make_variant(name: str = "test", **sections: Any) -> Variant:
         else:
             doc[key] = value
     return build_variant(doc)
+
+
+def cards(text: str) -> list[int]:
+    """Card codes of a space-separated text: cards("AH 2H JK")."""
+    return [parse_card(t) for t in text.split()]
 
 
 @cache

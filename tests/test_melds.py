@@ -21,6 +21,9 @@ from interp_helpers import (
     remik_like,
     wrap_like,
 )
+from interp_helpers import (
+    cards as raw,
+)
 
 from rulespec.interpreter.cards import JOKER, build_deck, parse_card, parse_placed
 from rulespec.interpreter.melds import (
@@ -40,10 +43,6 @@ from rulespec.spec.model import Variant
 
 def laid(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(parse_placed(t) for t in text.split())
-
-
-def raw(text: str) -> list[int]:
-    return [parse_card(t) for t in text.split()]
 
 
 high = lambda: make_variant(ace="high")  # noqa: E731

@@ -11,6 +11,7 @@ import pytest
 from bruteforce_ref import brute_deadwood
 from interp_helpers import (
     bridge_like,
+    cards,
     continental_like,
     deuces_wild,
     gin_like,
@@ -33,10 +34,6 @@ from rulespec.interpreter.solver import (
     penalty,
 )
 from rulespec.spec.model import Variant
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card(t) for t in text.split()]
 
 
 def random_hands(variant: Variant, size: int, count: int, seed: int) -> list[list[int]]:

@@ -1,23 +1,47 @@
 """Simulation throughput: hands per second per variant with greedy and smart bots, and the
 `--jobs 2` speed-up over `--jobs 1` (bench for rulespec.sim; prints a table for the report).
 
-Usage: .venv/bin/python bench/bench_simulate.py [-n HANDS] [variant ...]
+Every figure comes from a fresh `rulespec simulate --format json` process, so no run
+profits from caches another run warmed. Usage:
+
+    .venv/bin/python bench/bench_simulate.py [-n HANDS] [variant ...]
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+import json
+import subprocess
+import sys
 
-from rulespec.sim import runner
 from rulespec.spec.load import bundled_names
 
 
-def rate(spec: str, bots: tuple[str, ...], hands: int, jobs: int, players: int) -> float:
-    job = runner.Job(spec, players, bots, seed=1)
-    start = time.perf_counter()
-    runner.simulate(job, hands, jobs)
-    return hands / (time.perf_counter() - start)
+def rate(name: str, bots: str, hands: int, jobs: int) -> float:
+    """Hands per second of one fresh simulate run (its own timing, start-up excluded)."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rulespec",
+            "simulate",
+            name,
+            "-n",
+            str(hands),
+            "--bots",
+            bots,
+            "--jobs",
+            str(jobs),
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return float(json.loads(out)["timing"]["per_second"])
 
 
 def main() -> None:
@@ -30,12 +54,13 @@ def main() -> None:
         f"{'variant':26} {'greedy h/s':>11} {'smart h/s':>10} {'smart j2 h/s':>13} {'speed-up':>9}"
     )
     for name in names:
-        variant = runner.load(name)
-        players = max(variant.min_players, 2)
-        greedy = rate(name, ("greedy",), args.n, 1, players)
-        smart = rate(name, ("smart",), args.n, 1, players)
-        smart2 = rate(name, ("smart",), args.n, 2, players)
-        print(f"{name:26} {greedy:11.1f} {smart:10.1f} {smart2:13.1f} {smart2 / smart:8.2f}x")
+        greedy = rate(name, "greedy", args.n, 1)
+        smart = rate(name, "smart", args.n, 1)
+        smart2 = rate(name, "smart", args.n, 2)
+        print(
+            f"{name:26} {greedy:11.1f} {smart:10.1f} {smart2:13.1f} {smart2 / smart:8.2f}x",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -172,7 +172,7 @@ def simulate(
     job: Job, count: int, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> list[HandRecord]:
     """Play ``count`` hands (or matches) in index order, over ``jobs`` processes."""
-    size = 1 if job.matches else 20
+    size = 1 if job.matches else 4
     chunks = [(job, a, b) for a, b in _chunks(count, size)]
     records: list[HandRecord] = []
     results: Iterator[list[HandRecord]]

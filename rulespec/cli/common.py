@@ -101,14 +101,9 @@ DEFAULT_SCHEMA_URL = "https://rulespec.invalid/schema.json"
 
 def schema_url() -> str:
     """The schema's `$id`, for the yaml-language-server modeline of YAML output."""
-    import json
+    from rulespec.spec.schema import schema
 
-    try:
-        from rulespec.spec.schema import schema_text
-
-        url = json.loads(schema_text()).get("$id")
-    except (ImportError, ValueError):
-        return DEFAULT_SCHEMA_URL
+    url = schema().get("$id")
     return url if isinstance(url, str) and url else DEFAULT_SCHEMA_URL
 
 

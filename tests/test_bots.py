@@ -131,3 +131,17 @@ def test_smart_beats_random_in_gin() -> None:
     won, lost = _duel("gin", "smart", "random", 200, seed=2024)
     low, _ = wilson(won, won + lost)
     assert low > 0.6, (won, lost)
+
+
+def test_smart_outscores_greedy_in_michigan() -> None:
+    """Meld credit: the smart bot's points per hand beat greedy's by a wide margin."""
+    variant = runner.load("michigan")
+    points = {"smart": [], "greedy": []}
+    for i in range(80):
+        rec = runner.run_hand(variant, 2, ("smart", "greedy"), 31, i, rotate=True)
+        for seat, score in enumerate(rec.scores):
+            points[rec.bots[seat]].append(score)
+    diffs = [a - b for a, b in zip(points["smart"], points["greedy"], strict=True)]
+    mean = sum(diffs) / len(diffs)
+    spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
+    assert mean - 1.96 * spread / len(diffs) ** 0.5 > 0, (mean, spread)

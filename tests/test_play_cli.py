@@ -213,3 +213,25 @@ def test_resume_of_unknown_file_is_a_clear_error(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "no such save file" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("d", "draw stock"),
+        ("p", "draw discard"),
+        ("7h", "discard 7h"),
+        ("10S", "discard 10S"),
+        ("k QS", "knock QS"),
+        ("m 7H 8H 9H", "meld 7H 8H 9H"),
+        ("l TS 2", "layoff TS 2"),
+        ("t 3", "take 3"),
+        ("pass", "pass"),
+        ("draw discard+stock", "draw discard+stock"),
+        ("gibberish", "gibberish"),
+    ],
+)
+def test_short_forms_expand(typed: str, canonical: str) -> None:
+    from rulespec.cli.cmd_play import expand
+
+    assert expand(typed) == canonical

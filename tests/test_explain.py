@@ -135,6 +135,7 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("stock.exhausted", "end", "the stock is empty, the hand ends and is scored", {}),
     ("stock.exhausted", "void", "the stock is empty, the hand is void", {}),
     ("stock.reserve", 2, "holds 2 cards or fewer", {"stock.exhausted": "void"}),
+    ("stock.recycles", 2, "turned over twice at most in a hand", {}),
     ("scoring.penalty", "deadwood", "best arrangement", {}),
     ("scoring.ranks_once", True, "only one counts", {}),
     ("scoring.meld_credit", True, "scores its value for its player at once", {}),

@@ -185,7 +185,7 @@ def _knock(v: dict[str, Any], p: str) -> list[str]:
 
 
 def _stock(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"exhausted", "reserve"}, p)
+    _unknown(v, {"exhausted", "reserve", "recycles"}, p)
     words = {"recycle": "recycle", "end": "end", "void": "void"}
     items = []
     for key, value in v.items():
@@ -193,6 +193,11 @@ def _stock(v: dict[str, Any], p: str) -> list[str]:
             items.append(_word(value, words, f"{p}.exhausted"))
         elif key == "reserve":
             items.append(f"reserve {_int(value, f'{p}.reserve')}")
+        elif key == "recycles":
+            if value is None:
+                items.append("recycles unlimited")
+            else:
+                items.append(f"at most {_int(value, f'{p}.recycles')} recycles")
     return items
 
 

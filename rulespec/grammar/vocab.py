@@ -92,6 +92,7 @@ FIXED_ITEMS: dict[str, tuple[Path, Any]] = {
     "tie_play_on": (("tie",), "play_on"),
     "no_eliminate": (("eliminate",), None),
     "no_rounds": (("rounds",), None),
+    "recycles_unlimited": (("recycles",), None),
     "shutout_doubles": (("bonus", "shutout"), 2),
 }
 # item alias -> relative path, for items `keyword INT`
@@ -103,6 +104,7 @@ INT_ITEMS: dict[str, Path] = {
     "hand_cards": ("hand_cards",),
     "per_turn": ("melds_per_turn",),
     "reserve": ("reserve",),
+    "recycles": ("recycles",),
     "target": ("target",),
     "eliminate": ("eliminate",),
     "game_bonus": ("bonus", "game"),

@@ -201,6 +201,7 @@ def recycle(hs: HandState) -> None:
     old = hs.discard
     hs.stock = old[1:]
     hs.discard = [old[0]]
+    hs.recycles += 1
     hs.history.append({"event": "recycle", "cards": len(hs.stock)})
 
 
@@ -219,6 +220,9 @@ def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
                 end_hand(
                     variant, hs, "void", None, {"why": "stock empty, pile too small to turn over"}
                 )
+                return
+            if st.recycles is not None and hs.recycles >= st.recycles:
+                end_hand(variant, hs, "stock", None, {"why": "the stock ran out once more"})
                 return
             recycle(hs)
     elif len(hs.stock) <= st.reserve:

@@ -91,6 +91,8 @@ def draw_moves(variant: Variant, hs: HandState) -> list[Move]:
         out.append(Move(PASS))
         return out
     refill = not hs.stock and variant.stock.exhausted == "recycle" and len(pile) >= 2
+    if refill and variant.stock.recycles is not None:
+        refill = hs.recycles < variant.stock.recycles
     if d.stock and (hs.stock or refill):  # an empty stock is turned over as it is drawn
         out.append(Move(DRAW_STOCK))
     if hs.must_draw_stock:

@@ -51,6 +51,7 @@ class HandState:
     offer_passes: int = 0
     must_draw_stock: bool = False
     turn_count: int = 0
+    recycles: int = 0  # times the pile was turned over into the stock this hand
     history: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
 
@@ -153,6 +154,7 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
         "melded_jokers": list(hs.melded_jokers),
         "offer": {"passes": hs.offer_passes, "must_draw_stock": hs.must_draw_stock},
         "turn_count": hs.turn_count,
+        "recycles": hs.recycles,
         "active": list(hs.active),
         "hand": ms.hand_no,
         "hands_won": list(ms.hands_won),
@@ -246,6 +248,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         offer_passes=_int(offer, "passes", 0, 0, n),
         must_draw_stock=bool(offer.get("must_draw_stock", False)),
         turn_count=_int(pos, "turn_count", 0, 0, 10**9),
+        recycles=_int(pos, "recycles", 0, 0, 10**6),
         history=_history(pos.get("history")),
     )
     active = pos.get("active")

@@ -265,6 +265,12 @@ def _check_draw_and_play(doc: dict[str, Any], locator: Locator) -> list[Problem]
                 "stock.reserve", "stock.reserve applies only with stock.exhausted: end or void"
             )
         )
+    if stock.get("recycles") is not None and stock["exhausted"] != "recycle":
+        problems.append(
+            locator.problem(
+                "stock.recycles", "stock.recycles applies only with stock.exhausted: recycle"
+            )
+        )
     return problems
 
 

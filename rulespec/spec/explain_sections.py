@@ -101,9 +101,15 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
 def _stock(doc: Mapping[str, Any]) -> str:
     exhausted, reserve = get(doc, "stock.exhausted"), get(doc, "stock.reserve")
     if exhausted == "recycle":
-        return ("When a player must draw from an empty stock, the discard pile is turned over "
+        text = ("When a player must draw from an empty stock, the discard pile is turned over "
                 "without shuffling to become the stock and its top card starts a new pile; "
                 "with fewer than 2 cards in the pile then, the hand ends void.")  # fmt: skip
+        limit = get(doc, "stock.recycles")
+        if limit is not None:
+            times = {0: "never", 1: "once", 2: "twice"}.get(limit, f"{limit} times")
+            text += (f" The pile is turned over {times} at most in a hand; when the stock runs "
+                     "out once more, the hand ends and is scored as a stock ending.")  # fmt: skip
+        return text
     left = "is empty" if not reserve else f"holds {reserve} cards or fewer"
     end = "ends and is scored as a stock ending" if exhausted == "end" else "is void (no score)"
     return f"When a turn ends with nobody out and the stock {left}, the hand {end}."

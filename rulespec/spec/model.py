@@ -151,6 +151,7 @@ class Knock:
 class Stock:
     exhausted: str = "recycle"  # recycle | end | void
     reserve: int = 0
+    recycles: int | None = None  # recycle: turn-overs allowed per hand; None = no limit
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,71 @@
+"""A wheel install works like a checkout: the bundled variants travel inside the package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+        + ["-q", "-w", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 0, build.stderr
+    (wheel,) = out.glob("rulespec-*.whl")
+    site = out / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        assert not any(n.startswith(("grammar/", "interpreter/", "variants/")) for n in names)
+        zf.extractall(site)
+    return site
+
+
+def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    # -I: isolated mode, so neither the checkout nor the editable install is importable
+    code = f"import sys; sys.path.insert(0, {str(site)!r}); from rulespec.cli.main import main; "
+    code += f"sys.exit(main({list(args)!r}))"
+    return subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=120, cwd=site
+    )
+
+
+def test_wheel_carries_every_bundled_variant(unpacked_wheel: Path) -> None:
+    shipped = sorted(p.stem for p in (unpacked_wheel / "rulespec" / "_variants").glob("*.rules"))
+    assert shipped == sorted(p.stem for p in (ROOT / "variants").glob("*.rules"))
+    assert (unpacked_wheel / "rulespec" / "spec" / "schema.json").is_file()
+    assert (unpacked_wheel / "rulespec" / "grammar" / "rules.lark").is_file()
+
+
+def test_wheel_checks_and_explains_bundled_names(unpacked_wheel: Path) -> None:
+    done = _run(unpacked_wheel, "check", "gin", "michigan-polish", "continental")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 valid" in done.stdout
+    done = _run(unpacked_wheel, "explain", "oklahoma")
+    assert done.returncode == 0 and "upcard" in done.stdout
+    done = _run(unpacked_wheel, "list")
+    assert done.returncode == 0 and "michigan-ace-positional" in done.stdout
+
+
+def test_wheel_code_is_what_runs(unpacked_wheel: Path) -> None:
+    code = (
+        f"import sys; sys.path.insert(0, {str(unpacked_wheel)!r}); import rulespec.spec.load as l"
+    )
+    code += "; print(l.__file__); print(l.bundled_dir())"
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60
+    )
+    module, bundled = done.stdout.split()
+    assert Path(module).is_relative_to(unpacked_wheel), module
+    assert Path(bundled).is_relative_to(unpacked_wheel), bundled

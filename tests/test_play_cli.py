@@ -235,3 +235,18 @@ def test_short_forms_expand(typed: str, canonical: str) -> None:
     from rulespec.cli.cmd_play import expand
 
     assert expand(typed) == canonical
+
+
+def test_unwritable_save_warns_and_play_goes_on(tmp_path: Path) -> None:
+    bad = tmp_path / "missing-dir" / "x.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "2"],
+        input=f"save {bad}\nmoves\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Warning: cannot save to" in proc.stdout
+    assert "Legal moves:" in proc.stdout
+    assert "Traceback" not in proc.stderr

@@ -101,6 +101,7 @@ class Session:
         self.players = len(bots) + 1
         self.plain = plain
         self.console = make_console(plain)
+        self.digest = document_digest(variant)
         self.bot_objects = {
             s: make_bot(n, runner.derive_seed(seed, s, "bot")) for s, n in bots.items()
         }
@@ -110,7 +111,7 @@ class Session:
     def saved(self) -> SavedGame:
         return SavedGame(
             variant=self.spec,
-            digest=document_digest(self.variant),
+            digest=self.digest,
             seed=self.seed,
             players=self.players,
             bots=tuple(self.bots[s] for s in sorted(self.bots)),
@@ -122,10 +123,16 @@ class Session:
         )
 
     def save(self, path: str | None = None) -> bool:
+        """Write the save file (atomically); a failure is reported and play goes on,
+        the previous save left intact."""
         target = path or self.save_path
         if not target:
             return False
-        write_save(target, self.saved())
+        try:
+            write_save(target, self.saved())
+        except SaveFileError as exc:
+            self.console.print(f"Warning: {exc}")
+            return False
         return True
 
     # ---- the loop -------------------------------------------------------------
@@ -236,10 +243,10 @@ class Session:
             target = words[1] if len(words) > 1 else None
             if target and not self.save_path:
                 self.save_path = target
-            if self.save(target):
-                self.console.print(f"Saved to {target or self.save_path}.")
-            else:
+            if not (target or self.save_path):
                 self.console.print("No save file: say 'save FILE' or start with --save FILE.")
+            elif self.save(target):
+                self.console.print(f"Saved to {target or self.save_path}.")
             return "again"
         text = expand(line)
         try:

@@ -52,6 +52,9 @@ KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next tur
 JOINS = True  # also take a pile card that joins a meld at no cost
 HOLD_UNTIL = 2  # hold melds back while every other hand has more cards than this
 CREDIT_WEIGHT = 1.0  # meld-credit variants: a melded point counts in full
+GIN_CLOSE = 4  # knock deadwood at most this: consider playing on for gin
+GIN_CHANCE = 0.1  # ... when this share of the unseen cards gives gin next turn
+GIN_STOCK = 12  # ... and only while the stock holds this many cards
 LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
@@ -196,12 +199,14 @@ class SmartBot(Bot):
             for parsed, move in groups.get(kind, []):
                 if len(parsed.cards) == len(hand) and _remove(hand, parsed.cards) == []:
                     return move
-        # 2. knock as soon as it may (gin when it can)
+        # 2. knock as soon as it may; with gin one good draw away, play on for gin
         knocks = groups.get("knock", [])
         if knocks:
-            return min(
+            best_knock = min(
                 knocks, key=lambda pm: (self._after(variant, hand, pm[0].cards), pm[0].cards)
-            )[1]
+            )
+            if not self._wait_for_gin(view, variant, hand, best_knock[0], groups):
+                return best_knock[1]
         now = self.cost(variant, hand)
         taken = set(taken_this_turn(view))
         # 3. melds that keep the best arrangement (or score with meld credit)
@@ -322,6 +327,32 @@ class SmartBot(Bot):
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count
+
+    def _wait_for_gin(
+        self,
+        view: View,
+        variant: Variant,
+        hand: Sequence[int],
+        knock: MoveText,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+    ) -> bool:
+        """Close to gin (a little deadwood, many unseen cards would finish it, the stock
+        still long): discard as if knocking but play on for the gin bonus."""
+        rest = _remove(hand, knock.cards)
+        if rest is None or not groups.get("discard") or view.stock < GIN_STOCK:
+            return False
+        dw = arrangement(variant, rest)[0]
+        if not 0 < dw <= GIN_CLOSE:
+            return False
+        pool = self._pool(view, variant)
+        total = sum(pool.values())
+        hits = 0
+        for card, n in pool.items():
+            got, _, dead = arrangement(variant, [*rest, card])
+            worst = max((hand_value(variant, d) for d in dead), default=0)
+            if got - worst == 0:
+                hits += n
+        return bool(total) and hits / total >= GIN_CHANCE
 
     def _knock_ready(
         self, variant: Variant, hand: Sequence[int], keep: Sequence[int], limit: int

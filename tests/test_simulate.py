@@ -135,7 +135,7 @@ def test_table_output_is_plain_when_piped(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_plot_writes_a_png(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("matplotlib")
+    # matplotlib comes with the dev extra (rulespec[plot]): never skipped
     target = tmp_path / "chart.png"
     code = main(["simulate", "gin", "-n", "10", "--bots", "greedy", "--plot", str(target)])
     capsys.readouterr()

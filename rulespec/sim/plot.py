@@ -52,6 +52,11 @@ def write_plot(path: str, runs: Sequence[tuple[str, Sequence[Any], dict[str, Any
     length_ax.set_xlabel("turns")
     seat_ax.set_title("win rate by seat (95% CI)")
     seat_ax.set_xlabel("seat")
+    if runs:
+        seats_n = len(runs[0][2]["win_rate_by_seat"])
+        # one tick per seat, centred under its group of bars
+        seat_ax.set_xticks([i + width * (len(runs) - 1) / 2 for i in range(seats_n)])
+        seat_ax.set_xticklabels([str(i) for i in range(seats_n)])
     seat_ax.set_ylabel("%")
     for ax in axes:
         ax.legend()

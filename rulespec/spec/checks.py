@@ -21,26 +21,55 @@ from rulespec.spec.schema import with_defaults
 COUNT_TABLES = ("deck.decks", "deck.jokers", "deal.cards")
 
 
-def check_document(doc: dict[str, Any], locator: Locator) -> list[Problem]:
-    """Every semantic problem of a resolved document that passed the schema."""
+# Each family of checks and the document sections it reads: when the schema
+# finds a section malformed, only the families that do not read it still run,
+# so one pass reports as much as can be trusted.
+FAMILY_INPUTS = {
+    "tables": frozenset({"players", "deck", "deal"}),
+    "melds": frozenset({"melds", "deck"}),
+    "draw_and_play": frozenset({"draw", "play", "discard", "stock", "knock", "melds"}),
+    "going_out": frozenset({"going_out", "play", "discard", "knock", "melds", "deal", "draw"}),
+    "expressions": frozenset(),  # compiled on their own by the loader when the schema fails
+}
+
+
+def check_document(
+    doc: dict[str, Any], locator: Locator, skip: frozenset[str] = frozenset()
+) -> list[Problem]:
+    """Every semantic problem of a resolved document that passed the schema.
+
+    `skip`: sections the schema found malformed (and that were dropped from
+    `doc`, so their defaults stand in); families reading them are not run.
+    """
     full = with_defaults(doc)
     problems: list[Problem] = []
     low, high = full["players"]["min"], full["players"]["max"]
-    if low > high:
-        problems.append(
-            locator.problem("players.min", f"players.min ({low}) is more than players.max ({high})")
-        )
-    tables_ok = True
-    for path in COUNT_TABLES:
-        found = _check_table(_get(full, path), path, low, high, locator)
-        problems.extend(found)
-        tables_ok = tables_ok and not found
-    if tables_ok and low <= high:
-        problems.extend(_check_deal_fits(full, low, high, locator))
-    problems.extend(_check_melds(full, locator))
-    problems.extend(_check_draw_and_play(full, locator))
-    problems.extend(_check_going_out(full, low, high, locator))
-    problems.extend(check_expressions(full, locator))
+
+    def runs(family: str) -> bool:
+        return not (FAMILY_INPUTS[family] | {"players"}) & skip
+
+    if runs("tables"):
+        if low > high:
+            problems.append(
+                locator.problem(
+                    "players.min", f"players.min ({low}) is more than players.max ({high})"
+                )
+            )
+        tables_ok = True
+        for path in COUNT_TABLES:
+            found = _check_table(_get(full, path), path, low, high, locator)
+            problems.extend(found)
+            tables_ok = tables_ok and not found
+        if tables_ok and low <= high:
+            problems.extend(_check_deal_fits(full, low, high, locator))
+    if runs("melds"):
+        problems.extend(_check_melds(full, locator))
+    if runs("draw_and_play"):
+        problems.extend(_check_draw_and_play(full, locator))
+    if runs("going_out") and low <= high:
+        problems.extend(_check_going_out(full, low, high, locator))
+    if not skip:
+        problems.extend(check_expressions(full, locator))
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems
 

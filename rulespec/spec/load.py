@@ -172,8 +172,14 @@ def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     problems = validate_located(doc, locator)
     if not problems:
         return check_document(doc, locator)
-    # the semantic checks need a well-formed document; the expressions can still be read
+    # the expressions can still be read, and the semantic checks that read only
+    # well-formed sections can still run (malformed sections fall back to defaults)
+    bad = frozenset(p.path.split(".")[0] for p in problems)
     problems += compile_problems(doc, locator, {p.path for p in problems})
+    if "" not in bad:
+        pruned = {k: v for k, v in doc.items() if k not in bad}
+        if not validate_located(pruned, locator):
+            problems += check_document(pruned, locator, skip=bad)
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems
 

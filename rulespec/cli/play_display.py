@@ -74,6 +74,14 @@ def seat_label(seat: int, human: int, bots: Mapping[int, str]) -> str:
     return f"Seat {seat} ({bots.get(seat, 'bot')})"
 
 
+def _scores_melds(variant: Variant) -> bool:
+    """Whether what a seat melds this hand counts in its score (meld credit or `melded`)."""
+    if variant.scoring.meld_credit:
+        return True
+    scoring = variant.document.get("scoring", {})
+    return isinstance(scoring, Mapping) and "melded" in repr(scoring)
+
+
 def render_table(
     console: Console,
     observation: Mapping[str, Any],
@@ -91,6 +99,12 @@ def render_table(
     )
     if totals:
         console.print(f"Scores: {totals}")
+    melded = observation.get("melded") or []
+    if any(melded) and _scores_melds(variant):
+        credit = ", ".join(
+            f"{seat_label(s, human, bots)} {v:+d}" for s, v in enumerate(melded) if v
+        )
+        console.print(f"Melded this hand (counts in the score): {credit}")
     sizes = ", ".join(
         f"{seat_label(s, human, bots)}: {n} cards"
         for s, n in enumerate(view.hand_sizes)

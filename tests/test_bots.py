@@ -145,3 +145,41 @@ def test_smart_outscores_greedy_in_michigan() -> None:
     mean = sum(diffs) / len(diffs)
     spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
     assert mean - 1.96 * spread / len(diffs) ** 0.5 > 0, (mean, spread)
+
+
+def _gin_view(history: list[tuple[int, str, tuple[str, ...]]]):  # type: ignore[no-untyped-def]
+    """Seat 0 holds 7S and nine far cards; seat 1's moves are in ``history``."""
+    from rulespec.players.base import HistoryEvent, View, card_code
+
+    hand = tuple(
+        card_code(c) for c in ("7S", "KC", "KD", "QH", "2C", "3D", "4H", "JS", "9C", "AD", "TD")
+    )
+    events = tuple(
+        HistoryEvent(seat, parse_move(text), tuple(card_code(c) for c in shown))
+        for seat, text, shown in history
+    )
+    return View(0, 2, "play", 0, hand, (11, 10), (), 0, (), 20, (0, 0), events)
+
+
+@pytest.mark.parametrize(
+    ("history", "compare"),
+    [
+        # the opponent took the 7H from the pile: discarding the 7S feeds it more
+        ([(0, "discard 7H", ()), (1, "draw discard", ("7H",))], "more"),
+        # the opponent passed the 7H over for the stock: the 7S is safer
+        ([(0, "discard 7H", ()), (1, "draw stock", ())], "less"),
+    ],
+)
+def test_discard_danger_reads_the_opponents_pickups_and_passes(history, compare) -> None:  # type: ignore[no-untyped-def]
+    from rulespec.players.base import card_code
+    from rulespec.players.danger import feed_chance
+    from rulespec.players.hands import unseen
+
+    variant = runner.load("gin")
+    base_view = _gin_view([(0, "discard 7H", ())])
+    view = _gin_view(history)
+    seven = card_code("7S")
+    base = feed_chance(base_view, variant, seven, 1, unseen(variant, base_view))
+    now = feed_chance(view, variant, seven, 1, unseen(variant, view))
+    assert 0.0 < base < 1.0
+    assert (now > base) if compare == "more" else (now < base), (base, now)

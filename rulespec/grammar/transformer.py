@@ -65,9 +65,17 @@ def parse_rules(
         text = " " + text[1:]  # a byte order mark: keep the columns of line 1
     lines = text.split("\n")
     problems: list[Problem] = []
-    tree = _parse_collecting(text, file, lines, problems)
+    broken: set[str] = set()
+    tree, recovered = _parse_collecting(text, file, lines, problems, broken)
     if tree is None:
-        raise RuleFileError(problems)
+        error = RuleFileError(problems)
+        if recovered is not None and _too_deep(text) is None:
+            builder = DocBuilder(text, file)
+            builder.build(recovered)
+            if not builder.problems:
+                # what the rest of the file says, for the later stages to check too
+                error.partial = (builder.doc, builder.sourcemap, frozenset(broken))  # type: ignore[attr-defined]
+        raise error
     deep = _too_deep(text)
     if deep is not None:
         line, column = deep
@@ -101,8 +109,27 @@ def _problem(file: str, lines: list[str], message: str, line: int, column: int) 
     return Problem(message, file, line, column, source_line=source)
 
 
-def _parse_collecting(text: str, file: str, lines: list[str], problems: list[Problem]) -> Any:
-    """Parse; on a syntax error note it, blank the broken statement and try again."""
+# the document section each statement keyword writes ("" when it cannot be told)
+_SECTION = {"wild": "melds", "pattern": "melds", "going": "going_out", "score": "scoring"}
+
+
+def _section_of(line: str) -> str:
+    words = re.findall(r"[A-Za-z_]+", line.split("#", 1)[0])
+    if words and words[0] == "replace":
+        words = words[1:]
+    if not words or words[0] not in STATEMENT_WORDS:
+        return ""
+    return _SECTION.get(words[0], words[0])
+
+
+def _parse_collecting(
+    text: str, file: str, lines: list[str], problems: list[Problem], broken: set[str]
+) -> tuple[Any, Any]:
+    """Parse; on a syntax error note it, blank the broken statement and try again.
+
+    Returns (the tree when the text had no error, the tree of what was left
+    after blanking the broken statements); `broken` gets their sections.
+    """
     from lark.exceptions import UnexpectedInput
 
     parser = get_parser()
@@ -117,20 +144,24 @@ def _parse_collecting(text: str, file: str, lines: list[str], problems: list[Pro
             problems.append(_problem(file, lines, message, line, column))
             blanked = _blank_statement(work, line, column)
             if blanked is None or blanked == work:
-                return None
+                return None, None
+            old_lines = work.split("\n")
+            new_lines = blanked.split("\n")
+            pairs = enumerate(zip(old_lines, new_lines, strict=True))
+            first = next(i for i, (a, b) in pairs if a != b)
+            broken.add(_section_of(old_lines[first]))
             work = blanked
             continue
         except RecursionError:  # pragma: no cover - lark is iterative; defensive
             problems.append(_problem(file, lines, "the file is nested too deeply", 1, 1))
-            return None
+            return None, None
         if not problems:
             first_tree = tree
-        break
-    else:
-        last = problems[-1]
-        note = f"too many syntax errors: the first {MAX_ERRORS} are shown"
-        problems.append(_problem(file, lines, note, last.line or 1, last.column or 1))
-    return first_tree
+        return first_tree, tree
+    last = problems[-1]
+    note = f"too many syntax errors: the first {MAX_ERRORS} are shown"
+    problems.append(_problem(file, lines, note, last.line or 1, last.column or 1))
+    return first_tree, None
 
 
 _OPERATOR_END = re.compile(r"(==|!=|<=|>=|//|[-+*%<>?:(=]|\band|\bor|\bnot)\s*$")

@@ -158,28 +158,74 @@ def resolve_located(name_or_path: str) -> tuple[dict[str, Any], Locator, list[Pa
         files.append(found[2])
         return found
 
-    doc, info = _read_file(path)
+    try:
+        doc, info = _read_file(path)
+    except RuleFileError as exc:
+        raise _with_later_problems(exc, path, reader) from None
     files.append(path)
     resolved, locator = resolve(doc, info, reader, path)
     return resolved, locator, files
 
 
-def check_located(doc: dict[str, Any], locator: Locator) -> list[Problem]:
-    """Schema problems, then (when the schema passes) the semantic checks."""
+def _with_later_problems(exc: RuleFileError, path: Path, reader: Any) -> RuleFileError:
+    """A file with syntax errors: add what the later stages find in the rest of it.
+
+    The DSL front end blanks each broken statement and parses on; the document
+    of what is left is resolved and checked with the broken statements'
+    sections skipped, so one run shows every problem that can be trusted.
+    """
+    partial = getattr(exc, "partial", None)
+    if partial is None:
+        return exc
+    doc, sourcemap, broken = partial
+    file = _display(path)
+    try:
+        lines = decode_text(path.read_bytes(), file).splitlines()
+        resolved, locator = resolve(doc, SourceInfo(file, lines, dict(sourcemap)), reader, path)
+        later = check_located(resolved, locator, skip=broken)
+    except (RuleFileError, OSError):
+        return exc
+    problems = exc.problems + later
+    problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
+    return RuleFileError(problems)
+
+
+def _top(problem: Problem) -> str:
+    return problem.path.split(".")[0]
+
+
+def check_located(
+    doc: dict[str, Any], locator: Locator, skip: frozenset[str] = frozenset()
+) -> list[Problem]:
+    """Schema problems, then (when the schema passes) the semantic checks.
+
+    `skip`: sections that could not be read (a broken statement); their
+    problems are already reported, so they are left out of every check here
+    ("" in it: a statement whose section is unknown — only expressions are checked).
+    """
     from rulespec.spec.checks import check_document
     from rulespec.spec.schema import validate_located
 
-    problems = validate_located(doc, locator)
-    if not problems:
+    if "" in skip:
+        return compile_problems(doc, locator, set())
+
+    def schema_problems(document: dict[str, Any]) -> list[Problem]:
+        found = validate_located(document, locator)
+        # a required key of a skipped section is reported at the root: not trusted
+        return [p for p in found if _top(p) not in skip and (p.path or not skip)]
+
+    pruned = {k: v for k, v in doc.items() if k not in skip}
+    problems = schema_problems(pruned)
+    if not problems and not skip:
         return check_document(doc, locator)
     # the expressions can still be read, and the semantic checks that read only
     # well-formed sections can still run (malformed sections fall back to defaults)
-    bad = frozenset(p.path.split(".")[0] for p in problems)
-    problems += compile_problems(doc, locator, {p.path for p in problems})
+    bad = skip | frozenset(_top(p) for p in problems)
+    problems += compile_problems(pruned, locator, {p.path for p in problems})
     if "" not in bad:
-        pruned = {k: v for k, v in doc.items() if k not in bad}
-        if not validate_located(pruned, locator):
-            problems += check_document(pruned, locator, skip=bad)
+        rest = {k: v for k, v in doc.items() if k not in bad}
+        if not schema_problems(rest):
+            problems += check_document(rest, locator, skip=bad)
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems
 

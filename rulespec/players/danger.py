@@ -4,7 +4,8 @@ From the public record only, it models the next player's hand card by card:
 cards they took from the pile and still hold are known; every unseen card is
 held with the chance their unknown cards bear to all unseen cards, lowered for
 cards that would have melded with a pile card they passed over (they did not
-want it) or with a card they threw away. A discard's danger is the chance that
+want it) or with a card they threw away, the others raised so the chances still
+add up to their unknown cards. A discard's danger is the chance that
 the next player holds the cards that meld with it (a set of the variant's size
 or a run window through it), plus lay-off targets on the table, minus a little
 for cards whose partners are already dead.
@@ -122,17 +123,19 @@ def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[
     total = sum(pool.values())
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
     unknown = max(size - sum(held.values()), 0)
-    p = min(1.0, unknown / total) if total else 0.0
-    chance: dict[int, float] = {}
-    for code, n in pool.items():
-        q = 1 - (1 - p) ** n
+    weights: dict[int, float] = {}
+    for code in pool:
+        w = 1.0
         for other in passed:
             if _melds_with(variant, code, other):
-                q *= DECLINED
+                w *= DECLINED
         for other in thrown:
             if _melds_with(variant, code, other):
-                q *= THROWN
-        chance[code] = q
+                w *= THROWN
+        weights[code] = w
+    mass = sum(n * weights[c] for c, n in pool.items())
+    scale = unknown / mass if mass and total else 0.0
+    chance: dict[int, float] = {c: min(1.0, scale * weights[c] * n) for c, n in pool.items()}
     for code in held:
         chance[code] = 1.0
     return chance

@@ -183,3 +183,28 @@ def test_discard_danger_reads_the_opponents_pickups_and_passes(history, compare)
     now = feed_chance(view, variant, seven, 1, unseen(variant, view))
     assert 0.0 < base < 1.0
     assert (now > base) if compare == "more" else (now < base), (base, now)
+
+
+@pytest.mark.parametrize(
+    ("hand", "gone", "positive"),
+    [
+        (("8C", "8D", "KS"), (), True),  # a pair of eights, two eights unseen
+        (("8C", "8D", "KS"), ("8H", "8S"), False),  # both other eights already seen
+        (("5H", "6H", "KS"), (), True),  # connectors: 4H and 7H unseen
+        (("5H", "7H", "KS"), ("6H",), False),  # the gap card is gone
+        (("8C", "8D", "8H"), (), False),  # already a meld: nothing partial left
+    ],
+)
+def test_potential_counts_live_partial_melds(hand, gone, positive) -> None:  # type: ignore[no-untyped-def]
+    from collections import Counter
+
+    from rulespec.players.base import card_code
+    from rulespec.players.hands import potential
+
+    variant = runner.load("gin")
+    cards = [card_code(c) for c in hand]
+    pool = Counter({c: 1 for c in range(52) if c not in cards})
+    for c in gone:
+        del pool[card_code(c)]
+    value = potential(variant, cards, pool, 3.0)
+    assert (value > 0) if positive else (value == 0), value

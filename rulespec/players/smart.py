@@ -12,7 +12,9 @@ On top of that cost it
   meld credit, scores); goes out whenever it can; knocks as soon as it may;
 - discards to minimise the deadwood left, avoiding cards that fit what the next
   player picked up from the pile (the public history) or can be laid off on the
-  table, preferring dead cards (their partners already visible), never a wild.
+  table, preferring dead cards (their partners already visible), never a wild;
+  in knock variants it also keeps pairs and connectors whose outs are still live
+  (their expected deadwood shed over the next few draws, ``hands.potential``).
 
 It reads the rules from the Variant only; no variant names.
 """
@@ -40,7 +42,7 @@ from rulespec.players.base import (
 )
 from rulespec.players.danger import discard_danger
 from rulespec.players.greedy import fallback_draw, split_moves
-from rulespec.players.hands import arrangement, melded_value, outs, unseen
+from rulespec.players.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.spec.model import Variant
 
 STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
@@ -59,6 +61,8 @@ LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
 LOOK_CANDIDATES_LARGE = 5
+POT_WEIGHT = 0.8  # knock variants: weight of the partial melds' expected gain
+POT_DRAWS = 3.0  # ... over this many draws
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
 
 
@@ -282,6 +286,9 @@ class SmartBot(Bot):
                 score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
             else:
                 score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
+                if POT_WEIGHT and variant.knock is not None:
+                    pool = self._pool(view, variant)
+                    score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
         score += discard_danger(view, variant, card, self._pool(view, variant))
         return score
 

@@ -191,36 +191,52 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     return total
 
 
+_GAPS: dict[int, dict[tuple[int, int], list[int]]] = {}
+
+
+def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
+    """For two ranks (low first) of one suit: the ranks that make a shortest run of three
+    with them (empty unless the variant's runs start at three)."""
+    key = id(variant)
+    if key not in _GAPS:
+        from rulespec.players.danger import run_windows
+
+        gaps: dict[tuple[int, int], list[int]] = {}
+        run = variant.melds.run
+        if run is not None and run.min == 3:
+            for r in range(1, 14):
+                for window in run_windows(variant, r):
+                    lo, hi = sorted(window)
+                    gaps.setdefault((lo, hi), []).append(r)
+        _GAPS[key] = gaps
+    return _GAPS[key]
+
+
 def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
     """Deadwood the hand's two-card partial melds are expected to shed within ``draws``
     draws: for each pair of deadwood cards that one unseen card would make a meld of,
     the pair's value times the chance one of its outs comes (each out is drawn with the
     chance one unseen card has per draw). Only for shortest melds of three cards."""
-    from rulespec.players.danger import run_windows
-
     total = sum(pool.values())
     if not total or draws <= 0:
         return 0.0
     _, _, dead = arrangement(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
-    set_rule, run_rule = variant.melds.set, variant.melds.run
+    set_rule = variant.melds.set
+    gaps = _run_gaps(variant)
     gain = 0.0
     for i, a in enumerate(naturals):
         for b in naturals[i + 1 :]:
             outs = 0
             if set_rule is not None and set_rule.min == 3 and rank_of(a) == rank_of(b):
                 outs = sum(
-                    n
-                    for c, n in pool.items()
-                    if c < JOKER
-                    and rank_of(c) == rank_of(a)
-                    and suit_of(c) not in (suit_of(a), suit_of(b))
+                    pool[(rank_of(a) - 1) + 13 * s]
+                    for s in range(4)
+                    if s not in (suit_of(a), suit_of(b))
                 )
-            elif run_rule is not None and run_rule.min == 3 and suit_of(a) == suit_of(b):
-                for r in range(1, 14):
-                    pair = sorted((rank_of(a), rank_of(b)))
-                    if any(sorted(w) == pair for w in run_windows(variant, r)):
-                        outs += pool[(r - 1) + 13 * suit_of(a)]
+            elif suit_of(a) == suit_of(b):
+                for r in gaps.get((rank_of(a), rank_of(b)), ()):
+                    outs += pool[(r - 1) + 13 * suit_of(a)]
             if outs:
                 chance = 1 - (1 - outs / total) ** draws
                 gain += chance * (hand_value(variant, a) + hand_value(variant, b))

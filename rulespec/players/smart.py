@@ -63,6 +63,7 @@ LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
 LOOK_CANDIDATES_LARGE = 5
 POT_WEIGHT = 0.8  # knock variants: weight of the partial melds' expected gain
 POT_DRAWS = 3.0  # ... over this many draws
+DRAW_POT = True  # ... also when weighing a pile card against the stock
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
 
 
@@ -133,9 +134,14 @@ class SmartBot(Bot):
         return COUNT_WEIGHT
 
     def _best_after_discard(
-        self, variant: Variant, hand: Sequence[int], keep: Sequence[int]
+        self,
+        variant: Variant,
+        hand: Sequence[int],
+        keep: Sequence[int],
+        pool: Counter[int] | None = None,
     ) -> float:
-        """Cost after the best discard that is not one of ``keep`` (cards just taken)."""
+        """Cost after the best discard that is not one of ``keep`` (cards just taken),
+        less the partial melds' potential when a ``pool`` of unseen cards is given."""
         best: float | None = None
         for card in sorted(set(hand)):
             if card in keep or is_wild(variant, card):
@@ -143,6 +149,8 @@ class SmartBot(Bot):
             rest = list(hand)
             rest.remove(card)
             score = self.cost(variant, rest)
+            if pool is not None:
+                score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
             if best is None or score < best:
                 best = score
         return self.cost(variant, hand) if best is None else best
@@ -158,6 +166,10 @@ class SmartBot(Bot):
         if not variant.scoring.meld_credit and len(hand) <= LOOK_SMALL_HAND:
             stock_cost = self._next_turn(view, variant, hand)
         needs_discard = variant.discard.required == "always" or variant.knock is not None
+        pot_pool = None
+        if DRAW_POT and POT_WEIGHT and variant.knock is not None:
+            pot_pool = self._pool(view, variant)
+            stock_cost -= POT_WEIGHT * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
         for kind in ("draw", "take"):
             for parsed, move in groups.get(kind, []):
@@ -169,7 +181,7 @@ class SmartBot(Bot):
                 new = hand + list(cards)
                 keep = cards if variant.discard.forbid_taken else ()
                 if needs_discard or not variant.scoring.meld_credit:
-                    score = self._best_after_discard(variant, new, keep)
+                    score = self._best_after_discard(variant, new, keep, pot_pool)
                     limit = self._knock_limit(view, variant)
                     if limit is not None and self._knock_ready(variant, new, keep, limit):
                         score -= KNOCK_WEIGHT

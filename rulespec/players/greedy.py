@@ -61,10 +61,8 @@ def fallback_draw(groups: dict[str, list[tuple[MoveText, Move]]]) -> Move:
     raise ValueError("no drawing move")
 
 
-class GreedyBot(Bot):
-    """Melds at once, takes the top discard when it completes a meld, dumps high deadwood."""
-
-    name = "greedy"
+class PhasedBot(Bot):
+    """A bot that answers the draw and the rest of the turn separately (greedy, smart)."""
 
     def choose(
         self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant
@@ -75,6 +73,35 @@ class GreedyBot(Bot):
         groups = split_moves(legal_moves)
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
             return self._draw(view, groups, variant)
+        return self._play(view, groups, variant, legal_moves)
+
+    def _draw(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        raise NotImplementedError
+
+    def _play(
+        self,
+        view: View,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+        variant: Variant,
+        legal_moves: Sequence[Move],
+    ) -> Move:
+        raise NotImplementedError
+
+
+class GreedyBot(PhasedBot):
+    """Melds at once, takes the top discard when it completes a meld, dumps high deadwood."""
+
+    name = "greedy"
+
+    def _play(
+        self,
+        view: View,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+        variant: Variant,
+        legal_moves: Sequence[Move],
+    ) -> Move:
         taken = set(taken_this_turn(view))
         for kind in ("meld", "layoff"):
             options = groups.get(kind, [])

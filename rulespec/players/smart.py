@@ -22,12 +22,11 @@ It reads the rules from the Variant only; no variant names.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rulespec.players.base import (
     JOKER,
-    Bot,
     Move,
     MoveText,
     View,
@@ -38,10 +37,9 @@ from rulespec.players.base import (
     stalled,
     suit_of,
     taken_this_turn,
-    view_of,
 )
 from rulespec.players.danger import discard_danger
-from rulespec.players.greedy import fallback_draw, split_moves
+from rulespec.players.greedy import PhasedBot, fallback_draw
 from rulespec.players.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.spec.model import Variant
 
@@ -76,7 +74,7 @@ def _remove(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
     return rest
 
 
-class SmartBot(Bot):
+class SmartBot(PhasedBot):
     """Minimises the solver's deadwood, reads the public history, goes out when it can."""
 
     name = "smart"
@@ -85,17 +83,6 @@ class SmartBot(Bot):
         super().__init__(seed)
         self._pool_key: object = None
         self._pool_value: Counter[int] = Counter()
-
-    def choose(
-        self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant
-    ) -> Move:
-        if not legal_moves:
-            raise ValueError("no legal move to choose from")
-        view = view_of(observation)
-        groups = split_moves(legal_moves)
-        if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
-            return self._draw(view, groups, variant)
-        return self._play(view, groups, variant, legal_moves)
 
     # ---- the cost of a hand -------------------------------------------------
 

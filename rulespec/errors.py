@@ -8,7 +8,7 @@ for a well-formed move the rules forbid).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 class RulespecError(Exception):
@@ -25,6 +25,11 @@ class Problem:
     column: int | None = None  # 1-based
     path: str = ""  # JSON path in the document, e.g. "deal.cards.2"
     source_line: str | None = None  # the text of that line, for the caret display
+    severity: str = "error"  # "error" makes the file invalid; "warning" is reported only
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity != "warning"
 
     def location(self) -> str:
         where = self.file
@@ -37,6 +42,8 @@ class Problem:
     def render(self) -> str:
         """file:line:col: path: message, then the source line with a caret under the column."""
         head = f"{self.location()}: "
+        if not self.is_error:
+            head += "warning: "
         if self.path:
             head += f"{self.path}: "
         text = head + self.message
@@ -52,11 +59,20 @@ class Problem:
             "column": self.column,
             "path": self.path,
             "message": self.message,
+            "severity": self.severity,
         }
 
 
+def warning(problem: Problem) -> Problem:
+    """The same problem as a warning: reported, but the file stays valid."""
+    return replace(problem, severity="warning")
+
+
 class RuleFileError(RulespecError):
-    """A rule file (or a chain of them through `extends`) is invalid: every problem found."""
+    """A rule file (or a chain of them through `extends`) is invalid: every problem found.
+
+    `problems` holds the errors and, beside them, any warnings of the same file.
+    """
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = list(problems)

@@ -43,7 +43,15 @@ class Result:
 
     @property
     def valid(self) -> bool:
-        return self.error is None and not self.problems
+        return self.error is None and not any(p.is_error for p in self.problems)
+
+    @property
+    def errors(self) -> int:
+        return sum(p.is_error for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        return sum(not p.is_error for p in self.problems)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -60,22 +68,24 @@ def check_one(arg: str) -> Result:
     """Check one FILE argument; never raises for bad input."""
     from rulespec.spec.load import load_document
 
+    warnings: list[Problem] = []
     try:
         target = resolve_target(arg)
-        load_document(target)
+        load_document(target, warnings)
     except UsageError as exc:
         return Result(arg, error=str(exc))
     except RuleFileError as exc:
         return Result(arg, problems=list(exc.problems))
     except OSError as exc:
         return Result(arg, error=f"{exc.strerror or exc}: {arg}")
-    return Result(arg)
+    return Result(arg, problems=warnings)
 
 
 def summary(results: list[Result]) -> str:
     files = len(results)
     valid = sum(r.valid for r in results)
-    problems = sum(len(r.problems) for r in results)
+    problems = sum(r.errors for r in results)
+    warnings = sum(r.warnings for r in results)
     errors = sum(r.error is not None for r in results)
     text = f"{files} file{'s' if files != 1 else ''} checked: {valid} valid"
     invalid = files - valid - errors
@@ -83,6 +93,8 @@ def summary(results: list[Result]) -> str:
         text += f", {invalid} invalid ({problems} problem{'s' if problems != 1 else ''})"
     if errors:
         text += f", {errors} not readable"
+    if warnings:
+        text += f", {warnings} warning{'s' if warnings != 1 else ''}"
     return text
 
 
@@ -97,7 +109,8 @@ def _print_text(results: list[Result]) -> None:
                 head, _, rest = p.render().partition("\n")
                 line = Text(head)
                 line.stylize("bold", 0, len(p.location()))
-                line.stylize("red", len(head) - len(p.message), len(head))
+                colour = "red" if p.is_error else "yellow"
+                line.stylize(colour, len(head) - len(p.message), len(head))
                 console.print(line)
                 if rest:
                     console.print(Text(rest, style="dim"))

@@ -230,17 +230,28 @@ def check_located(
     return problems
 
 
-def _raise_problems(doc: dict[str, Any], locator: Locator) -> None:
-    """RuleFileError with every problem of a resolved document, if it has any."""
+def _raise_problems(
+    doc: dict[str, Any], locator: Locator, warnings: list[Problem] | None = None
+) -> None:
+    """RuleFileError with every problem of a resolved document, if any is an error.
+
+    Warnings alone leave the document valid; they are added to `warnings` when
+    the caller asks for them (`rulespec check` shows them).
+    """
     problems = check_located(doc, locator)
-    if problems:
+    if any(p.is_error for p in problems):
         raise RuleFileError(problems)
+    if warnings is not None:
+        warnings.extend(problems)
 
 
-def load_document(name_or_path: str) -> dict[str, Any]:
-    """The resolved, checked document; RuleFileError with every problem otherwise."""
+def load_document(name_or_path: str, warnings: list[Problem] | None = None) -> dict[str, Any]:
+    """The resolved, checked document; RuleFileError with every problem otherwise.
+
+    Warnings (rules that can never take effect) go to `warnings` when given.
+    """
     doc, locator, _ = resolve_located(name_or_path)
-    _raise_problems(doc, locator)
+    _raise_problems(doc, locator, warnings)
     return normalise_text(doc)
 
 

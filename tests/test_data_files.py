@@ -1,5 +1,6 @@
-"""Data-driven loader tests: every file in tests/data/valid loads, every file in
-tests/data/invalid fails with the problems its `# expect:` lines name (see
+"""Data-driven loader tests: every file in tests/data/valid loads with exactly the
+warnings its `# expect-warning:` lines name (none without such lines), every file
+in tests/data/invalid fails with the problems its `# expect:` lines name (see
 tests/data/README.md for the format)."""
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.errors import RuleFileError
+from rulespec.errors import Problem, RuleFileError
 from rulespec.spec.load import load_document, load_variant
 from rulespec.spec.model import Variant
 
 DATA = Path(__file__).parent / "data"
 SUFFIXES = (".yaml", ".yml", ".rules")
 EXPECT = re.compile(
-    r"^#\s*expect:\s*(?:(?P<file>[^\s:]+):)?(?P<line>\d+):(?P<col>\d+) (?P<path>\S*): (?P<msg>.+)$"
+    r"^#\s*expect(?P<warning>-warning)?:\s*(?:(?P<file>[^\s:]+):)?(?P<line>\d+):(?P<col>\d+) "
+    r"(?P<path>\S*): (?P<msg>.+)$"
 )
 
 
@@ -25,7 +27,8 @@ def _files(kind: str) -> list[Path]:
     return sorted(p for p in (DATA / kind).iterdir() if p.suffix in SUFFIXES)
 
 
-def _expectations(path: Path) -> list[dict[str, str]]:
+def _expectations(path: Path, warnings: bool = False) -> list[dict[str, str]]:
+    """The file's `# expect:` lines (or, with `warnings`, its `# expect-warning:` lines)."""
     found = []
     with path.open("rb") as handle:
         for raw in handle:
@@ -33,9 +36,19 @@ def _expectations(path: Path) -> list[dict[str, str]]:
             if not line.startswith("#"):
                 break
             match = EXPECT.match(line)
-            if match:
+            if match and bool(match["warning"]) == warnings:
                 found.append(match.groupdict())
     return found
+
+
+def _matches(want: dict[str, str], problem: Problem, path: Path) -> bool:
+    return (
+        Path(problem.file).name == (want["file"] or path.name)
+        and problem.line == int(want["line"])
+        and problem.column == int(want["col"])
+        and problem.path == want["path"]
+        and want["msg"] in problem.message
+    )
 
 
 @pytest.mark.parametrize("path", _files("valid"), ids=lambda p: p.name)
@@ -44,6 +57,20 @@ def test_valid_file_loads(path: Path) -> None:
     assert isinstance(variant, Variant)
     assert "extends" not in variant.document
     assert variant.name == load_document(str(path))["name"]
+
+
+@pytest.mark.parametrize("path", _files("valid"), ids=lambda p: p.name)
+def test_valid_file_warns_exactly_as_expected(path: Path) -> None:
+    """Each `# expect-warning:` line matches one warning, and every warning is expected."""
+    expected = _expectations(path, warnings=True)
+    warnings: list[Problem] = []
+    load_document(str(path), warnings)
+    assert all(not w.is_error for w in warnings)
+    shown = "\n".join(w.render().splitlines()[0] for w in warnings)
+    for want in expected:
+        assert any(_matches(want, w, path) for w in warnings), f"expected {want} among:\n{shown}"
+    for found in warnings:
+        assert any(_matches(want, found, path) for want in expected), f"unexpected:\n{shown}"
 
 
 @pytest.mark.parametrize("path", _files("invalid"), ids=lambda p: p.name)
@@ -60,16 +87,7 @@ def test_invalid_file_reports_located_problem(path: Path) -> None:
         assert problem.line is None or problem.line >= 1
         assert problem.message and "\n" not in problem.message
     for want in expected:
-        wanted_file = want["file"] or path.name
-        matches = [
-            p
-            for p in problems
-            if Path(p.file).name == wanted_file
-            and p.line == int(want["line"])
-            and p.column == int(want["col"])
-            and p.path == want["path"]
-            and want["msg"] in p.message
-        ]
+        matches = [p for p in problems if _matches(want, p, path)]
         shown = "\n".join(p.render().splitlines()[0] for p in problems)
         assert matches, f"expected {want} among:\n{shown}"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.errors import Problem
+from rulespec.spec.checks_dead import check_dead
 from rulespec.spec.checks_expr import check_expressions
 from rulespec.spec.located import Locator
 from rulespec.spec.names import upcard_available
@@ -70,6 +71,8 @@ def check_document(
         problems.extend(_check_going_out(full, low, high, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))
+    if not skip and not any(p.is_error for p in problems):
+        problems.extend(check_dead(full, locator))  # warnings: rules that never take effect
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems
 

@@ -22,6 +22,7 @@ file's own name, line and column (see `rulespec.spec.located.Locator`).
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,15 @@ RuleFileError for a base that does not parse.
 """
 
 _COUNT_KEY = re.compile(r"^\d+(-\d+)?$")
+
+# The resolved base of each resolved document, by the document's locator (a
+# file that extends nothing has none): the checks compare a file with its base.
+_BASES: weakref.WeakKeyDictionary[Locator, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def base_document(locator: Locator) -> dict[str, Any] | None:
+    """The resolved document a resolved document extends (None when it extends nothing)."""
+    return _BASES.get(locator)
 
 
 def is_count_table(value: Any) -> bool:
@@ -154,6 +164,7 @@ def _resolve(
         if any(bare == r or bare.startswith(r + ".") for r in replaced_roots):
             continue
         locator.positions[path] = position
+    _BASES[locator] = base
     return merged, locator
 
 
@@ -178,4 +189,4 @@ def _merge(base: Any, over: Any, path: str, replaced: set[str]) -> tuple[Any, se
     return over, {path}
 
 
-__all__ = ["BaseReader", "Problem", "is_count_table", "resolve"]
+__all__ = ["BaseReader", "Problem", "base_document", "is_count_table", "resolve"]

@@ -1,7 +1,9 @@
 """`explain_document`: every field of the rule document changes the explanation.
 
 Data-driven: each FLIPS row sets one field of a base document (after optional
-`given` fields that make it matter) and names a fragment the new text must say.
+`given` fields that make it matter) and names a fragment the new text must say;
+each DROPS row names a fragment the new text must no longer say, because the
+changed file no longer allows it (explain states only what the file allows).
 A coverage test checks that every key of docs/document.md has a row.
 """
 
@@ -42,9 +44,9 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("players.min", 3, "For 3 to 6 players", {}),
     ("players.max", 4, "For 2 to 4 players", {}),
     ("deck.decks", 2, "Two 52-card decks", {}),
-    ("deck.decks", {"2-4": 1, "5-6": 2}, "5–6 players: 2 deck(s)", {}),
+    ("deck.decks", {"2-4": 1, "5-6": 2}, "2–4 players: 1 deck; 5–6 players: 2 decks", {}),
     ("deck.jokers", 2, "two jokers (54 cards)", {}),
-    ("deck.jokers", {"2-4": 0, "5-6": 4}, "5–6 players: 4 joker(s)", {}),
+    ("deck.jokers", {"2-4": 0, "5-6": 4}, "5–6 players: 4 jokers", {}),
     ("deck.decks", {"2-4": 1, "5-6": 2}, "No jokers in the pack.", {}),
     ("deck.jokers", {"2-4": 0, "5-6": 4}, "One 52-card deck.", {}),
     ("dealer.first", "random", "chosen at random", {}),
@@ -110,7 +112,7 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("draw.upcard_offer", True, "may take the upcard or pass", {}),
     ("play.melding", "going_out", "only when going out", {}),
     ("play.melding", "never", "Nobody lays melds on the table", {}),
-    ("play.melds_per_turn", 1, "at most 1 new meld(s)", {}),
+    ("play.melds_per_turn", 1, "at most one new meld", {}),
     ("play.layoff", False, "Nobody lays off cards", {}),
     ("play.layoff", "me.laid_down_before", "lay off cards on any player's melds when the player "
      "laid down in an earlier turn", {}),
@@ -132,7 +134,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("knock.limit", 0, "only with no deadwood", KNOCK),
     ("knock.layoff", False, "nobody lays off on the knocker's melds", KNOCK),
     ("knock.show", "knocker", "the players (knocker)", KNOCK),
-    ("stock.exhausted", "end", "the stock is empty, the hand ends and is scored", {}),
+    ("stock.exhausted", "end", "the stock is empty, the hand ends there (nothing is scored)", {}),
+    ("stock.exhausted", "end", "(scored as a stock ending)", {"scoring.stock": {"each": 0}}),
     ("stock.exhausted", "void", "the stock is empty, the hand is void", {}),
     ("stock.reserve", 2, "holds 2 cards or fewer", {"stock.exhausted": "void"}),
     ("stock.recycles", 2, "turned over twice at most in a hand", {}),
@@ -153,8 +156,10 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("scoring.gin", {"winner": "losers.deadwood + 25"}, "On gin", KNOCK),
     ("scoring.undercut", {"winner": "knocker.deadwood - winner.deadwood + 25"},
      "On an undercut", KNOCK),
-    ("scoring.stock", {"each": "-me.penalty"}, "When the hand ends with nobody out", {}),
-    ("scoring.void", {"each": 0}, "When the hand is void: every player scores 0.", {}),
+    ("scoring.stock", {"each": "-me.penalty"}, "When the hand ends with nobody out",
+     {"stock.exhausted": "end"}),
+    ("scoring.void", {"each": 0}, "When the hand is void: every player scores 0.",
+     {"stock.exhausted": "void"}),
     ("scoring.out", {"winner": "losers.penalty", "each": 1},
      "the winner scores the losers' total penalty; every player also scores 1.", {}),
     ("match.target", 500, "total reaches 500", {}),
@@ -166,6 +171,50 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("match.bonus.box", 25, "25 for each hand they won", {}),
     ("match.bonus.shutout", 2, "doubled (shutout)", {}),
     ("match.bonus.shutout", 4, "multiplied by 4 (shutout)", {}),
+    # only what the file allows (issue 7.13): run examples of an allowed length,
+    # ways of ending a hand the rules can reach
+    ("melds.run.min", 4, "Aces are low: A-2-3-4 is a run, J-Q-K-A is not.", {}),
+    ("melds.run.min", 4, "Aces are high: J-Q-K-A is a run, A-2-3-4 is not.", {"ace": "high"}),
+    ("ace", "high_or_low", "A-2-3-4 and J-Q-K-A are runs, Q-K-A-2 is not", {"melds.run.min": 4}),
+    ("melds.run.max", 4, "the ace links K and 2 (K-A-2 is one run).", {"ace": "wrap"}),
+    ("melds.run.max", 2, "Aces are high or low: A-2 and K-A are runs.",
+     {"ace": "high_or_low", "melds.run.min": 2}),
+    ("discard.required", "always", "their last card by discarding;", {}),
+    ("draw.discard_then_stock", True,
+     "with fewer than 2 cards in the pile then, the hand ends void", {}),
+    ("stock.recycles", 1, "ends with nobody out (scored as a stock ending)",
+     {"scoring.stock": {"each": 0}}),
+    ("stock.exhausted", "void", "the hand is void (nothing is scored beyond the meld credit)",
+     {"scoring.meld_credit": True}),
+    ("knock.limit", -1, "Nobody can ever knock: the knock limit (-1) is never 0 or more.", KNOCK),
+    ("knock.limit", 0, "nobody lays off after gin", KNOCK),
+    ("knock.limit", "2 - players", "nobody lays off after gin", KNOCK),
+]  # fmt: skip
+
+# (path, new value, fragment the new text must no longer contain, fields set first):
+# sentences that would state something the changed file no longer allows
+DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
+    ("melds.run", False, "Aces are low", {}),
+    ("players.max", 4, "5–6 players", {"deck.decks": {"2-4": 1, "5-6": 2}}),
+    ("players.max", 4, "Jokers in the pack", {"deck.jokers": {"2-4": 0, "5-6": 2}}),
+    ("players.max", 4, "joker: 20", {"deck.jokers": {"2-4": 0, "5-6": 2}, "values.joker": 20}),
+    ("players.min", 3, "2 players: 10 cards", {}),
+    ("deck.jokers", 0, "joker: 20", {"deck.jokers": 2, "values.joker": 20}),
+    ("deck.decks", 1, "equal cards allowed with several decks",
+     {"deck.decks": 2, "melds.set.suits": "any"}),
+    ("play.melding", "never", "also when going out", {"discard.required": "always"}),
+    ("play.melding", "never", "is rummy", {"scoring.out": {"winner": "rummy ? 2 : 1"}}),
+    ("play.melding", "never", "A wild card on the table stays there", WILD),
+    ("play.melding", "never", "The player may lay off", {}),
+    ("draw.discard", False, "may not be discarded in the same turn", {}),
+    ("stock.exhausted", "recycle", "When the hand ends with nobody out",
+     {"stock.exhausted": "end", "scoring.stock": {"each": "-me.penalty"}}),
+    ("stock.exhausted", "end", "When the hand is void",
+     {"stock.exhausted": "void", "scoring.void": {"each": 0}}),
+    ("draw.discard_then_stock", False, "the hand ends void", {"draw.discard_then_stock": True}),
+    ("knock.limit", 0, "When the knocker wins", {**KNOCK, "scoring.knock": {"winner": 1}}),
+    ("knock.limit", -1, "On gin", {**KNOCK, "scoring.gin": {"winner": 1}}),
+    ("knock.limit", "upcard.rank - 14", "On gin", {**KNOCK, "scoring.gin": {"winner": 1}}),
 ]  # fmt: skip
 
 # keys that docs/document.md names only in comments of its YAML block
@@ -201,6 +250,24 @@ def test_flipping_a_field_changes_the_sentence(
     assert after != before, f"{path} = {value!r} did not change the text"
     assert fragment in after, after
     assert fragment not in before
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "fragment", "given"),
+    DROPS,
+    ids=[f"{row[0]}={row[1]!r}"[:60] for row in DROPS],
+)
+def test_a_sentence_the_file_no_longer_allows_is_dropped(
+    path: str, value: Any, fragment: str, given: dict[str, Any]
+) -> None:
+    doc = copy.deepcopy(BASE)
+    for key, val in given.items():
+        put(doc, key, copy.deepcopy(val))
+    before = explain_document(copy.deepcopy(doc))
+    put(doc, path, value)
+    after = explain_document(doc)
+    assert fragment in before, before
+    assert fragment not in after, after
 
 
 def _leaves(node: dict[str, Any], prefix: str = "") -> list[str]:

@@ -4,6 +4,9 @@
 Scoring and Match, one sentence per rule, every sentence derived from a field
 of the document (docs/document.md), with defaults applied here, so the text
 cannot drift from the rules. Expressions are read aloud by `explain_expr`.
+The text states only what the file allows: count-table rows for the player
+counts it allows, examples of runs of a length it allows, and no way of
+ending a hand that the rules can never reach (`rulespec.spec.reach`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 
 from rulespec.spec.explain_expr import say
 from rulespec.spec.model import RANK_KEYS
+from rulespec.spec.names import REASONS
+from rulespec.spec.reach import reasons
 from rulespec.spec.schema import with_defaults
 
 # The defaults of docs/document.md: the schema's `default` annotations (the one
@@ -25,12 +30,7 @@ DEFAULTS: dict[str, Any] = {
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 RANK_LABELS = {"A": "ace", "T": "10", "J": "J", "Q": "Q", "K": "K", "joker": "joker"}
-ACE = {
-    "low": "Aces are low: A-2-3 is a run, Q-K-A is not.",
-    "high": "Aces are high: Q-K-A is a run, A-2-3 is not.",
-    "high_or_low": "Aces are high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.",
-    "wrap": "Runs may go round the corner: the ace links K and 2 (Q-K-A-2-3 is one run).",
-}
+RUN_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def get(doc: Mapping[str, Any], path: str) -> Any:
@@ -54,6 +54,39 @@ def default(path: str) -> Any:
     return node
 
 
+def hand_ends(doc: Mapping[str, Any]) -> frozenset[str]:
+    """The hand-end reasons the rules can reach (every reason when that cannot be told)."""
+    try:
+        why = reasons(with_defaults(dict(doc)))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return frozenset(REASONS)
+    return frozenset(reason for reason, text in why.items() if not text)
+
+
+def player_counts(doc: Mapping[str, Any]) -> tuple[int, int]:
+    return int(get(doc, "players.min")), int(get(doc, "players.max"))
+
+
+def clipped(raw: Any, low: int, high: int) -> Any:
+    """A count table cut to the allowed player counts: an int when one value covers them all."""
+    if not isinstance(raw, Mapping):
+        return raw
+    rows: dict[str, Any] = {}
+    for key, value in raw.items():
+        first, _, last = str(key).partition("-")
+        start, end = max(int(first), low), min(int(last or first), high)
+        if start <= end:
+            rows[f"{start}-{end}" if end > start else str(start)] = value
+    if len(set(rows.values())) == 1:
+        return next(iter(rows.values()))
+    return rows or raw
+
+
+def count_table(doc: Mapping[str, Any], path: str) -> Any:
+    """The count table at `path`, cut to the player counts the document allows."""
+    return clipped(get(doc, path), *player_counts(doc))
+
+
 def number(n: int, noun: str, plural: str | None = None) -> str:
     word = NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
     return f"{word} {noun if n == 1 else (plural or noun + 's')}"
@@ -65,10 +98,14 @@ def players_label(key: str) -> str:
 
 
 def table(raw: Any, unit: str) -> str:
-    """A count table read aloud: '10 cards' or '2 players: 10, 3–4 players: 7'."""
+    """A count table read aloud: '10 cards' or '2 players: 10 cards; 3–4 players: 7 cards'."""
     if isinstance(raw, Mapping):
-        return "; ".join(f"{players_label(k)}: {v} {unit}" for k, v in raw.items())
-    return f"{raw} {unit}"
+        return "; ".join(f"{players_label(k)}: {_units(v, unit)}" for k, v in raw.items())
+    return _units(raw, unit)
+
+
+def _units(n: Any, unit: str) -> str:
+    return f"{n} {unit}" if n == 1 or unit.endswith("s") else f"{n} {unit}s"
 
 
 def join_or(items: list[str], word: str = "or") -> str:
@@ -92,7 +129,7 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     low, high = get(doc, "players.min"), get(doc, "players.max")
     out.append(f"For {low} players." if low == high else f"For {low} to {high} players.")
-    decks, jokers = get(doc, "deck.decks"), get(doc, "deck.jokers")
+    decks, jokers = count_table(doc, "deck.decks"), count_table(doc, "deck.jokers")
     if isinstance(decks, int) and isinstance(jokers, int):
         joke = "no jokers" if jokers == 0 else number(jokers, "joker")
         total = decks * 52 + jokers
@@ -101,11 +138,11 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
         if isinstance(decks, int):
             out.append(f"{number(decks, '52-card deck').capitalize()}.")
         else:
-            out.append(f"Decks of 52 cards by number of players: {table(decks, 'deck(s)')}.")
+            out.append(f"Decks of 52 cards by number of players: {table(decks, 'deck')}.")
         if isinstance(jokers, int):
             out.append(f"{number(jokers, 'joker').capitalize()} in the pack.")
         else:
-            out.append(f"Jokers in the pack by number of players: {table(jokers, 'joker(s)')}.")
+            out.append(f"Jokers in the pack by number of players: {table(jokers, 'joker')}.")
     if get(doc, "dealer.first") == "cut":
         out.append("The first dealer is chosen by cutting: the lowest card deals "
                    "(ace low, ties cut again).")  # fmt: skip
@@ -115,7 +152,7 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
     out.append(
         f"Play starts at the dealer's {side}; after each hand the deal passes to the {side}."
     )
-    cards, packet = get(doc, "deal.cards"), get(doc, "deal.packet")
+    cards, packet = count_table(doc, "deal.cards"), get(doc, "deal.packet")
     how = "one at a time" if packet == 1 else f"in packets of {packet}"
     if isinstance(cards, int):
         out.append(f"Each player is dealt {cards} cards, {how}.")
@@ -135,9 +172,45 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
     else:
         other = "other " if extra and get(doc, "deal.dealer_extra_to") == "discard" else ""
         out.append(f"No {other}card is turned up; the rest form the stock.")
-    out.append(ACE.get(str(get(doc, "ace")), f"Ace mode: {get(doc, 'ace')}."))
+    out.extend(ace_sentence(doc))
     out.append(card_values(doc))
     return out
+
+
+def _run(start: int, length: int) -> str:
+    """Ranks from `start` (0 = ace) upwards, going round the corner: 'Q-K-A-2'."""
+    return "-".join(RUN_RANKS[(start + i) % 13] for i in range(length))
+
+
+def ace_sentence(doc: Mapping[str, Any]) -> list[str]:
+    """How the ace sits in runs, with examples of a length the runs allow (none without runs)."""
+    run = get(doc, "melds.run")
+    if run is False:
+        return []
+    rule = {**(default("melds.run") or {}), **(run if isinstance(run, Mapping) else {})}
+    low, high = int(rule["min"]), rule["max"]
+
+    def fits(length: int) -> bool:
+        return length >= low and (high is None or length <= high)
+
+    bottom, top = _run(0, low), _run(13 - (low - 1), low)
+    corner_length = max(low, 3)
+    corner = _run(-(corner_length // 2), corner_length) if fits(corner_length) else ""
+    mode = get(doc, "ace")
+    if mode == "low":
+        return [f"Aces are low: {bottom} is a run, {top} is not."]
+    if mode == "high":
+        return [f"Aces are high: {top} is a run, {bottom} is not."]
+    if mode == "high_or_low":
+        text = f"Aces are high or low: {bottom} and {top} are runs"
+        return [text + (f", {corner} is not." if corner else ".")]
+    if mode == "wrap":
+        longer = max(low, 5)  # Q-K-A-2-3 shows the corner inside a run
+        if fits(longer):
+            corner = _run(-(longer // 2), longer)
+        example = f" ({corner} is one run)" if corner else ""
+        return [f"Runs may go round the corner: the ace links K and 2{example}."]
+    return [f"Ace mode: {mode}."]
 
 
 def card_values(doc: Mapping[str, Any]) -> str:
@@ -152,8 +225,7 @@ def card_values(doc: Mapping[str, Any]) -> str:
     for key in RANK_KEYS[1:]:
         label = RANK_LABELS.get(key, key)
         items.append((label, value_of(key)))
-    own = doc.get("values")
-    if has_jokers(doc) or (isinstance(own, Mapping) and "joker" in own):
+    if has_jokers(doc):
         items.append(("joker", value_of("joker")))
     groups: list[tuple[list[str], str]] = []
     for label, text in items:
@@ -174,7 +246,8 @@ def card_values(doc: Mapping[str, Any]) -> str:
 
 
 def has_jokers(doc: Mapping[str, Any]) -> bool:
-    jokers = get(doc, "deck.jokers")
+    """Whether the pack holds jokers for some player count the document allows."""
+    jokers = count_table(doc, "deck.jokers")
     return any(jokers.values()) if isinstance(jokers, Mapping) else bool(jokers)
 
 

@@ -10,9 +10,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.spec.explain import get, join_or
+from rulespec.spec.explain import get, hand_ends, join_or
 from rulespec.spec.explain_expr import say
 from rulespec.spec.names import REASONS
+from rulespec.spec.reach import knock_limits, out_ways
+from rulespec.spec.schema import with_defaults
 
 REASON_HEADS = {
     "out": "When a player goes out",
@@ -42,17 +44,16 @@ def _uses_rummy(doc: Mapping[str, Any]) -> bool:
 
 
 def _possible_ways(doc: Mapping[str, Any]) -> list[str]:
-    """The ways of `going_out.by` that the other rules leave possible.
+    """The ways of `going_out.by` that the other rules leave possible (`reach.out_ways`).
 
     Without melding a hand never shrinks (each discard follows a draw), so no
-    way of emptying it is possible; without lay-offs, laying off is not one.
+    way of emptying it is possible; without lay-offs, laying off is not one;
+    when a discard is always required, only a discard takes the last card.
     """
-    if get(doc, "play.melding") == "never":
-        return []
-    ways = list(get(doc, "going_out.by") or [])
-    if get(doc, "play.layoff") is False:
-        ways = [w for w in ways if w != "layoff"]
-    return ways
+    try:
+        return out_ways(with_defaults(dict(doc)))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return list(get(doc, "going_out.by") or [])
 
 
 def going_out(doc: Mapping[str, Any]) -> list[str]:
@@ -63,14 +64,14 @@ def going_out(doc: Mapping[str, Any]) -> list[str]:
                    "the hand then ends.")  # fmt: skip
     else:
         out.append("Nobody goes out by emptying their hand.")
-    partition = get(doc, "going_out.partition")
+    partition = get(doc, "going_out.partition") if ways else None
     if isinstance(partition, Mapping) and partition.get("melds"):
         counts = join_or([str(n) for n in partition["melds"]])
         out.append(f"The melds laid down when going out must be exactly {counts} melds.")
     if isinstance(partition, Mapping) and partition.get("sizes"):
         shapes = join_or(["+".join(str(n) for n in sizes) for sizes in partition["sizes"]])
         out.append(f"The melds laid down when going out must have the sizes {shapes} cards.")
-    if _uses_rummy(doc):
+    if ways and _uses_rummy(doc):
         out.append("Going out in one turn with no meld or lay-off earlier in the hand is rummy.")
     out.extend(_knock(doc))
     return out
@@ -81,6 +82,13 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
     if not isinstance(knock, Mapping):
         return ["There is no knocking."]
     limit = knock.get("limit", 0)
+    try:
+        limits = knock_limits(with_defaults(dict(doc)))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        limits = None
+    if limits is not None and limits[1] < 0:
+        return [f"Nobody can ever knock: the knock limit ({say(limit)}) is never 0 or more."]
+    only_gin = limit in (0, "0") or (limits is not None and limits[1] == 0)
     if limit in (0, "0"):
         out = ["A player may knock only with no deadwood after the discard: that is gin."]
     else:
@@ -89,7 +97,9 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
                "ends. Knocking with no deadwood is gin."]  # fmt: skip
     show = knock.get("show", "all")
     who = "every other player" if show == "all" else f"the players ({show})"
-    if knock.get("layoff", True):
+    if only_gin:
+        out.append(f"Then {who} shows their melds; nobody lays off after gin.")
+    elif knock.get("layoff", True):
         out.append(f"Then {who} shows their melds and may lay off deadwood on the knocker's "
                    "melds (never after gin).")  # fmt: skip
     else:
@@ -110,9 +120,10 @@ def scoring(doc: Mapping[str, Any]) -> list[str]:
     if get(doc, "scoring.meld_credit"):
         out.append("Every card melded or laid off scores its value for its player at once.")
     scored = False
+    ends = hand_ends(doc)
     for reason in REASONS:
         roles = get(doc, f"scoring.{reason}")
-        if not isinstance(roles, Mapping) or not roles:
+        if not isinstance(roles, Mapping) or not roles or reason not in ends:
             continue
         scored = True
         parts = [f"{ROLE_PHRASES.get(r, r + ' scores')} {say(e)}" for r, e in roles.items()]

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.spec.explain import default, get, join_or, number, obligation
+from rulespec.spec.explain import (
+    count_table,
+    default,
+    get,
+    hand_ends,
+    join_or,
+    number,
+    obligation,
+)
 from rulespec.spec.explain_expr import say, say_condition
 
 
@@ -66,7 +74,9 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
                    "player draws from the stock.")  # fmt: skip
     melding, per_turn = get(doc, "play.melding"), get(doc, "play.melds_per_turn")
     if melding == "anytime":
-        many = "any number of melds" if per_turn is None else f"at most {per_turn} new meld(s)"
+        many = (
+            "any number of melds" if per_turn is None else f"at most {number(per_turn, 'new meld')}"
+        )
         out.append(f"Then the player may lay down {many} on the table.")
     elif melding == "going_out":
         out.append("Melds are laid down only when going out, all at once.")
@@ -74,19 +84,24 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append("Nobody lays melds on the table during play.")
     layoff, onto = get(doc, "play.layoff"), get(doc, "play.layoff_onto")
     whose = "any player's melds" if onto == "any" else "their own melds"
-    if layoff is False or layoff == "false":
-        out.append(f"Nobody lays off cards during play (lay-offs would go on {whose}).")
+    if layoff is False or layoff == "false" or melding == "never":
+        out.append("Nobody lays off cards during play.")
     else:
         out.append(f"The player may lay off cards on {whose}{_cond(layoff)}.")
     first = get(doc, "play.first_laydown_min")
     if first not in (0, "0"):
         out.append(f"A player's first laying down must be worth at least {say(first)}.")
-    if get(doc, "discard.required") == "always":
+    ends = hand_ends(doc)
+    if "out" not in ends:
+        out.append("The turn ends with a discard.")
+    elif get(doc, "discard.required") == "always":
         out.append("The turn ends with a discard, always, also when going out "
                    "(so the last card goes by discard).")  # fmt: skip
     else:
         out.append("The turn ends with a discard, unless the player has gone out.")
-    if get(doc, "discard.forbid_taken"):
+    if not _takes_from_pile(doc):
+        pass  # no card is ever taken from the pile: nothing to forbid
+    elif get(doc, "discard.forbid_taken"):
         out.append("A card taken from the discard pile may not be discarded in the same turn.")
     else:
         out.append("A card taken from the discard pile may be discarded in the same turn.")
@@ -94,24 +109,52 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append("The discard pile is spread: every card in it is visible to all.")
     else:
         out.append("The discard pile is squared: only its top card is visible.")
-    out.append(_stock(doc))
+    out.append(_stock(doc, ends))
     return out
 
 
-def _stock(doc: Mapping[str, Any]) -> str:
+def _takes_from_pile(doc: Mapping[str, Any]) -> bool:
+    """Whether any draw takes a card from the discard pile."""
+    discard = get(doc, "draw.discard")
+    keys = ("draw.discard_then_stock", "draw.discard_then_discard", "draw.depth", "draw.pile",
+            "draw.upcard_offer")  # fmt: skip
+    return (discard is not False and discard is not None) or any(get(doc, k) for k in keys)
+
+
+def _ending(doc: Mapping[str, Any], reason: str) -> str:
+    """How a stock or void ending is scored, in a few words."""
+    roles = get(doc, f"scoring.{reason}")
+    if isinstance(roles, Mapping) and roles:
+        return "scored as a stock ending" if reason == "stock" else "scored as a void hand"
+    if get(doc, "scoring.meld_credit"):
+        return "nothing is scored beyond the meld credit"
+    return "nothing is scored"
+
+
+def _stock(doc: Mapping[str, Any], ends: frozenset[str]) -> str:
     exhausted, reserve = get(doc, "stock.exhausted"), get(doc, "stock.reserve")
     if exhausted == "recycle":
-        text = ("When a player must draw from an empty stock, the discard pile is turned over "
-                "without shuffling to become the stock and its top card starts a new pile; "
-                "with fewer than 2 cards in the pile then, the hand ends void.")  # fmt: skip
+        text = (
+            "When a player must draw from an empty stock, the discard pile is turned over "
+            "without shuffling to become the stock and its top card starts a new pile"
+        )
+        if "void" in ends:
+            text += (f"; with fewer than 2 cards in the pile then, the hand ends void "
+                     f"({_ending(doc, 'void')})")  # fmt: skip
+        text += "."
         limit = get(doc, "stock.recycles")
         if limit is not None:
             times = {0: "never", 1: "once", 2: "twice"}.get(limit, f"{limit} times")
-            text += (f" The pile is turned over {times} at most in a hand; when the stock runs "
-                     "out once more, the hand ends and is scored as a stock ending.")  # fmt: skip
+            text += (
+                f" The pile is turned over {times} at most in a hand; when the stock runs "
+                f"out once more, the hand ends with nobody out ({_ending(doc, 'stock')})."
+            )
         return text
     left = "is empty" if not reserve else f"holds {reserve} cards or fewer"
-    end = "ends and is scored as a stock ending" if exhausted == "end" else "is void (no score)"
+    if exhausted == "end":
+        end = f"ends there ({_ending(doc, 'stock')})"
+    else:
+        end = f"is void ({_ending(doc, 'void')})"
     return f"When a turn ends with nobody out and the stock {left}, the hand {end}."
 
 
@@ -124,8 +167,12 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
         given = set_rule if isinstance(set_rule, Mapping) else {}
         set_rule = {**default("melds.set"), **given}
         size = _size(set_rule["min"], set_rule["max"])
-        suits = ("of different suits" if set_rule["suits"] == "distinct"
-                 else "suits may repeat (equal cards allowed with several decks)")  # fmt: skip
+        if set_rule["suits"] == "distinct":
+            suits = "of different suits"
+        elif _several_decks(doc):
+            suits = "suits may repeat (equal cards allowed with several decks)"
+        else:
+            suits = "suits may repeat"
         out.append(f"A set is {size} cards of one rank, {suits}.")
     run_rule = get(doc, "melds.run")
     if run_rule is False:
@@ -142,6 +189,11 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
                    + "; ".join(texts) + ".")  # fmt: skip
     out.extend(_wild(doc))
     return out
+
+
+def _several_decks(doc: Mapping[str, Any]) -> bool:
+    decks = count_table(doc, "deck.decks")
+    return any(v > 1 for v in decks.values()) if isinstance(decks, Mapping) else decks > 1
 
 
 def _size(low: int, high: int | None) -> str:
@@ -181,7 +233,9 @@ def _wild(doc: Mapping[str, Any]) -> list[str]:
         out.append("A card (natural, or named by a wild card) may not be on the table more "
                    "often than the deck holds it.")  # fmt: skip
     swap = get(doc, "melds.wild.swap")
-    if swap is False or swap == "false":
+    if get(doc, "play.melding") == "never":
+        pass  # no meld is on the table during play: nothing to swap
+    elif swap is False or swap == "false":
         out.append("A wild card on the table stays there.")
     else:
         out.append("A natural card from hand may replace the wild card on the table that stands "

@@ -212,6 +212,7 @@ DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("stock.exhausted", "end", "When the hand is void",
      {"stock.exhausted": "void", "scoring.void": {"each": 0}}),
     ("draw.discard_then_stock", False, "the hand ends void", {"draw.discard_then_stock": True}),
+    ("match.target", None, "another hand is played", {"match.tie": "play_on"}),
     ("knock.limit", 0, "When the knocker wins", {**KNOCK, "scoring.knock": {"winner": 1}}),
     ("knock.limit", -1, "On gin", {**KNOCK, "scoring.gin": {"winner": 1}}),
     ("knock.limit", "upcard.rank - 14", "On gin", {**KNOCK, "scoring.gin": {"winner": 1}}),
@@ -389,3 +390,42 @@ def test_explain_defaults_agree_with_the_schema() -> None:
 
     disagree = {p: (default(p), strict(p)) for p in _leaves(DEFAULTS) if default(p) != strict(p)}
     assert disagree == {}
+
+
+EXAMPLES = sorted((ROOT / "examples" / "house-rules").glob("*.rules"))
+
+
+@pytest.mark.parametrize(
+    "target", _bundled() + [str(p) for p in EXAMPLES], ids=lambda t: Path(t).stem
+)
+def test_explain_states_only_what_the_file_allows(target: str) -> None:
+    """Every bundled variant and house rule: no hand end, joker or player count it rules out."""
+    from rulespec.spec.explain_score import REASON_HEADS
+    from rulespec.spec.load import load_document
+    from rulespec.spec.reach import possible
+    from rulespec.spec.schema import with_defaults
+
+    doc = load_document(target)
+    full = with_defaults(doc)
+    ends = possible(full)
+    text = explain_document(doc)
+    for reason, head in REASON_HEADS.items():
+        if reason not in ends:
+            assert head not in text, reason
+    if "void" not in ends:
+        assert "void" not in text
+    if "out" not in ends:
+        assert "when going out" not in text and "rummy" not in text
+    jokers = full["deck"]["jokers"]
+    if not (any(jokers.values()) if isinstance(jokers, dict) else jokers):
+        assert "joker:" not in text and "Jokers in the pack" not in text
+    low, high = full["players"]["min"], full["players"]["max"]
+    for first, last in re.findall(r"(\d+)(?:–(\d+))? players?:", text):
+        assert low <= int(first) <= int(last or first) <= high, (first, last)
+    run = full["melds"]["run"]
+    aces = [line for line in text.splitlines() if line.startswith(("- Aces are", "- Runs may"))]
+    assert len(aces) == (1 if run else 0)
+    examples = re.findall(r"\b(?:[AJQK2-9]|10)(?:-(?:[AJQK2-9]|10))+\b", "".join(aces))
+    assert examples or not run
+    for example in examples:
+        assert run["min"] <= 1 + example.count("-") <= (run["max"] or 14), example

@@ -96,6 +96,10 @@ def test_knock_limits_over_every_upcard_and_player_count(
         ("michigan", {"stock__exhausted": "recycle"}, {"out", "void"}),  # depth draws
         ("continental", {}, {"out", "stock"}),
         ("rummy", {"stock__recycles": None}, {"out"}),
+        # without a stock draw the stock never runs down (a pile draw only)
+        ("michigan", {"draw__stock": False}, {"out"}),
+        ("michigan", {"draw__stock": False, "stock__reserve": 40}, {"out", "stock"}),
+        ("rummy", {"draw__stock": False, "draw__pile": True}, {"out"}),
     ],
 )
 def test_possible_hand_ends(name: str, changes: dict[str, Any], reasons: set[str]) -> None:

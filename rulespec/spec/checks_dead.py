@@ -89,10 +89,13 @@ def _never_ends(full: dict[str, Any], why: dict[str, str], locator: Locator) -> 
         return []
     if full["play"]["melding"] == "never" and not isinstance(full["knock"], Mapping):
         return []  # already an error of checks.py (no going out and no knock)
-    # every reason failing leaves only an unlimited recycle (end and void each end a hand)
     where = "knock.limit" if isinstance(full["knock"], Mapping) else "stock.exhausted"
+    causes: list[str] = []
+    for reason in ("out", "gin", "stock", "void"):
+        if why[reason] not in causes:
+            causes.append(why[reason])
     message = (
-        f"no hand can ever end: {why['out']}; {why['gin']}; {why['stock']}, and {why['void']}. "
+        f"no hand can ever end: {'; '.join(causes)}. "
         "Every hand would be abandoned at the turn limit"
     )
     return [warning(locator.problem(where, message))]

@@ -120,16 +120,11 @@ def void_in_recycle(full: Mapping[str, Any]) -> bool:
     draw = full["draw"]
     if any(draw[key] for key in PILE_SHRINKING_DRAWS):
         return True
-    deck, deal = full["deck"], full["deal"]
-    for players in _counts(full):
-        pack = _table(deck["decks"], players) * 52 + _table(deck["jokers"], players)
-        extra = int(deal["dealer_extra"])
-        upcard = 1 if deal["upcard"] else 0
-        stock = pack - _table(deal["cards"], players) * players - extra - upcard
-        pile = upcard + (extra if deal["dealer_extra_to"] == "discard" else 0)
-        if stock + pile < 2:
-            return True
-    return False
+    deal = full["deal"]
+    pile = (1 if deal["upcard"] else 0) + (
+        int(deal["dealer_extra"]) if deal["dealer_extra_to"] == "discard" else 0
+    )
+    return any(stock + pile < 2 for stock in _first_stocks(full))
 
 
 def reasons(full: Mapping[str, Any]) -> dict[str, str]:
@@ -158,7 +153,37 @@ def reasons(full: Mapping[str, Any]) -> dict[str, str]:
         why["void"] = "an empty stock ends the hand as 'stock' (stock.exhausted: end)"
     elif stock["exhausted"] == "recycle" and not void_in_recycle(full):
         why["void"] = "the pile always holds 2 cards or more when the stock runs out"
+    if not stock_runs_down(full):
+        for reason in ("stock", "void"):
+            why[reason] = (
+                "nobody draws from the stock (draw.stock and draw.discard_then_stock are off), "
+                "so it never runs down"
+            )
     return why
+
+
+def _first_stocks(full: Mapping[str, Any]) -> list[int]:
+    """The stock left after the deal, for each player count."""
+    deck, deal = full["deck"], full["deal"]
+    out = []
+    for players in _counts(full):
+        pack = _table(deck["decks"], players) * 52 + _table(deck["jokers"], players)
+        dealt = _table(deal["cards"], players) * players + int(deal["dealer_extra"])
+        out.append(pack - dealt - (1 if deal["upcard"] else 0))
+    return out
+
+
+def stock_runs_down(full: Mapping[str, Any]) -> bool:
+    """Whether the stock can ever be low enough to end the hand, turn over or void it.
+
+    Only a draw from the stock makes it smaller; without one, only a deal that
+    leaves the stock at or under `stock.reserve` (end, void) ends the hand.
+    """
+    draw = full["draw"]
+    if draw["stock"] or draw["discard_then_stock"]:
+        return True
+    floor = full["stock"]["reserve"] if full["stock"]["exhausted"] != "recycle" else 0
+    return any(left <= floor for left in _first_stocks(full))
 
 
 def _why_no_out(full: Mapping[str, Any]) -> str:

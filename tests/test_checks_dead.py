@@ -95,6 +95,12 @@ def test_knock_limits_over_every_upcard_and_player_count(
         ("michigan", {}, {"out", "stock"}),
         ("michigan", {"stock__exhausted": "recycle"}, {"out", "void"}),  # depth draws
         ("continental", {}, {"out", "stock"}),
+        # melds laid only when going out: nobody lays off, so not out by lay-off
+        (
+            "continental",
+            {"play__layoff": True, "going_out__by": ["layoff"], "discard__required": "unless_out"},
+            {"stock"},
+        ),
         ("rummy", {"stock__recycles": None}, {"out"}),
         # without a stock draw the stock never runs down (a pile draw only)
         ("michigan", {"draw__stock": False}, {"out"}),

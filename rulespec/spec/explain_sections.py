@@ -84,12 +84,12 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append("Nobody lays melds on the table during play.")
     layoff, onto = get(doc, "play.layoff"), get(doc, "play.layoff_onto")
     whose = "any player's melds" if onto == "any" else "their own melds"
-    if layoff is False or layoff == "false" or melding == "never":
+    if layoff is False or layoff == "false" or melding != "anytime":
         out.append("Nobody lays off cards during play.")
     else:
         out.append(f"The player may lay off cards on {whose}{_cond(layoff)}.")
     first = get(doc, "play.first_laydown_min")
-    if first not in (0, "0"):
+    if first not in (0, "0") and melding != "never":
         out.append(f"A player's first laying down must be worth at least {say(first)}.")
     ends = hand_ends(doc)
     if "out" not in ends:

@@ -45,17 +45,24 @@ def out_ways(full: Mapping[str, Any]) -> list[str]:
     """The ways of `going_out.by` (meld, layoff, discard) that the other rules leave possible.
 
     Without melding a hand never shrinks (each discard follows a draw); with
-    `discard.required: always` only a discard takes the last card; without
-    lay-offs (`play.layoff: false`) laying off is not a way.
+    `discard.required: always` only a discard takes the last card; laying off
+    is a way only with lay-offs allowed (`play.layoff`) and melds on the table
+    during play (`play.melding: anytime`: melds laid only when going out end
+    the hand, and none may be laid off on in that turn).
     """
     if full["play"]["melding"] == "never":
         return []
     ways = list(full["going_out"]["by"])
     if full["discard"]["required"] == "always":
         ways = [w for w in ways if w == "discard"]
-    if full["play"]["layoff"] is False:
+    if not layoffs_in_play(full):
         ways = [w for w in ways if w != "layoff"]
     return ways
+
+
+def layoffs_in_play(full: Mapping[str, Any]) -> bool:
+    """Whether a player can ever lay off during play (not the defenders' lay-offs on a knock)."""
+    return full["play"]["layoff"] is not False and full["play"]["melding"] == "anytime"
 
 
 def knock_limits(full: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -192,7 +199,12 @@ def _why_no_out(full: Mapping[str, Any]) -> str:
     by = list(full["going_out"]["by"])
     if full["discard"]["required"] == "always" and "discard" not in by:
         return "a discard is always required and going_out.by has no discard"
-    return "going_out.by names only lay-offs and play.layoff is false, so nobody can go out"
+    if full["play"]["layoff"] is False:
+        return "going_out.by names only lay-offs and play.layoff is false, so nobody can go out"
+    return (
+        "going_out.by names only lay-offs, and with play.melding: going_out nobody lays off, "
+        "so nobody can go out"
+    )
 
 
 def possible(full: Mapping[str, Any]) -> frozenset[str]:

@@ -189,6 +189,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
      {"scoring.meld_credit": True}),
     ("knock.limit", -1, "Nobody can ever knock: the knock limit (-1) is never 0 or more.", KNOCK),
     ("knock.limit", 0, "nobody lays off after gin", KNOCK),
+    ("knock.limit", -1, "No hand can ever end under these rules",
+     {**KNOCK, "play.melding": "never", "stock.recycles": None}),
     ("knock.limit", "2 - players", "nobody lays off after gin", KNOCK),
 ]  # fmt: skip
 

@@ -74,6 +74,9 @@ def going_out(doc: Mapping[str, Any]) -> list[str]:
     if ways and _uses_rummy(doc):
         out.append("Going out in one turn with no meld or lay-off earlier in the hand is rummy.")
     out.extend(_knock(doc))
+    if not hand_ends(doc):
+        out.append("No hand can ever end under these rules: every hand would be abandoned "
+                   "at the turn limit.")  # fmt: skip
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from rulespec.spec.expr import SUIT_VALUES, ExprError, compile_expression
 from rulespec.spec.names import REASONS, upcard_available
 
-# draw options that take cards from the pile without one coming back for each
+# draw options after which the pile may hold under two cards as the stock runs out
 PILE_SHRINKING_DRAWS = ("discard_then_stock", "discard_then_discard", "depth", "pile")
 
 

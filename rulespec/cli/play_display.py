@@ -228,7 +228,7 @@ def knock_summary(
     if not melds:
         line.append("none")
     line.append(f"; deadwood {dw}")
-    if dead:
+    if dead and melds:
         line.append(" (")
         line.append_text(cards_line(sort_cards(dead)))
         line.append(")")
@@ -239,7 +239,7 @@ def knock_summary(
     return line
 
 
-_SEAT = re.compile(r"\bseat (\d+)(:| is | knocks| lays off| goes out| wins|\b)")
+_SEAT = re.compile(r"\bseat (\d+)(:| is | knocks| lays off| goes out| wins| deadwood|\b)")
 _YOU_VERB = {
     " is ": " are ",
     " knocks": " knock",
@@ -247,6 +247,7 @@ _YOU_VERB = {
     " goes out": " go out",
     " wins": " win",
 }
+_YOUR = {" deadwood": " deadwood"}  # "Your deadwood 12", not "You deadwood 12"
 _CARD = r"(?:JK|[2-9TJQKA][CDHS]|10[CDHS])(?::[2-9TJQKA][CDHS])?"
 _CARDS = re.compile(rf"\b(hand|deadwood|lays off) ({_CARD}(?: {_CARD})*)\b")
 
@@ -257,7 +258,7 @@ def result_line(text: str, human: int, bots: Mapping[int, str]) -> str:
     def seat(match: re.Match[str]) -> str:
         number, rest = int(match.group(1)), match.group(2)
         if number == human:
-            return "You" + _YOU_VERB.get(rest, rest)
+            return "Your" + rest if rest in _YOUR else "You" + _YOU_VERB.get(rest, rest)
         return seat_label(number, human, bots) + rest
 
     def cards(match: re.Match[str]) -> str:

@@ -106,6 +106,6 @@ def restore(saved: SavedGame, where: str, *, force: bool = False, seat: bool = F
             where,
             f"position.{at}" if at else "position",
             f"all {len(saved.log)} moves re-play, but the position reached differs "
-            "from the saved one here",
+            "from the saved one",
         )
     return Restored(variant, game, hands_done, tuple(warnings))

@@ -162,8 +162,12 @@ def _guard(raw: bytes, where: str) -> None:
             )
 
 
+_KINDS = {bool: "true/false", int: "an integer", float: "a fraction", str: "a text"}
+_KINDS.update({list: "a list", dict: "a mapping", type(None): "null"})
+
+
 def _kind(value: Any) -> str:
-    return "null" if value is None else type(value).__name__
+    return _KINDS.get(type(value), type(value).__name__)
 
 
 def _need(data: Mapping[str, Any], key: str, kind: type, where: str, path: str = "") -> Any:
@@ -172,7 +176,7 @@ def _need(data: Mapping[str, Any], key: str, kind: type, where: str, path: str =
         raise corrupt(where, full, "missing (truncated or not a rulespec save)")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise corrupt(where, full, f"expected {kind.__name__}, got {_kind(value)}")
+        raise corrupt(where, full, f"expected {_KINDS[kind]}, got {_kind(value)}")
     return value
 
 

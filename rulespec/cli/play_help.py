@@ -53,9 +53,13 @@ def help_text(variant: Variant, save_path: str | None) -> str:
         if save_path
         else "quit (nothing is saved: no --save FILE)"
     )
+    words = {w for form, _ in forms for w in form.split()}
+    legend = ["C a card such as 7H"]
+    legend += ["M a table meld's number"] if "M" in words else []
+    legend += ["N how many pile cards"] if "N" in words else []
     return "\n".join(
         [
-            "Moves (canonical text; C a card such as 7H, M a table meld's number, N a count):",
+            f"Moves (canonical text; {', '.join(legend)}):",
             "  " + " | ".join(form for form, _ in forms),
             "Short forms: " + ", ".join(shorts),
             "Commands: help, moves (legal moves now), hint (what the smart bot would do),",

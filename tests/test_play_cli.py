@@ -390,10 +390,30 @@ def test_drawn_card_is_named_and_quit_without_save_says_so() -> None:
         timeout=TIMEOUT,
     )
     assert proc.returncode == 0, proc.stderr
-    drew = re.search(r"You: draw discard \(you drew (\w\w)\)", proc.stdout)
+    drew = re.search(r"You: draw discard \(you took (\w\w)\)", proc.stdout)
     assert drew, proc.stdout
     hand = re.findall(r"Your hand: ([^\n]*)", proc.stdout)[-1].split()
     assert drew.group(1) in hand
     assert "quit (nothing is saved: no --save FILE)" in proc.stdout
     assert "Nothing saved (no --save FILE): this game is gone." in proc.stdout
     assert "Saved to" not in proc.stdout
+
+
+def test_stock_draw_names_the_card_drawn() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "rummy", "--seed", "5", "--bots", "greedy"],
+        input="d\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    drew = re.search(r"You: draw stock \(you drew (\w\w)\)", proc.stdout)
+    assert drew, proc.stdout
+    assert drew.group(1) in re.findall(r"Your hand: ([^\n]*)", proc.stdout)[-1].split()
+
+
+@pytest.mark.parametrize("seed", [str(2**63), "-" + "9" * 30])
+def test_a_seed_too_large_to_save_is_a_usage_error(seed: str) -> None:
+    from rulespec.cli.main import main
+
+    assert main(["play", "gin", "--seed", seed]) == 2

@@ -223,6 +223,7 @@ HAND_EDITS = [
         "position: expected a mapping, got a list",
     ),
     ("log entry a number", _edit(lambda d: d["log"].__setitem__(3, 7)), "log.3: expected a move"),
+    ("huge move text", _edit(lambda d: d["log"].__setitem__(4, "meld " * 10**5)), "log.4: a move"),
     ("garbled move", _edit(lambda d: d["log"].__setitem__(5, "frobnicate")), "log.5: "),
     (
         "history card ZZ",

@@ -301,7 +301,8 @@ class Session:
             return "again"
         after = self.game.observation(self.human)["hand"] if not self.game.hand_over else []
         drew = drawn_cards(before, after)
-        self.console.print(f"You: {self.log[-1]}" + (f" (you drew {drew})" if drew else ""))
+        verb = "drew" if self.log[-1] == "draw stock" else "took"
+        self.console.print(f"You: {self.log[-1]}" + (f" (you {verb} {drew})" if drew else ""))
         return "moved"
 
     def _rules(self) -> str:

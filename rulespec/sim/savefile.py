@@ -39,6 +39,7 @@ MAX_BYTES = 32 * 1024 * 1024  # a long match saves to a few hundred kilobytes
 MAX_DEPTH = 32  # a genuine save nests 6 deep (position.result.layoffs.0.cards)
 MAX_DIGITS = 20  # seeds are below 2**63 (19 digits); scores are small
 SEED_LIMIT = 2**63
+MAX_MOVE_TEXT = 200  # the longest move text is a meld of a few dozen cards
 SEALED = ("seat", "bots", "hands")  # the fields a replay of the log cannot check
 
 
@@ -238,6 +239,8 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
     for i, text in enumerate(log):
         if not isinstance(text, str):
             raise corrupt(where, f"log.{i}", f"expected a move text, got {_kind(text)}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise corrupt(where, f"log.{i}", f"a move text of {len(text)} characters")
     hands = data.get("hands")
     if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or hands < 1):
         raise corrupt(where, "hands", f"expected a number of hands (1 or more), got {hands!r}")

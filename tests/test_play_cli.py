@@ -384,7 +384,7 @@ def test_save_command_refuses_a_file_another_session_writes(tmp_path: Path) -> N
 def test_drawn_card_is_named_and_quit_without_save_says_so() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "5", "--bots", "greedy"],
-        input="p\nhelp\nquit\n",
+        input="d\np\nhelp\nquit\n",
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -395,6 +395,7 @@ def test_drawn_card_is_named_and_quit_without_save_says_so() -> None:
     hand = re.findall(r"Your hand: ([^\n]*)", proc.stdout)[-1].split()
     assert drew.group(1) in hand
     assert "quit (nothing is saved: no --save FILE)" in proc.stdout
+    assert "Not allowed: 'draw stock' (You, upcard)" in proc.stdout  # "You", not "seat 0"
     assert "Nothing saved (no --save FILE): this game is gone." in proc.stdout
     assert "Saved to" not in proc.stdout
 

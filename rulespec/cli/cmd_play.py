@@ -24,6 +24,7 @@ from rulespec.cli.common import UsageError, resolve_target
 from rulespec.cli.play_display import (
     drawn_cards,
     make_console,
+    name_seats,
     render_hand_end,
     render_match_end,
     render_table,
@@ -297,7 +298,7 @@ class Session:
         try:
             self.play_move(text)
         except (InvalidMove, IllegalMove) as exc:
-            self.console.print(f"Not allowed: {exc}")
+            self.console.print(f"Not allowed: {name_seats(str(exc), self.human, self.bots)}")
             return "again"
         after = self.game.observation(self.human)["hand"] if not self.game.hand_over else []
         drew = drawn_cards(before, after)

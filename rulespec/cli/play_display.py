@@ -252,8 +252,8 @@ _CARD = r"(?:JK|[2-9TJQKA][CDHS]|10[CDHS])(?::[2-9TJQKA][CDHS])?"
 _CARDS = re.compile(rf"\b(hand|deadwood|lays off) ({_CARD}(?: {_CARD})*)\b")
 
 
-def result_line(text: str, human: int, bots: Mapping[int, str]) -> str:
-    """An engine result line for the table: seats named as on screen, hands sorted."""
+def name_seats(text: str, human: int, bots: Mapping[int, str]) -> str:
+    """Engine text with every ``seat N`` named as on screen ("You", "Seat 1 (smart)")."""
 
     def seat(match: re.Match[str]) -> str:
         number, rest = int(match.group(1)), match.group(2)
@@ -261,13 +261,18 @@ def result_line(text: str, human: int, bots: Mapping[int, str]) -> str:
             return "Your" + rest if rest in _YOUR else "You" + _YOU_VERB.get(rest, rest)
         return seat_label(number, human, bots) + rest
 
+    return _SEAT.sub(seat, text)
+
+
+def result_line(text: str, human: int, bots: Mapping[int, str]) -> str:
+    """An engine result line for the table: seats named as on screen, hands sorted."""
+
     def cards(match: re.Match[str]) -> str:
         words = match.group(2).split()
         codes = {w: card_code(w) for w in words}
         return f"{match.group(1)} " + " ".join(sorted(words, key=lambda w: sort_key(codes[w])))
 
-    text = _CARDS.sub(cards, text)
-    text = _SEAT.sub(seat, text)
+    text = name_seats(_CARDS.sub(cards, text), human, bots)
     return text[:1].upper() + text[1:]
 
 

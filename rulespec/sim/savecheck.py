@@ -13,6 +13,7 @@ path: message``.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,7 +100,7 @@ def restore(saved: SavedGame, where: str, *, force: bool = False, seat: bool = F
     if game.hand_over and not game.match_over and wanted.get("phase") != "over":
         game.next_hand()  # saved at the start of a hand: the CLI deals before anyone moves
         hands_done += 1
-    reached = game.position()
+    reached = json.loads(json.dumps(game.position()))  # as the file holds it: lists, not tuples
     at = first_difference(reached, wanted)
     if at is not None:
         raise corrupt(

@@ -379,8 +379,12 @@ def run(args: argparse.Namespace) -> int:
         session = Session(
             spec, variant, game, seed, args.seat, bots, [], args.save, args.hands, 0, plain
         )
-        session.save()
-        session.console.print(
-            f"{variant.title}: you are seat {args.seat}; seed {seed}. Type 'help'."
-        )
-    return session.run()
+        try:
+            session.save()
+            session.console.print(
+                f"{variant.title}: you are seat {args.seat}; seed {seed}. Type 'help'."
+            )
+        except BaseException:
+            session.release()
+            raise
+    return session.run()  # releases the save's lock however it ends

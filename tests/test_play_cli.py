@@ -250,3 +250,171 @@ def test_unwritable_save_warns_and_play_goes_on(tmp_path: Path) -> None:
     assert "Warning: cannot save to" in proc.stdout
     assert "Legal moves:" in proc.stdout
     assert "Traceback" not in proc.stderr
+
+
+# ---- every save a session writes re-plays and resumes (a kill can leave any of them) ----
+
+
+def _scripted_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str]:
+    """Play a whole session in-process with a scripted human; every save text written."""
+    from rulespec.cli import cmd_play
+    from rulespec.cli.main import main
+
+    written: list[str] = []
+    real_write = cmd_play.write_save
+
+    def recording(path, saved) -> None:  # type: ignore[no-untyped-def]
+        real_write(path, saved)
+        written.append(Path(path).read_text())
+
+    rng = random.Random(7)
+
+    def scripted(self, prompt: str) -> str:  # type: ignore[no-untyped-def]
+        return pick([str(m) for m in self.game.legal_moves()], rng)
+
+    monkeypatch.setattr(cmd_play, "write_save", recording)
+    monkeypatch.setattr(cmd_play.Session, "_read", scripted)
+    assert main(["play", *args, "--save", str(tmp_path / "full.json")]) == 0
+    monkeypatch.undo()
+    return written
+
+
+def test_every_save_of_a_match_replays_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulespec.cli import cmd_play
+    from rulespec.cli.main import main
+
+    written = _scripted_match(
+        tmp_path, monkeypatch, "gin", "--seed", "21", "--bots", "greedy", "--hands", "3"
+    )
+    starts = [t for t in written if not json.loads(t)["position"]["history"]]
+    assert len(starts) >= 2  # the deal of each hand is saved before anyone moves
+    assert any(json.loads(t)["position"]["hand"] > 1 for t in starts)
+    cuts = sorted(set(range(0, len(written), 7)) | {written.index(t) for t in starts})
+    monkeypatch.setattr(cmd_play.Session, "_read", lambda self, prompt: None)  # quit at once
+    positions = [json.loads(t)["position"] for t in written]
+    for k in cuts:
+        save = tmp_path / f"cut{k}.json"
+        save.write_text(written[k])
+        assert main(["replay", str(save)]) == 0, (k, capsys.readouterr().err)
+        assert main(["play", "--resume", str(save)]) == 0, (k, capsys.readouterr().err)
+        # the resumed session (bots moving up to the first prompt) is the unbroken one
+        assert json.loads(save.read_text())["position"] in positions[k:]
+    capsys.readouterr()
+
+
+def test_quit_at_the_first_prompt_of_a_new_hand_replays(tmp_path: Path) -> None:
+    """The CLI saves right after dealing; `replay` deals that hand too."""
+    save = tmp_path / "h2.json"
+    child = spawn_piped("gin", "--seed", "21", "--bots", "greedy", "--save", str(save))
+    rng = random.Random(7)
+    for _ in range(300):
+        child.expect(PROMPT)
+        if "hand 2" in child.before:
+            break
+        child.sendline("moves")
+        child.expect(MOVES)
+        moves = [m.strip() for m in child.match.group(1).split(",")]
+        child.expect(PROMPT)
+        child.sendline(pick(moves, rng))
+    child.sendline("quit")
+    child.expect("Bye")
+    assert child.wait() == 0
+    data = json.loads(save.read_text())
+    assert data["position"]["hand"] == 2 and data["position"]["history"] == []
+    verify = subprocess.run(
+        [sys.executable, "-m", "rulespec", "replay", str(save)], capture_output=True, text=True
+    )
+    assert verify.returncode == 0, verify.stderr
+
+
+def test_two_writers_one_file(tmp_path: Path) -> None:
+    """A second session on the same save is refused while the first lives; kill -9 frees it."""
+    save = tmp_path / "same.json"
+    first = spawn_piped("gin", "--seed", "3", "--bots", "greedy", "--save", str(save))
+    first.expect(PROMPT)
+    before = save.read_text()
+    for args in (["gin", "--seed", "9", "--save", str(save)], ["--resume", str(save)]):
+        second = subprocess.run(
+            [sys.executable, "-m", "rulespec", "play", *args],
+            input="d\nquit\n",
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+        assert second.returncode == 1
+        assert f"pid {first.pid}" in second.stderr
+        assert "another rulespec play session" in second.stderr
+        assert save.read_text() == before  # nothing lost
+    first.sendline(f"save {tmp_path / 'other.json'}")  # the first session still saves freely
+    first.expect("Saved to")
+    first.kill(signal.SIGKILL)
+    first.wait()
+    resumed = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "--resume", str(save)],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Saved to" in resumed.stdout
+    assert not (tmp_path / "same.json.lock").exists()  # a clean exit removes the lock file
+
+
+def test_save_command_refuses_a_file_another_session_writes(tmp_path: Path) -> None:
+    save = tmp_path / "busy.json"
+    first = spawn_piped("gin", "--seed", "3", "--save", str(save))
+    first.expect(PROMPT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "4"],
+        input=f"save {save}\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert "Not saved:" in proc.stdout and "another rulespec play session" in proc.stdout
+    assert "Nothing saved (no --save FILE)" in proc.stdout
+    first.sendline("quit")
+    first.expect("Bye")
+    assert first.wait() == 0
+
+
+def test_drawn_card_is_named_and_quit_without_save_says_so() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "5", "--bots", "greedy"],
+        input="d\np\nhelp\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    drew = re.search(r"You: draw discard \(you took (\w\w)\)", proc.stdout)
+    assert drew, proc.stdout
+    hand = re.findall(r"Your hand: ([^\n]*)", proc.stdout)[-1].split()
+    assert drew.group(1) in hand
+    assert "quit (nothing is saved: no --save FILE)" in proc.stdout
+    assert "Not allowed: 'draw stock' (You, upcard)" in proc.stdout  # "You", not "seat 0"
+    assert "Nothing saved (no --save FILE): this game is gone." in proc.stdout
+    assert "Saved to" not in proc.stdout
+
+
+def test_stock_draw_names_the_card_drawn() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "rummy", "--seed", "5", "--bots", "greedy"],
+        input="d\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    drew = re.search(r"You: draw stock \(you drew (\w\w)\)", proc.stdout)
+    assert drew, proc.stdout
+    assert drew.group(1) in re.findall(r"Your hand: ([^\n]*)", proc.stdout)[-1].split()
+
+
+@pytest.mark.parametrize("seed", [str(2**63), "-" + "9" * 30])
+def test_a_seed_too_large_to_save_is_a_usage_error(seed: str) -> None:
+    from rulespec.cli.main import main
+
+    assert main(["play", "gin", "--seed", seed]) == 2

@@ -4,10 +4,12 @@ The session shows the table as the human's seat sees it (rich; plain text with
 no control codes when stdin/stdout is not a terminal, so games can be scripted),
 reads canonical move text or short forms, asks the bots for their moves from
 their observations only, and — with ``--save`` — writes the save file
-atomically after every move. ``--resume`` re-plays the saved log from the match
-start (falling back to the saved position) and continues. EOF on stdin quits,
-saving first. Bad input is answered with the rule it breaks; the game is
-unchanged.
+atomically after every move, holding a lock on it for the whole session (a
+second session writing the same file is refused). ``--resume`` re-plays the
+saved log from the match start and continues only if it reaches the saved
+position (``sim/savecheck``); a tampered or corrupt save is refused, never
+patched up. EOF on stdin quits, saving first. Bad input is answered with the
+rule it breaks; the game is unchanged.
 """
 
 from __future__ import annotations
@@ -15,29 +17,33 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from typing import Any
 
 from rulespec.cli.common import UsageError, resolve_target
 from rulespec.cli.play_display import (
+    drawn_cards,
     make_console,
+    name_seats,
     render_hand_end,
     render_match_end,
     render_table,
     seat_label,
 )
-from rulespec.errors import IllegalMove, InvalidMove, RulespecError
+from rulespec.cli.play_help import help_text
+from rulespec.errors import IllegalMove, InvalidMove
 from rulespec.players import BOT_NAMES, make_bot
 from rulespec.sim import runner
-from rulespec.sim.savefile import SavedGame, SaveFileError, document_digest, read_save, write_save
-
-HELP = """Moves (canonical text):
-  draw stock | draw discard | draw discard+stock | draw discard+discard
-  take N | take pile | meld C C C ... (a joker as JK:7H) | layoff C M | swap C M
-  discard C | knock C | pass
-Short forms: d = draw stock, p = draw discard, a bare card = discard it,
-  k C = knock C, m C C C = meld, l C M = layoff, t N = take N
-Commands: help, moves (legal moves now), hint (what the smart bot would do),
-  rules (the rules explained), save [FILE], quit (saves first)"""
+from rulespec.sim.savecheck import restore
+from rulespec.sim.savefile import (
+    SEED_LIMIT,
+    SavedGame,
+    SaveFileError,
+    document_digest,
+    read_save,
+    write_save,
+)
+from rulespec.sim.savelock import SaveLock
 
 
 def add_parser(subparsers: Any) -> None:
@@ -52,6 +58,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--save", metavar="FILE", help="save the game here after every move")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.add_argument("--hands", type=int, default=None, help="stop after N hands")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="--resume even if the rule file changed since the save (the log may then fail)",
+    )
 
 
 def expand(text: str) -> str:
@@ -94,6 +105,7 @@ class Session:
         hands_limit: int | None,
         hands_done: int,
         plain: bool,
+        lock: SaveLock | None = None,
     ) -> None:
         self.spec, self.variant, self.game, self.seed = spec, variant, game, seed
         self.human, self.bots, self.log = human, bots, log
@@ -105,6 +117,9 @@ class Session:
         self.bot_objects = {
             s: make_bot(n, runner.derive_seed(seed, s, "bot")) for s, n in bots.items()
         }
+        self.lock: SaveLock | None = lock  # held on save_path when given
+        if save_path and lock is None:
+            self.claim(save_path)
 
     # ---- saving ---------------------------------------------------------------
 
@@ -122,14 +137,32 @@ class Session:
             extra={"hands_done": self.hands_done},
         )
 
+    def claim(self, path: str) -> None:
+        """Make ``path`` this session's save file, locked until the session ends;
+        ``SaveFileError`` if another session holds it (nothing is changed then)."""
+        lock = SaveLock(path)
+        lock.acquire()
+        self.release()
+        self.lock, self.save_path = lock, path
+
+    def release(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def save(self, path: str | None = None) -> bool:
         """Write the save file (atomically); a failure is reported and play goes on,
-        the previous save left intact."""
+        the previous save left intact. Another file than the session's is locked
+        for the write only."""
         target = path or self.save_path
         if not target:
             return False
         try:
-            write_save(target, self.saved())
+            if target == self.save_path:
+                write_save(target, self.saved())
+            else:
+                with SaveLock(target):
+                    write_save(target, self.saved())
         except SaveFileError as exc:
             self.console.print(f"Warning: {exc}")
             return False
@@ -146,6 +179,12 @@ class Session:
         self.save()
 
     def run(self) -> int:
+        try:
+            return self._loop()
+        finally:
+            self.release()
+
+    def _loop(self) -> int:
         shown = False
         while True:
             game = self.game
@@ -212,7 +251,9 @@ class Session:
         return self._read("Press Enter for the next hand (or quit) ") not in (None, "quit", "q")
 
     def quit(self) -> int:
-        if self.save():
+        if not self.save_path:
+            self.console.print("Nothing saved (no --save FILE): this game is gone.")
+        elif self.save():
             self.console.print(f"Saved to {self.save_path}. Resume with --resume {self.save_path}")
         self.console.print("Bye.")
         return 0
@@ -226,7 +267,7 @@ class Session:
         if head in ("quit", "q", "exit"):
             return "quit"
         if head in ("help", "?", "h"):
-            self.console.print(HELP)
+            self.console.print(help_text(self.variant, self.save_path))
             return "again"
         if head == "moves":
             self.console.print("Legal moves: " + ", ".join(str(m) for m in self.game.legal_moves()))
@@ -242,19 +283,27 @@ class Session:
         if head == "save":
             target = words[1] if len(words) > 1 else None
             if target and not self.save_path:
-                self.save_path = target
+                try:
+                    self.claim(target)
+                except SaveFileError as exc:
+                    self.console.print(f"Not saved: {exc}")
+                    return "again"
             if not (target or self.save_path):
                 self.console.print("No save file: say 'save FILE' or start with --save FILE.")
             elif self.save(target):
                 self.console.print(f"Saved to {target or self.save_path}.")
             return "again"
         text = expand(line)
+        before = Counter(self.game.observation(self.human)["hand"])
         try:
             self.play_move(text)
         except (InvalidMove, IllegalMove) as exc:
-            self.console.print(f"Not allowed: {exc}")
+            self.console.print(f"Not allowed: {name_seats(str(exc), self.human, self.bots)}")
             return "again"
-        self.console.print(f"You: {self.log[-1]}")
+        after = self.game.observation(self.human)["hand"] if not self.game.hand_over else []
+        drew = drawn_cards(before, after)
+        verb = "drew" if self.log[-1] == "draw stock" else "took"
+        self.console.print(f"You: {self.log[-1]}" + (f" (you {verb} {drew})" if drew else ""))
         return "moved"
 
     def _rules(self) -> str:
@@ -275,60 +324,33 @@ def _bots_for(text: str, players: int, human: int) -> dict[int, str]:
 
 
 def _resume(args: argparse.Namespace, plain: bool) -> Session:
-    saved = read_save(args.resume)
-    spec = saved.variant
+    """Lock the file the session will write, then read and verify the save (``restore``)."""
+    target = args.save or args.resume
+    lock = SaveLock(target)
+    lock.acquire()
     try:
-        variant = runner.load(spec)
-    except RulespecError as exc:
-        raise SaveFileError(f"{args.resume}: cannot load its variant {spec!r}: {exc}") from None
-    if document_digest(variant) != saved.digest:
-        raise SaveFileError(
-            f"{args.resume}: the rules of {spec!r} changed since this game was saved "
-            "(document digest differs)"
-        )
-    if len(saved.bots) != saved.players - 1:
-        raise SaveFileError(f"{args.resume}: {len(saved.bots)} bots for {saved.players} players")
+        saved = read_save(args.resume)
+        restored = restore(saved, args.resume, force=args.force, seat=True)
+    except BaseException:
+        lock.release()
+        raise
+    for warning in restored.warnings:
+        print(warning, file=sys.stderr)
     seats = [s for s in range(saved.players) if s != saved.seat]
-    bots = dict(zip(seats, saved.bots, strict=True))
-    for name in bots.values():
-        if name not in BOT_NAMES:
-            raise SaveFileError(f"{args.resume}: unknown bot {name!r}")
-    game, hands_done = _restore(variant, saved, args.resume)
     return Session(
-        spec,
-        variant,
-        game,
+        saved.variant,
+        restored.variant,
+        restored.game,
         saved.seed,
         saved.seat,
-        bots,
+        dict(zip(seats, saved.bots, strict=True)),
         list(saved.log),
-        args.save or args.resume,
+        target,
         saved.hands if args.hands is None else args.hands,
-        hands_done,
+        restored.hands_done,
         plain,
+        lock,
     )
-
-
-def _restore(variant: Any, saved: SavedGame, where: str) -> tuple[Any, int]:
-    """Re-play the log from the match start; if that fails, start from the saved position."""
-    try:
-        replayed = runner.replay_log(variant, saved.players, saved.seed, saved.log)
-    except RulespecError:
-        replayed = None
-    if (
-        replayed is not None
-        and replayed.divergence is None
-        and replayed.game.position() == dict(saved.position)
-    ):
-        return replayed.game, replayed.hands_done
-    from rulespec.interpreter.game import Game
-
-    try:
-        game = Game.from_position(variant, dict(saved.position))
-    except RulespecError as exc:
-        raise SaveFileError(f"{where}: the saved position is not valid: {exc}") from None
-    done = saved.extra.get("hands_done", 0)
-    return game, int(done) if isinstance(done, int) else 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -349,14 +371,20 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--seat must be 0..{players - 1}")
         if args.hands is not None and args.hands < 1:
             raise UsageError("--hands must be at least 1")
+        if args.seed is not None and not -SEED_LIMIT < args.seed < SEED_LIMIT:
+            raise UsageError("--seed must be below 2**63 in size")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         game = variant.new_game(players, seed=seed)
         bots = _bots_for(args.bots, players, args.seat)
         session = Session(
             spec, variant, game, seed, args.seat, bots, [], args.save, args.hands, 0, plain
         )
-        session.save()
-        session.console.print(
-            f"{variant.title}: you are seat {args.seat}; seed {seed}. Type 'help'."
-        )
-    return session.run()
+        try:
+            session.save()
+            session.console.print(
+                f"{variant.title}: you are seat {args.seat}; seed {seed}. Type 'help'."
+            )
+        except BaseException:
+            session.release()
+            raise
+    return session.run()  # releases the save's lock however it ends

@@ -64,7 +64,10 @@ def resolve_target(arg: str) -> str:
     path = Path(arg)
     if is_path(arg):
         if not path.exists():
-            raise UsageError(f"no such file: {arg}")
+            hint = ""
+            if path.stem in bundled_names() and path.parent == Path("."):
+                hint = f" (the bundled variant is named {path.stem!r}, without the extension)"
+            raise UsageError(f"no such file: {arg}{hint}")
         if path.is_dir():
             raise UsageError(f"is a directory, not a rule file: {arg}")
         return arg

@@ -4,13 +4,18 @@ Everything is drawn from ``game.observation(seat)`` (never hidden cards) except
 the end-of-hand layout, which shows every hand as the rules do. Cards are
 sorted by suit then rank and coloured by suit; table melds are numbered as in
 move text; the discard pile is shown as the variant shows it (top card only, or
-spread). A console made by ``make_console(plain=True)`` writes plain text with
-no colour and no control codes, for scripts and pipes.
+spread). In knock variants the seat's best melds and deadwood are shown. The
+engine's result lines are shown with seats named as everywhere else ("You",
+"Seat 1 (smart)") and hands and deadwood sorted like the hand display. A
+console made by ``make_console(plain=True)`` writes plain text with no colour
+and no control codes, for scripts and pipes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -41,7 +46,7 @@ def make_console(plain: bool) -> Console:
 
 def sort_cards(cards: Sequence[int]) -> list[int]:
     """By suit (C D H S), then rank, jokers last."""
-    return sorted(cards, key=lambda c: (c >= JOKER, suit_of(c) if c < JOKER else 9, rank_of(c), c))
+    return sorted(cards, key=sort_key)
 
 
 def card_text(text_or_code: str | int) -> Text:
@@ -132,6 +137,9 @@ def render_table(
     hand = Text("Your hand: ")
     hand.append_text(cards_line(sort_cards(view.hand)))
     console.print(hand)
+    if variant.knock is not None and view.hand:
+        mine = view.to_move == human and view.phase == "play"
+        console.print(knock_summary(variant, view.hand, mine, view.taken or ()))
     turn = (
         "your turn" if view.to_move == human else f"{seat_label(view.to_move, human, bots)} to move"
     )
@@ -170,7 +178,7 @@ def render_hand_end(
     who = seat_label(int(winner), human, bots) if winner is not None else "nobody"
     console.print(f"Result: {reason}; winner: {who}")
     for text in _result_get(result, "lines", []) or []:
-        console.print(f"  {text}")
+        console.print(f"  {result_line(str(text), human, bots)}")
     scores = _result_get(result, "scores", []) or []
     if isinstance(scores, Mapping):
         scores = [scores[k] for k in sorted(scores, key=int)]
@@ -193,3 +201,81 @@ def render_match_end(console: Console, game: Any, human: int, bots: Mapping[int,
         "Final totals: "
         + ", ".join(f"{seat_label(s, human, bots)} {int(v)}" for s, v in enumerate(game.totals))
     )
+
+
+def drawn_cards(before: Counter[str], after: Iterable[str]) -> str:
+    """The cards a move put into a hand (``before``: the hand's card counts), as text."""
+    new = Counter(after) - before
+    codes = [card_code(c) for c in new.elements()]
+    return " ".join(card_name(c) for c in sort_cards(codes))
+
+
+def knock_summary(
+    variant: Variant, hand: Sequence[int], discarding: bool, taken: Sequence[int] = ()
+) -> Text:
+    """Best melds and deadwood of a knock variant's hand; when a card is still to be
+    discarded (``discarding``), also the deadwood the best allowed discard leaves."""
+    from rulespec.interpreter.cards import placed_text
+    from rulespec.interpreter.solver import best_arrangement
+    from rulespec.players.hands import after_discard
+
+    dw, melds, dead = best_arrangement(variant, list(hand))
+    line = Text("Your melds: ")
+    for i, meld in enumerate(melds):
+        if i:
+            line.append(" | ")
+        line.append_text(cards_line([placed_text(p) for p in meld]))
+    if not melds:
+        line.append("none")
+    line.append(f"; deadwood {dw}")
+    if dead and melds:
+        line.append(" (")
+        line.append_text(cards_line(sort_cards(dead)))
+        line.append(")")
+    allowed = [c for c in hand if c not in taken] if variant.discard.forbid_taken else list(hand)
+    if discarding and allowed:
+        left, card = after_discard(variant, hand, allowed)
+        line.append(f"; discarding {card_name(card)} leaves {left}")
+    return line
+
+
+_SEAT = re.compile(r"\bseat (\d+)(:| is | knocks| lays off| goes out| wins| deadwood|\b)")
+_YOU_VERB = {
+    " is ": " are ",
+    " knocks": " knock",
+    " lays off": " lay off",
+    " goes out": " go out",
+    " wins": " win",
+}
+_YOUR = {" deadwood": " deadwood"}  # "Your deadwood 12", not "You deadwood 12"
+_CARD = r"(?:JK|[2-9TJQKA][CDHS]|10[CDHS])(?::[2-9TJQKA][CDHS])?"
+_CARDS = re.compile(rf"\b(hand|deadwood|lays off) ({_CARD}(?: {_CARD})*)\b")
+
+
+def name_seats(text: str, human: int, bots: Mapping[int, str]) -> str:
+    """Engine text with every ``seat N`` named as on screen ("You", "Seat 1 (smart)")."""
+
+    def seat(match: re.Match[str]) -> str:
+        number, rest = int(match.group(1)), match.group(2)
+        if number == human:
+            return "Your" + rest if rest in _YOUR else "You" + _YOU_VERB.get(rest, rest)
+        return seat_label(number, human, bots) + rest
+
+    return _SEAT.sub(seat, text)
+
+
+def result_line(text: str, human: int, bots: Mapping[int, str]) -> str:
+    """An engine result line for the table: seats named as on screen, hands sorted."""
+
+    def cards(match: re.Match[str]) -> str:
+        words = match.group(2).split()
+        codes = {w: card_code(w) for w in words}
+        return f"{match.group(1)} " + " ".join(sorted(words, key=lambda w: sort_key(codes[w])))
+
+    text = name_seats(_CARDS.sub(cards, text), human, bots)
+    return text[:1].upper() + text[1:]
+
+
+def sort_key(code: int) -> tuple[bool, int, int, int]:
+    """The display order of one card: by suit (C D H S), then rank, jokers last."""
+    return (code >= JOKER, suit_of(code) if code < JOKER else 9, rank_of(code), code)

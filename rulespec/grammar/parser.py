@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from lark import Lark
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
+MAX_TOKENS = 10_000
+"""Words and symbols one parse may read (the bundled variants have under 700).
+
+LALR parsing costs about 10 µs a token, so this bounds the time any text
+under the size limit takes to be parsed or refused.
+"""
 
 # Named terminals in the user's words.
 _NAMED = {
@@ -115,7 +121,9 @@ class _GlueCheck:
 
     def process(self, stream: Any) -> Any:
         previous = None
-        for token in stream:
+        for count, token in enumerate(stream):
+            if count >= MAX_TOKENS:
+                raise _too_many(token)
             if (
                 previous is not None
                 and token.start_pos == previous.end_pos
@@ -147,6 +155,16 @@ def _glued(token: Any) -> Exception:
 
     err = UnexpectedInput(f"unknown word at {token.line}:{token.column}")
     err.glued = token  # type: ignore[attr-defined]
+    err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
+    return err
+
+
+def _too_many(token: Any) -> Exception:
+    """An UnexpectedInput at the first token past MAX_TOKENS (no recovery is tried after it)."""
+    from lark.exceptions import UnexpectedInput
+
+    err = UnexpectedInput(f"too many tokens at {token.line}:{token.column}")
+    err.too_many = True  # type: ignore[attr-defined]
     err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
     return err
 
@@ -240,6 +258,13 @@ def describe_error(
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     token: Any = None
+    if getattr(exc, "too_many", False):
+        line, column, pos = exc.line, exc.column, exc.pos_in_stream  # type: ignore[attr-defined]
+        message = (
+            f"the text is too long: more than {MAX_TOKENS:,} words and symbols "
+            "(a whole variant needs under 1,000)"
+        )
+        return message, line, column, pos
     glued = _glued_start(exc, text)
     if glued is not None:
         return _unknown_word(text, glued)

@@ -105,7 +105,8 @@ def _translate(error: Any) -> Iterator[tuple[str, str, bool]]:
         for name in value:
             if isinstance(instance, Mapping) and name not in instance:
                 where = f"in {path}" if path else "in the rule file"
-                yield path, f"'{name}' is required {where}", False
+                hint = own.get("x-required", {}).get(name)
+                yield path, f"'{name}' is required {where}" + (f": {hint}" if hint else ""), False
         return
     if kind == "type":
         wanted = custom or f"must be {_types_words(value)}"

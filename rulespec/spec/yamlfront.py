@@ -35,11 +35,14 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from rulespec.errors import Problem, RuleFileError
+from rulespec.spec.exprast import MAX_LITERAL
 from rulespec.spec.located import SourceMap, line_column, source_line
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 50
 MAX_VISITS = 100_000
+_MAX_NUMBER_TEXT = 40
+"""Longer int scalars are refused before PyYAML converts them (the schema bounds the rest)."""
 """Nodes the walk may visit (aliases expanded); real rule files use a few hundred."""
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -258,10 +261,18 @@ class _Walker:
             "tag:yaml.org,2002:binary",
         ):
             return node.value  # keep the text: the document holds plain JSON values only
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > _MAX_NUMBER_TEXT:
+            # int() refuses 4,301+ digits, and no rule needs a number this long
+            shown = f"{node.value[:6]}…({len(node.value)} characters)"
+            raise _Refused(
+                f"number {shown} is too large (at most {MAX_LITERAL:,})", *_mark(node)
+            )
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             raise _Refused(f"bad value: {exc}", *_mark(node)) from None
+        except ValueError as exc:  # a float or date PyYAML cannot build
+            raise _Refused(f"bad value '{node.value[:40]}': {exc}", *_mark(node)) from None
 
 
 def _join(path: str, key: str) -> str:

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from lark import Lark
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
-MAX_TOKENS = 10_000
-"""Words and symbols one parse may read (the bundled variants have under 700).
+MAX_TOKENS = 6_000
+"""Words and symbols one parse may read (the bundled variants have under 700: 10x room).
 
 LALR parsing costs about 10 µs a token, so this bounds the time any text
 under the size limit takes to be parsed or refused.

@@ -20,7 +20,7 @@ from rulespec.spec.located import capped, line_column, source_line
 
 MAX_ERRORS = 10
 MAX_TEXT = 1_000_000
-_RECOVERY_TOKENS = 20_000
+_RECOVERY_TOKENS = 12_000
 """Tokens all the recovery parses of one file may read together (see `_parse_collecting`)."""
 _TOKEN_ESTIMATE = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+|[^\s\w]')
 

@@ -5,6 +5,7 @@ from PyYAML's event stream so that every value keeps its position and hostile
 input is refused early, each refusal a located `Problem`:
 
 - files over 256 KiB, bytes that are not UTF-8 (located by byte offset),
+- more than 10,000 values (the time any file takes to be refused stays small),
 - nesting deeper than 50 levels (checked while composing, no recursion),
 - alias expansion bombs (the walk counts every node it visits, aliases
   included, and stops beyond a fixed budget),
@@ -40,6 +41,8 @@ from rulespec.spec.located import SourceMap, line_column, source_line
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 50
+MAX_NODES = 10_000
+"""Values (scalars, lists, tables) one file may write; a whole variant needs a few hundred."""
 MAX_VISITS = 100_000
 _MAX_NUMBER_TEXT = 40
 """Longer int scalars are refused before PyYAML converts them (the schema bounds the rest)."""
@@ -111,8 +114,16 @@ def _compose(loader: Any) -> Node | None:
     stack: list[Node] = []
     root: Node | None = None
     documents = 0
+    nodes = 0
     while True:
         event = loader.get_event()
+        if isinstance(event, (ScalarEvent, SequenceStartEvent, MappingStartEvent)):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise _Refused(
+                    f"too many values (more than {MAX_NODES:,}); a variant needs a few hundred",
+                    *_mark(event),
+                )
         if isinstance(event, StreamEndEvent):
             return root
         if isinstance(event, DocumentStartEvent):

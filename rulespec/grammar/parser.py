@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulespec.grammar.vocab import card_code_hint, variant_name_hint
 from rulespec.spec.located import line_column
 
 if TYPE_CHECKING:
@@ -259,13 +260,7 @@ def describe_error(
     wanted = set(getattr(exc, "expected", ()) or ()) | set(getattr(exc, "allowed", ()) or ())
     if "VNAME" in wanted and "expected" in message:
         found = _TOKEN_RE.match(text, pos)
-        word = found.group(0) if found else ""
-        fixed = re.sub(r"[^a-z0-9-]+", "-", word.lower()).strip("-")
-        example = fixed if fixed and fixed[0].isalpha() else "my-rummy"
-        message += (
-            "; a variant name is lowercase letters, digits and '-', starting with a letter"
-            f" (such as '{example}')"
-        )
+        message += "; " + variant_name_hint(found.group(0) if found else "")
     return message, line, column, pos
 
 
@@ -411,24 +406,9 @@ def _unknown_word(text: str, start: int) -> tuple[str, int, int, int]:
         end += 1
     word = text[start:end]
     line, column = line_column(text, start)
-    card = _card_hint(word)
+    card = card_code_hint(word)
     if card:
         return f"unknown word '{word}': {card}", line, column, start
     close = difflib.get_close_matches(word.lower(), sorted(_STATEMENT_WORDS | _keywords()), n=1)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     return f"unknown word '{word}'{hint}", line, column, start
-
-
-_CARD = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
-_RANKS = "A, 2..10 (or T), J, Q, K, joker"
-
-
-def _card_hint(word: str) -> str:
-    """How to say a rank when a card code (`2H`, `JK`) stands where rules name ranks."""
-    if word.upper() == "JK":
-        return f"a joker is written 'joker' in rules (ranks: {_RANKS})"
-    match = _CARD.fullmatch(word)
-    if match is None:
-        return ""
-    rank = match.group(1).upper()
-    return f"that is one card, but rules name whole ranks: write '{rank}' (every {rank}, any suit)"

@@ -26,6 +26,7 @@ class Problem:
     path: str = ""  # JSON path in the document, e.g. "deal.cards.2"
     source_line: str | None = None  # the text of that line, for the caret display
     severity: str = "error"  # "error" makes the file invalid; "warning" is reported only
+    via: str = ""  # for a problem in a base: where the checked file extends it ("f:1:9: extends b")
 
     @property
     def is_error(self) -> bool:
@@ -40,8 +41,13 @@ class Problem:
         return where
 
     def render(self) -> str:
-        """file:line:col: path: message, then the source line with a caret under the column."""
-        head = f"{self.location()}: "
+        """[via: ]file:line:col: path: message, then the source line with a caret under the column.
+
+        A problem found in a base file names the checked file first (`via`), so
+        each line says which of several checked files it belongs to.
+        """
+        head = f"{self.via}: " if self.via else ""
+        head += f"{self.location()}: "
         if not self.is_error:
             head += "warning: "
         if self.path:
@@ -60,6 +66,7 @@ class Problem:
             "path": self.path,
             "message": self.message,
             "severity": self.severity,
+            **({"via": self.via} if self.via else {}),
         }
 
 

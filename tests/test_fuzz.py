@@ -4,18 +4,29 @@ Valid rule texts (tests/data/valid, and the bundled `.rules` variants when the
 DSL front end is present) are mutated by deletions, duplications, swaps of
 lines and random bytes; every result must be a `Variant` or a `RuleFileError`
 whose problems all carry a line, within a time bound (hypothesis `deadline`).
+
+Token-level fuzzing (`test_token_mutations_load_or_are_located`): every bundled
+`.rules` file is cut into tokens and mutated by deleting, duplicating,
+swapping and replacing tokens, with words of the grammar's vocabulary and
+numbers up to thousands of digits. Each mutant is loaded as untrusted text;
+one that loads must deal a game and play random moves with no exception but
+a rulespec error. Bounded for CI (derandomized, `max_examples`, a deadline
+per example); `RULESPEC_FUZZ_EXAMPLES=2000` runs a longer, random search.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
+import random
+import re
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from rulespec.errors import RuleFileError
+from rulespec.errors import RuleFileError, RulespecError
 from rulespec.spec.load import bundled_dir, load_text
 from rulespec.spec.model import Variant
 
@@ -84,6 +95,117 @@ def test_mutated_rule_text_is_valid_or_located(case: tuple[str, bytes, str]) -> 
 def test_unmutated_sources_load() -> None:
     for file, data, kind in SOURCES:
         assert isinstance(load_text(data, file, kind), Variant), file
+
+
+# --- token-level mutations of the bundled variants -------------------------------------
+
+_TOKEN = re.compile(
+    r'\s+|"(?:[^"\\\n]|\\.)*"|#[^\n]*|[A-Za-z_][A-Za-z0-9_.-]*|[0-9]+|\.\.|==|!=|<=|>=|//|\S'
+)
+
+
+def _tokens(text: str) -> list[str]:
+    """The text as tokens, whitespace and comments included (joining them gives the text)."""
+    return _TOKEN.findall(text)
+
+
+NUMBERS = ["0", "1", "2", "3", "4", "5", "7", "8", "10", "11", "13", "14", "16", "17", "32"]
+NUMBERS += ["60", "61", "200", "999999", "1000000", "1000001", "2147483648", "9" * 40]
+NUMBERS += ["9" * 400, "9" * 4400]
+
+
+def _vocabulary() -> list[str]:
+    """Every keyword and symbol of the grammar, names of the expression contexts, numbers."""
+    from rulespec.grammar.parser import get_parser
+    from rulespec.spec.names import names_for
+
+    words = {str(t.pattern.value) for t in get_parser().terminals if t.pattern.type == "str"}
+    words |= {"left", "right", "distinct", "any", "none", "meld", "own", "squared", "spread"}
+    words |= {"recycle", "end", "void", "hand", "deadwood", "winner", "losers", "each"}
+    for context in ("card_value", "turn", "knock", "score", "match"):
+        words |= set(names_for(context))
+    words |= {"face", "place", "upcard.rank", "min", "max", "abs", '"x"', '""', "gin", "rummy"}
+    return sorted(words) + NUMBERS
+
+
+BUNDLED_RULES = sorted(bundled_dir().glob("*.rules")) if bundled_dir().is_dir() else []
+VOCABULARY = _vocabulary() if BUNDLED_RULES else []
+
+
+OPS = ["delete", "duplicate", "swap", "replace", "insert"]
+
+
+@st.composite
+def token_mutant(draw: st.DrawFn) -> tuple[str, str]:
+    path = draw(st.sampled_from(BUNDLED_RULES))
+    tokens = _tokens(path.read_text(encoding="utf-8"))
+    for _ in range(draw(st.integers(1, 4))):
+        spots = [i for i, t in enumerate(tokens) if t.strip() and not t.startswith("#")]
+        i = draw(st.sampled_from(spots))
+        op = draw(st.sampled_from([*OPS, "number", "number", "number"]))
+        digits = [j for j in spots if tokens[j].isdigit()]
+        if op == "number" and digits:  # most often still a valid file: exercises the engine
+            tokens[draw(st.sampled_from(digits))] = draw(st.sampled_from(NUMBERS))
+        elif op == "delete":
+            tokens[i] = " "
+        elif op == "duplicate":
+            tokens.insert(draw(st.sampled_from(spots)), tokens[i] + " ")
+        elif op == "swap":
+            j = draw(st.sampled_from(spots))
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        elif op == "replace":
+            tokens[i] = draw(st.sampled_from(VOCABULARY))
+        else:
+            tokens.insert(i, draw(st.sampled_from(VOCABULARY)) + " ")
+    return path.name, "".join(tokens)
+
+
+def _play_a_little(variant: Variant, seed: int) -> None:
+    """Deal and play random moves; only rulespec errors may come out (a refused deal, say)."""
+    rng = random.Random(seed)
+    players = min(max(variant.min_players, 2), variant.max_players)
+    try:
+        game = variant.new_game(players, seed=seed)
+        for _ in range(60):
+            if game.hand_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+    except RulespecError:
+        pass
+
+
+_EXAMPLES = int(os.environ.get("RULESPEC_FUZZ_EXAMPLES", "0"))
+
+
+@settings(
+    max_examples=_EXAMPLES or 250,
+    derandomize=not _EXAMPLES,
+    deadline=10_000,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(token_mutant(), st.integers(0, 2**16))
+def test_token_mutations_load_or_are_located(case: tuple[str, str], seed: int) -> None:
+    name, text = case
+    try:
+        variant = load_text(text, name, "rules", trusted=False)
+    except RuleFileError as exc:
+        event("refused")
+        assert exc.problems
+        for problem in exc.problems:
+            assert problem.message and "\n" not in problem.message, problem
+            assert problem.line is not None and problem.line >= 1, problem
+        return
+    assert isinstance(variant, Variant)
+    event("accepted")
+    _play_a_little(variant, seed)
+
+
+def test_token_vocabulary_covers_the_grammar() -> None:
+    assert len(BUNDLED_RULES) >= 10
+    assert {"variant", "extends", "melds", "?", "max", "9" * 4400} <= set(VOCABULARY)
+    for path in BUNDLED_RULES:
+        text = path.read_text(encoding="utf-8")
+        assert "".join(_tokens(text)) == text
 
 
 # --- random documents: any combination of (mostly) well-typed rules --------------------

@@ -75,10 +75,23 @@ def check_one(arg: str) -> Result:
     except UsageError as exc:
         return Result(arg, error=str(exc))
     except RuleFileError as exc:
-        return Result(arg, problems=list(exc.problems))
+        return Result(arg, problems=_named(exc.problems, arg))
     except OSError as exc:
         return Result(arg, error=f"{exc.strerror or exc}: {arg}")
-    return Result(arg, problems=warnings)
+    return Result(arg, problems=_named(warnings, arg))
+
+
+def _named(problems: list[Problem], arg: str) -> list[Problem]:
+    """Every problem says which checked file it belongs to: one placed in another file
+    (a base) without a `via` already gets the argument's name as its `via`."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    own = {arg, str(Path(arg)), Path(arg).name}
+    return [
+        p if p.via or p.file in own or Path(p.file).name == Path(arg).name else replace(p, via=arg)
+        for p in problems
+    ]
 
 
 def summary(results: list[Result]) -> str:
@@ -108,7 +121,8 @@ def _print_text(results: list[Result]) -> None:
             for p in r.problems:
                 head, _, rest = p.render().partition("\n")
                 line = Text(head)
-                line.stylize("bold", 0, len(p.location()))
+                start = len(p.via) + 2 if p.via else 0
+                line.stylize("bold", start, start + len(p.location()))
                 colour = "red" if p.is_error else "yellow"
                 line.stylize(colour, len(head) - len(p.message), len(head))
                 console.print(line)

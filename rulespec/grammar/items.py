@@ -25,7 +25,15 @@ from rulespec.grammar.vocab import (
     table_key,
     unescape,
 )
-from rulespec.spec.expr import ExprError, check_parentheses, from_tree, literal_value, unparse
+from rulespec.spec.expr import (
+    ExprError,
+    check_parentheses,
+    from_tree,
+    literal_int,
+    literal_value,
+    unparse,
+)
+from rulespec.spec.located import source_line
 
 
 class DocBuilder:
@@ -46,7 +54,7 @@ class DocBuilder:
 
     def problem(self, message: str, where: tuple[int, int], path: Path = ()) -> None:
         line, column = where
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        source = source_line(self.lines, line)
         self.problems.append(Problem(message, self.file, line, column, ".".join(path), source))
 
     @staticmethod
@@ -102,7 +110,25 @@ class DocBuilder:
 
     # --- the file ---------------------------------------------------------------
 
+    def numbers_in_range(self, tree: Any) -> bool:
+        """Refuse every number beyond MAX_LITERAL (before any `int()` reads one); True if none."""
+        before = len(self.problems)
+        tokens = [
+            child
+            for sub in tree.iter_subtrees()  # iterative: a deep tree is refused later, not here
+            for child in sub.children
+            if getattr(child, "type", None) == "INT"
+        ]
+        for token in tokens:
+            try:
+                literal_int(str(token))
+            except ExprError as exc:
+                self.problem(exc.message, (token.line or 1, token.column or 1))
+        return len(self.problems) == before
+
     def build(self, tree: Any) -> None:
+        if not self.numbers_in_range(tree):
+            return
         variant = tree.children[0]
         self.sourcemap[""] = self.at(variant)
         for child in variant.children:

@@ -15,12 +15,19 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulespec.grammar.vocab import card_code_hint, variant_name_hint
 from rulespec.spec.located import line_column
 
 if TYPE_CHECKING:
     from lark import Lark
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
+MAX_TOKENS = 6_000
+"""Words and symbols one parse may read (the bundled variants have under 700: 10x room).
+
+LALR parsing costs about 10 µs a token, so this bounds the time any text
+under the size limit takes to be parsed or refused.
+"""
 
 # Named terminals in the user's words.
 _NAMED = {
@@ -115,7 +122,9 @@ class _GlueCheck:
 
     def process(self, stream: Any) -> Any:
         previous = None
-        for token in stream:
+        for count, token in enumerate(stream):
+            if count >= MAX_TOKENS:
+                raise _too_many(token)
             if (
                 previous is not None
                 and token.start_pos == previous.end_pos
@@ -147,6 +156,16 @@ def _glued(token: Any) -> Exception:
 
     err = UnexpectedInput(f"unknown word at {token.line}:{token.column}")
     err.glued = token  # type: ignore[attr-defined]
+    err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
+    return err
+
+
+def _too_many(token: Any) -> Exception:
+    """An UnexpectedInput at the first token past MAX_TOKENS (no recovery is tried after it)."""
+    from lark.exceptions import UnexpectedInput
+
+    err = UnexpectedInput(f"too many tokens at {token.line}:{token.column}")
+    err.too_many = True  # type: ignore[attr-defined]
     err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
     return err
 
@@ -237,9 +256,27 @@ def describe_error(
     exc: Exception, text: str, expression: bool = False
 ) -> tuple[str, int, int, int]:
     """A lark error -> (message, line, column, char offset), line and column 1-based."""
+    message, line, column, pos = _describe_error(exc, text, expression)
+    wanted = set(getattr(exc, "expected", ()) or ()) | set(getattr(exc, "allowed", ()) or ())
+    if "VNAME" in wanted and "expected" in message:
+        found = _TOKEN_RE.match(text, pos)
+        message += "; " + variant_name_hint(found.group(0) if found else "")
+    return message, line, column, pos
+
+
+def _describe_error(
+    exc: Exception, text: str, expression: bool = False
+) -> tuple[str, int, int, int]:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     token: Any = None
+    if getattr(exc, "too_many", False):
+        line, column, pos = exc.line, exc.column, exc.pos_in_stream  # type: ignore[attr-defined]
+        message = (
+            f"the text is too long: more than {MAX_TOKENS:,} words and symbols "
+            "(a whole variant needs under 1,000)"
+        )
+        return message, line, column, pos
     glued = _glued_start(exc, text)
     if glued is not None:
         return _unknown_word(text, glued)
@@ -369,6 +406,9 @@ def _unknown_word(text: str, start: int) -> tuple[str, int, int, int]:
         end += 1
     word = text[start:end]
     line, column = line_column(text, start)
+    card = card_code_hint(word)
+    if card:
+        return f"unknown word '{word}': {card}", line, column, start
     close = difflib.get_close_matches(word.lower(), sorted(_STATEMENT_WORDS | _keywords()), n=1)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     return f"unknown word '{word}'{hint}", line, column, start

@@ -16,10 +16,13 @@ from typing import Any
 from rulespec.errors import Problem, RuleFileError
 from rulespec.grammar.parser import describe_error, get_parser
 from rulespec.spec.expr import MAX_DEPTH
-from rulespec.spec.located import line_column
+from rulespec.spec.located import capped, line_column, source_line
 
 MAX_ERRORS = 10
 MAX_TEXT = 1_000_000
+_RECOVERY_TOKENS = 12_000
+"""Tokens all the recovery parses of one file may read together (see `_parse_collecting`)."""
+_TOKEN_ESTIMATE = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+|[^\s\w]')
 
 STATEMENT_WORDS = frozenset(
     [
@@ -86,8 +89,13 @@ def parse_rules(
     problems.extend(builder.problems)
     if problems:
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-        raise RuleFileError(problems)
+        raise RuleFileError(capped(problems))
     return builder.doc, builder.sourcemap
+
+
+def _estimate_tokens(text: str) -> int:
+    """About how many tokens the parser will read (comments counted as one: an upper bound)."""
+    return sum(1 for _ in _TOKEN_ESTIMATE.finditer(text))
 
 
 def _too_deep(text: str) -> tuple[int, int] | None:
@@ -105,8 +113,7 @@ def _too_deep(text: str) -> tuple[int, int] | None:
 
 
 def _problem(file: str, lines: list[str], message: str, line: int, column: int) -> Problem:
-    source = lines[line - 1] if 0 < line <= len(lines) else None
-    return Problem(message, file, line, column, source_line=source)
+    return Problem(message, file, line, column, source_line=source_line(lines, line))
 
 
 # the document section each statement keyword writes ("" when it cannot be told)
@@ -135,11 +142,16 @@ def _parse_collecting(
     parser = get_parser()
     work = text
     first_tree = None
-    for _ in range(MAX_ERRORS):
+    # each attempt parses the whole text again: bound the tokens read in all attempts
+    attempts = max(1, min(MAX_ERRORS, _RECOVERY_TOKENS // max(1, _estimate_tokens(text))))
+    for _ in range(attempts):
         try:
             tree = parser.parse(work, start="start")
         except UnexpectedInput as exc:
             message, line, column, _pos = describe_error(exc, work)
+            if getattr(exc, "too_many", False):
+                problems.append(_problem(file, lines, message, line, column))
+                return None, None
             message, line, column = _absorbed(work, message, line, column)
             problems.append(_problem(file, lines, message, line, column))
             blanked = _blank_statement(work, line, column)
@@ -159,7 +171,7 @@ def _parse_collecting(
             first_tree = tree
         return first_tree, tree
     last = problems[-1]
-    note = f"too many syntax errors: the first {MAX_ERRORS} are shown"
+    note = f"too many syntax errors: the first {len(problems)} are shown"
     problems.append(_problem(file, lines, note, last.line or 1, last.column or 1))
     return first_tree, None
 

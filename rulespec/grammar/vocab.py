@@ -163,3 +163,28 @@ def rank_text(tree: Any) -> str:
     if token.type == "STRING":
         return unescape(text)
     return "T" if text == "10" else text
+
+
+_CARD = re.compile(r"(10|[2-9TJQKA])([CDHS])", re.IGNORECASE)
+_RANKS = "A, 2..10 (or T), J, Q, K, joker"
+
+
+def card_code_hint(word: str) -> str:
+    """How to say a rank when a card code (`2H`, `JK`) stands where rules name ranks; "" if none."""
+    if word.upper() == "JK":
+        return f"a joker is written 'joker' in rules (ranks: {_RANKS})"
+    match = _CARD.fullmatch(word)
+    if match is None:
+        return ""
+    rank = match.group(1).upper()
+    return f"that is one card, but rules name whole ranks: write '{rank}' (every {rank}, any suit)"
+
+
+def variant_name_hint(word: str) -> str:
+    """The naming rule of variants, with `word` made into a valid name as the example."""
+    fixed = re.sub(r"[^a-z0-9-]+", "-", word.lower()).strip("-")
+    example = fixed if fixed and fixed[0].isalpha() else "my-rummy"
+    return (
+        "a variant name is lowercase letters, digits and '-', starting with a letter"
+        f" (such as '{example}')"
+    )

@@ -19,6 +19,15 @@ from rulespec.errors import RulespecError
 from rulespec.spec.names import SUITS
 
 MAX_DEPTH = 32
+MAX_LITERAL = 1_000_000
+"""The largest number a rule file may write (DSL, YAML or expression), either sign."""
+MAX_RESULT = 1_000_000_000
+"""Integer arithmetic saturates here: every `+ - *` result is held within ±MAX_RESULT.
+
+Literals are at most MAX_LITERAL and the names of every context are card
+counts, card values and scores, so real results stay far below it; the bound
+keeps a hostile file's products from growing without end at run time.
+"""
 SUIT_VALUES = SUITS  # how a suit is represented in the environment (scoring reads this)
 
 Env = Mapping[str, Any]
@@ -157,7 +166,7 @@ def _convert(tree: Any, base: int) -> Expr:
     at = (getattr(meta, "start_pos", base) or base) - base if not meta.empty else 0
     kids = tree.children
     if kind == "number":
-        return Int(int(kids[0]), at)
+        return Int(literal_int(str(kids[0]), at), at)
     if kind == "true":
         return Bool(True, at)
     if kind == "false":
@@ -183,6 +192,14 @@ def _convert(tree: Any, base: int) -> Expr:
         left, right = (_convert(k, base) for k in kids)
         return Binary(_BINARY_RULES[kind], left, right, at)
     raise ExprError(f"unexpected expression form {kind!r}", at)  # pragma: no cover
+
+
+def literal_int(digits: str, offset: int = 0) -> int:
+    """A number token's value; ExprError beyond MAX_LITERAL (checked before `int()` reads it)."""
+    if len(digits) > len(str(MAX_LITERAL)) or int(digits) > MAX_LITERAL:
+        shown = digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"
+        raise ExprError(f"number {shown} is too large (at most {MAX_LITERAL:,})", offset)
+    return int(digits)
 
 
 def _unknown_function(func: str) -> str:

@@ -3,7 +3,8 @@
 `check_expression` gives an `Expr` its type against a context's names
 (rulespec.spec.names); `compile_expression` parses, checks and turns an
 expression into a tree of closures reading the flat environment. Integer
-`//` and `%` by zero give 0. Re-exported by rulespec.spec.expr.
+`//` and `%` by zero give 0; `+ - *` saturate at ±MAX_RESULT (exprast).
+Re-exported by rulespec.spec.expr.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from rulespec.spec import names as N
 from rulespec.spec.exprast import (
     ARITHMETIC,
     COMPARISONS,
+    MAX_RESULT,
     Binary,
     Bool,
     Call,
@@ -171,6 +173,14 @@ _OPS: dict[str, Callable[[Any, Any], Any]] = {
     "%": _mod,
 }
 assert set(_OPS) == COMPARISONS | ARITHMETIC
+_SATURATING = frozenset({"+", "-", "*"})
+
+
+def _held(value: int) -> int:
+    """An arithmetic result held within ±MAX_RESULT (saturating; see exprast.MAX_RESULT)."""
+    return MAX_RESULT if value > MAX_RESULT else -MAX_RESULT if value < -MAX_RESULT else value
+
+
 _FUNCS: dict[str, Callable[..., int]] = {"min": min, "max": max, "abs": abs}
 
 
@@ -213,7 +223,7 @@ def _compile(expr: Expr, scope: _Scope) -> Compiled:
         else:
 
             def fn(env: Env) -> Any:
-                return -inner(env)
+                return _held(-inner(env))
     elif isinstance(expr, Binary) and expr.op in ("and", "or"):
         left, right = _compile(expr.left, scope), _compile(expr.right, scope)
         parts = [left, right]
@@ -230,8 +240,14 @@ def _compile(expr: Expr, scope: _Scope) -> Compiled:
         left, right = _compile(expr.left, scope), _compile(expr.right, scope)
         parts = [left, right]
 
-        def fn(env: Env) -> Any:
-            return op(left(env), right(env))
+        if expr.op in _SATURATING:
+
+            def fn(env: Env) -> Any:
+                return _held(op(left(env), right(env)))
+        else:
+
+            def fn(env: Env) -> Any:
+                return op(left(env), right(env))
     elif isinstance(expr, Cond):
         test, then, orelse = (_compile(e, scope) for e in (expr.test, expr.then, expr.orelse))
         parts = [test, then, orelse]

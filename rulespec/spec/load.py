@@ -3,8 +3,15 @@
 Runs the whole pipeline: read (front end chosen by extension: `.rules` DSL,
 `.yaml`/`.yml` YAML; a bare name is a bundled variant) -> resolve `extends`
 -> JSON Schema -> semantic checks -> build. Every problem of a file (and of
-its bases) is raised at once in one `RuleFileError`. Loaded variants are
-cached by resolved path and modification time of every file in the chain.
+its bases) is raised at once in one `RuleFileError` (at most MAX_PROBLEMS,
+then a "… and K more" line); a problem in a base names the extending file
+first (`Problem.via`). Loaded variants are cached by resolved path and
+modification time of every file in the chain.
+
+Trust: a file the caller names (`load(path)`, the CLI) may extend any rule
+file by path. Rule text from an untrusted source (`loads(text)`, by default)
+may extend bundled variants only and never reads the file system, so a
+problem message cannot echo a line of some other file on the machine.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from typing import Any
 
 from rulespec.errors import Problem, RuleFileError
 from rulespec.spec.checks_expr import compile_problems, normalise_text
-from rulespec.spec.located import Locator, SourceInfo
+from rulespec.spec.located import Locator, SourceInfo, attribute, capped
 from rulespec.spec.model import Variant
 from rulespec.spec.resolve import resolve
 from rulespec.spec.yamlfront import MAX_BYTES, decode_text, parse_yaml
@@ -66,6 +73,13 @@ def is_path(reference: str) -> bool:
 
 def _locate(reference: str, directory: Path | None) -> Path:
     """Find the file a reference names; LookupError with a user message when there is none."""
+    try:
+        return _find(reference, directory)
+    except OSError as exc:  # a name too long for the file system, a loop of links …
+        raise LookupError(f"cannot open '{reference[:60]}': {exc.strerror or exc}") from None
+
+
+def _find(reference: str, directory: Path | None) -> Path:
     if is_path(reference):
         path = Path(reference).expanduser()
         if not path.is_absolute() and directory is not None:
@@ -73,6 +87,11 @@ def _locate(reference: str, directory: Path | None) -> Path:
         if not path.is_file():
             raise LookupError(f"cannot find the file '{reference}'")
         return path.resolve()
+    return _bundled(reference, directory)
+
+
+def _bundled(reference: str, directory: Path | None = None) -> Path:
+    """The bundled variant `reference` (or a suffix-less file in `directory`, when given)."""
     folder = bundled_dir()
     for suffix in RULES_SUFFIXES + YAML_SUFFIXES:
         candidate = folder / f"{reference}{suffix}"
@@ -126,11 +145,26 @@ def _parse_file(path: Path) -> tuple[dict[str, Any], SourceInfo]:
 
 
 def _reader(reference: str, directory: Path | None) -> tuple[dict[str, Any], SourceInfo, Path]:
+    """The base reader of trusted text: bundled names, and paths from the extending file."""
     path = _locate(reference, directory)
     if path.suffix.lower() not in RULES_SUFFIXES + YAML_SUFFIXES:
         raise LookupError(f"'{reference}' is not a rule file (use .rules, .yaml or .yml)")
     doc, info = _read_file(path)
     return doc, info, path
+
+
+def _untrusted_reader(
+    reference: str, directory: Path | None
+) -> tuple[dict[str, Any], SourceInfo, Path]:
+    """The base reader of untrusted text: bundled variants only, no other file is opened."""
+    if is_path(reference):
+        names = ", ".join(bundled_names()[:4])
+        raise LookupError(
+            f"rule text from an untrusted source may extend only a bundled variant "
+            f"({names}, …), not a file"
+        )
+    path = _bundled(reference)
+    return (*_read_file(path), path)
 
 
 def _locate_target(name_or_path: str) -> Path:
@@ -187,7 +221,7 @@ def _with_later_problems(exc: RuleFileError, path: Path, reader: Any) -> RuleFil
         return exc
     problems = exc.problems + later
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
-    return RuleFileError(problems)
+    return RuleFileError(capped(problems))
 
 
 def _top(problem: Problem) -> str:
@@ -202,7 +236,13 @@ def check_located(
     `skip`: sections that could not be read (a broken statement); their
     problems are already reported, so they are left out of every check here
     ("" in it: a statement whose section is unknown — only expressions are checked).
+    A problem placed in a base file names the checked file first (`Problem.via`).
     """
+    problems = _check_located(doc, locator, skip)
+    return attribute(problems, locator.primary.file, locator.via)
+
+
+def _check_located(doc: dict[str, Any], locator: Locator, skip: frozenset[str]) -> list[Problem]:
     from rulespec.spec.checks import check_document
     from rulespec.spec.schema import validate_located
 
@@ -240,7 +280,7 @@ def _raise_problems(
     """
     problems = check_located(doc, locator)
     if any(p.is_error for p in problems):
-        raise RuleFileError(problems)
+        raise RuleFileError(capped(problems))
     if warnings is not None:
         warnings.extend(problems)
 
@@ -255,8 +295,18 @@ def load_document(name_or_path: str, warnings: list[Problem] | None = None) -> d
     return normalise_text(doc)
 
 
-def load_text(text: str | bytes, file: str = "<string>", kind: str = "yaml") -> Variant:
-    """Load a variant from text (kind 'yaml' or 'rules'); `extends` resolves from the cwd."""
+def load_text(
+    text: str | bytes, file: str = "<string>", kind: str = "yaml", *, trusted: bool = True
+) -> Variant:
+    """Load a variant from text (kind 'yaml' or 'rules').
+
+    Trusted text may extend a file by a path from the cwd; untrusted text
+    (`trusted=False`) only a bundled variant, and no other file is read.
+    """
+    if not isinstance(text, (str, bytes)):
+        raise RuleFileError([Problem(f"rule text must be str or bytes, not {type(text).__name__}")])
+    if kind not in ("rules", "yaml"):
+        raise ValueError(f"kind must be 'rules' or 'yaml', not {kind!r}")
     source = decode_text(text, file)
     if kind == "rules":
         from rulespec.grammar.transformer import parse_rules
@@ -265,11 +315,26 @@ def load_text(text: str | bytes, file: str = "<string>", kind: str = "yaml") -> 
     else:
         doc, sourcemap = parse_yaml(source, file)
     info = SourceInfo(file, source.splitlines(), dict(sourcemap))
-    resolved, locator = resolve(doc, info, _reader, Path.cwd() / file)
+    if trusted:
+        resolved, locator = resolve(doc, info, _reader, Path.cwd() / file)
+    else:
+        resolved, locator = resolve(doc, info, _untrusted_reader, None)
     _raise_problems(resolved, locator)
     from rulespec.spec.build import build_variant
 
     return build_variant(resolved)
+
+
+def loads(
+    text: str | bytes, kind: str = "rules", *, trusted: bool = False, file: str = "<string>"
+) -> Variant:
+    """The `Variant` of rule text (`rulespec.loads`): kind 'rules' (the DSL) or 'yaml'.
+
+    Untrusted by default: the text may extend bundled variants only and no
+    file is read. `trusted=True` lets it extend files by a path from the cwd.
+    `file` names the text in problem messages.
+    """
+    return load_text(text, file, kind, trusted=trusted)
 
 
 def load_variant(name_or_path: str) -> Variant:

@@ -10,11 +10,13 @@ nearest enclosing path that has a position).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rulespec.errors import Problem
 
 SourceMap = dict[str, tuple[int, int]]
+MAX_PROBLEMS = 50
+"""Problems shown for one file; the rest are counted in a last "… and K more" problem."""
 
 
 @dataclass
@@ -59,6 +61,7 @@ class Locator:
     def __init__(self, primary: SourceInfo) -> None:
         self.primary = primary
         self.positions: dict[str, tuple[SourceInfo, int, int]] = {}
+        self.via = ""  # "file:line:col: extends base" when the primary file extends a base
         self.add(primary)
 
     def add(self, info: SourceInfo, prefix: str = "", replace: bool = True) -> None:
@@ -91,3 +94,24 @@ class Locator:
         if column is not None:
             column += offset
         return Problem(message, info.file, line, column, path, source_line(info.lines, line))
+
+
+def attribute(problems: list[Problem], file: str, via: str) -> list[Problem]:
+    """Problems placed in a base file name the checked `file` first, through `via`."""
+    if not via:
+        return problems
+    return [replace(p, via=via) if p.file != file else p for p in problems]
+
+
+def capped(problems: list[Problem], limit: int = MAX_PROBLEMS) -> list[Problem]:
+    """At most `limit` problems (errors first kept in order), then one "… and K more" line."""
+    if len(problems) <= limit:
+        return problems
+    ordered = sorted(problems, key=lambda p: not p.is_error)
+    kept, dropped = ordered[:limit], ordered[limit:]
+    kept.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
+    last = kept[-1]
+    more = len(problems) - limit
+    note = f"… and {more} more problem{'s' if more != 1 else ''} (the first {limit} are shown)"
+    severity = "error" if any(p.is_error for p in dropped) else "warning"
+    return [*kept, Problem(note, last.file, last.line, None, "", None, severity, last.via)]

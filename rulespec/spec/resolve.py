@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.errors import Problem, RuleFileError
-from rulespec.spec.located import Locator, SourceInfo, SourceMap, join_path
+from rulespec.spec.located import Locator, SourceInfo, SourceMap, attribute, join_path
 
 MAX_CHAIN = 16
+MAX_REFERENCE = 255
+"""The longest `extends` value (a bundled name or a path); longer ones are refused, located."""
 
 BaseReader = Callable[[str, "Path | None"], tuple[dict[str, Any], SourceInfo, Path]]
 """reader(reference, directory of the extending file or None) -> (document, info, identity).
@@ -137,25 +139,38 @@ def _resolve(
         raise RuleFileError(
             [own.problem("extends", "must name a bundled variant or a relative path to a file")]
         )
+    if len(reference) > MAX_REFERENCE:
+        message = f"is too long ({len(reference)} characters; at most {MAX_REFERENCE})"
+        raise RuleFileError([own.problem("extends", message)])
+    if "\0" in reference:
+        raise RuleFileError([own.problem("extends", "a file name cannot hold a NUL character")])
     if len(chain) >= MAX_CHAIN:
         raise RuleFileError(
             [own.problem("extends", f"the chain of bases is longer than {MAX_CHAIN}")]
         )
     directory = identity.parent if identity is not None else None
+    at = own.problem("extends", "")
+    via = f"{at.location()}: extends {reference}"
     try:
         base_doc, base_info, base_identity = reader(reference, directory)
+        here = chain + ((identity,) if identity is not None else ())
+        if base_identity in here:
+            names = [p.name for p in here[here.index(base_identity) :]] + [base_identity.name]
+            raise RuleFileError(
+                [own.problem("extends", "the bases go round in a circle: " + " -> ".join(names))]
+            )
+        base, base_locator = _resolve(base_doc, base_info, reader, base_identity, here)
     except LookupError as exc:
         message = str(exc.args[0]) if exc.args else f"cannot find base '{reference}'"
         raise RuleFileError([own.problem("extends", message)]) from None
-    here = chain + ((identity,) if identity is not None else ())
-    if base_identity in here:
-        names = [p.name for p in here[here.index(base_identity) :]] + [base_identity.name]
-        raise RuleFileError(
-            [own.problem("extends", "the bases go round in a circle: " + " -> ".join(names))]
-        )
-    base, base_locator = _resolve(base_doc, base_info, reader, base_identity, here)
+    except RuleFileError as exc:  # a broken base: the extending file is named first
+        raise RuleFileError(attribute(exc.problems, info.file, via)) from None
     merged, replaced_roots = _merge(base, clean, "", replaced)
+    if "name" not in clean:  # a variant names itself: the base's name is never inherited
+        merged.pop("name", None)
+        replaced_roots.add("name")
     locator = Locator(info)
+    locator.via = via
     locator.drop_under("extends")
     for path, position in base_locator.positions.items():
         if path in locator.positions:

@@ -105,7 +105,8 @@ def _translate(error: Any) -> Iterator[tuple[str, str, bool]]:
         for name in value:
             if isinstance(instance, Mapping) and name not in instance:
                 where = f"in {path}" if path else "in the rule file"
-                yield path, f"'{name}' is required {where}", False
+                hint = own.get("x-required", {}).get(name)
+                yield path, f"'{name}' is required {where}" + (f": {hint}" if hint else ""), False
         return
     if kind == "type":
         wanted = custom or f"must be {_types_words(value)}"
@@ -174,6 +175,7 @@ def _translate_extra(error: Any, path: str) -> Iterator[tuple[str, str, bool]]:
     own = error.schema
     known = list(own.get("properties", {}))
     patterns = list(own.get("patternProperties", {}))
+    hinted = 0
     for name in error.instance:
         if name in known or any(re.search(p, name) for p in patterns):
             continue
@@ -181,7 +183,11 @@ def _translate_extra(error: Any, path: str) -> Iterator[tuple[str, str, bool]]:
         if own.get("x-error-key"):
             yield where, f"'{name}' {own['x-error-key']}", True
         else:
-            hint = _elsewhere(name, path) or _suggest(name, known)
+            # a hint for the first names only: a file of thousands of keys is refused fast
+            hinted += 1
+            hint = (_elsewhere(name, path) or _suggest(name, known)) if hinted <= 50 else ""
+            if not hint and own.get("x-keys"):
+                hint = f": {own['x-keys']}"
             head = f"'{name}' is not a key of {path}" if path else f"'{name}' is not a rule"
             yield where, head + hint, True
 

@@ -5,6 +5,7 @@ from PyYAML's event stream so that every value keeps its position and hostile
 input is refused early, each refusal a located `Problem`:
 
 - files over 256 KiB, bytes that are not UTF-8 (located by byte offset),
+- more than 10,000 values (the time any file takes to be refused stays small),
 - nesting deeper than 50 levels (checked while composing, no recursion),
 - alias expansion bombs (the walk counts every node it visits, aliases
   included, and stops beyond a fixed budget),
@@ -35,11 +36,16 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from rulespec.errors import Problem, RuleFileError
+from rulespec.spec.exprast import MAX_LITERAL
 from rulespec.spec.located import SourceMap, line_column, source_line
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 50
+MAX_NODES = 10_000
+"""Values (scalars, lists, tables) one file may write; a whole variant needs a few hundred."""
 MAX_VISITS = 100_000
+_MAX_NUMBER_TEXT = 40
+"""Longer int scalars are refused before PyYAML converts them (the schema bounds the rest)."""
 """Nodes the walk may visit (aliases expanded); real rule files use a few hundred."""
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -108,8 +114,16 @@ def _compose(loader: Any) -> Node | None:
     stack: list[Node] = []
     root: Node | None = None
     documents = 0
+    nodes = 0
     while True:
         event = loader.get_event()
+        if isinstance(event, (ScalarEvent, SequenceStartEvent, MappingStartEvent)):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise _Refused(
+                    f"too many values (more than {MAX_NODES:,}); a variant needs a few hundred",
+                    *_mark(event),
+                )
         if isinstance(event, StreamEndEvent):
             return root
         if isinstance(event, DocumentStartEvent):
@@ -258,10 +272,55 @@ class _Walker:
             "tag:yaml.org,2002:binary",
         ):
             return node.value  # keep the text: the document holds plain JSON values only
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > _MAX_NUMBER_TEXT:
+            # int() refuses 4,301+ digits, and no rule needs a number this long
+            shown = f"{node.value[:6]}…({len(node.value)} characters)"
+            raise _Refused(f"number {shown} is too large (at most {MAX_LITERAL:,})", *_mark(node))
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             raise _Refused(f"bad value: {exc}", *_mark(node)) from None
+        except ValueError as exc:  # a float or date PyYAML cannot build
+            raise _Refused(f"bad value '{node.value[:40]}': {exc}", *_mark(node)) from None
+
+
+_INDENT_ERRORS = (
+    "mapping values are not allowed",
+    "did not find expected key",
+    "expected <block end>",
+)
+
+
+def _layout_hint(lines: list[str], message: str, line: int, column: int) -> tuple[str, int, int]:
+    """A syntax error caused by a tab or a misaligned line, said in those words, with the fix."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    lead = text[: len(text) - len(text.lstrip(" \t"))]
+    if "\t" in lead or text[column - 1 : column] == "\t":
+        at = lead.index("\t") + 1 if "\t" in lead else column
+        return "a tab in the indentation: use spaces (YAML does not indent with tabs)", line, at
+    if not any(phrase in message for phrase in _INDENT_ERRORS) or not text.strip():
+        return message, line, column
+    indent = len(lead)
+    levels: list[int] = []  # the indentations a line may have here: the keys above, outwards
+    for above in reversed(lines[: line - 1]):
+        stripped = above.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        level = len(above) - len(stripped)
+        if not levels or level < levels[-1]:
+            levels.append(level)
+        if level == 0:
+            break
+    if not levels or indent in levels:
+        return message, line, column
+    said = " or ".join(str(n) for n in levels[:3])
+    spaces = "space" if indent == 1 else "spaces"
+    return (
+        f"bad indentation: line {line} is indented {indent} {spaces}; indent it by {said} "
+        "spaces to line up with the keys above it (the keys of one table line up)",
+        line,
+        indent + 1,
+    )
 
 
 def _join(path: str, key: str) -> str:
@@ -290,6 +349,7 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[dict[str, Any], SourceMap]
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         message = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+        message, line, column = _layout_hint(lines, message, line, column)
         raise RuleFileError(
             [_problem(file, lines, f"YAML syntax: {message}", line, column)]
         ) from None

@@ -105,6 +105,8 @@ def knock_shown_error(variant: Variant, hs: HandState, move: Move) -> str | None
     if move.card not in rest:
         return f"{card_text(move.card)} is not in your hand"
     rest.remove(move.card)
+    if move.card not in rest and any(p[0] == move.card for m in move.melds for p in m):
+        return f"knock with: {card_text(move.card)} is the card the knock discards, not shown"
     got = named_showing(variant, rest, move.melds, E.knock_limit(variant, hs))
     return got if isinstance(got, str) else None
 

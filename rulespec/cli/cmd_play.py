@@ -33,7 +33,7 @@ from rulespec.sim.savefile import SavedGame, SaveFileError, document_digest, rea
 HELP = """Moves (canonical text):
   draw stock | draw discard | draw discard+stock | draw discard+discard
   take N | take pile | meld C C C ... (a joker as JK:7H) | layoff C M | swap C M
-  discard C | knock C | pass
+  discard C | knock C | knock C with C C C, C C C (the melds you show) | pass
 Short forms: d = draw stock, p = draw discard, a bare card = discard it,
   k C = knock C, m C C C = meld, l C M = layoff, t N = take N
 Commands: help, moves (legal moves now), hint (what the smart bot would do),

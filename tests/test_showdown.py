@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from rulespec.cli.main import main
 from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.interpreter import melds as M
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import JOKER, parse_card
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.moves import KNOCK, Move
 from rulespec.players import make_bot
 from rulespec.sim import runner
@@ -253,3 +256,27 @@ def test_named_knock_saves_and_replays(tmp_path: Path, capsys: pytest.CaptureFix
     assert "OK" in capsys.readouterr().out
     again = Game.from_position(variant, game.position())
     assert again.position() == game.position()
+
+
+def test_natural_and_general_showings_agree() -> None:
+    """The bitmask path (distinct natural cards) finds exactly what the general path finds."""
+    gin = load_variant("gin")
+    rng = random.Random(7)
+    checked = several = 0
+    for _ in range(300):
+        # low ranks only, so the hands are full of melds and of ties between them
+        hand = rng.sample([r + 13 * s for r in range(7) for s in range(4)], 10)
+        target = S.deadwood(gin, hand)
+        mask = sum(1 << c for c in hand)
+        fast = SD._natural_showings(gin, mask, target)
+        general = SD._general_showings(gin, hand, target)
+        assert fast == general, hand
+        assert len(fast) < SD.SHOWINGS_CAP
+        several += len(fast) > 1
+        for melds, dead in fast:
+            cards = sorted([p[0] for m in melds for p in m] + list(dead))
+            assert cards == sorted(hand)
+            assert sum(tables(gin).hand_values[c] for c in dead) == target
+            assert all(M.normalize(gin, m) == m for m in melds)
+        checked += 1
+    assert checked == 300 and several >= 5

@@ -158,7 +158,10 @@ def score_hand(
         showing = SD.shown_as_named(variant, hs.hands[seat], named)
         return _score(variant, hs, reason, seat, extra, showing)[0]
     best: tuple[tuple[int, int, int, int], dict[str, Any]] | None = None
-    for index, showing in enumerate(SD.least_showings(variant, hs.hands[seat])):
+    showings = SD.least_showings(variant, hs.hands[seat])
+    if showings[0].deadwood == 0:
+        showings = showings[:1]  # gin: nothing is laid off, every showing scores alike
+    for index, showing in enumerate(showings):
         result, shed = _score(variant, hs, reason, seat, extra, showing)
         scores = result["scores"]
         others = sum(v for s, v in enumerate(scores) if s != seat and hs.active[s])

@@ -83,27 +83,67 @@ def _value(variant: Variant, cards: Sequence[int]) -> int:
 
 
 def least_showings(variant: Variant, hand: Sequence[int]) -> list[Showing]:
-    """Every arrangement of the hand with the least deadwood, in a fixed order (at most
-    SHOWINGS_CAP); a whole-hand pattern alone when only it makes the hand all melded."""
+    """Every arrangement of the hand with the least deadwood, sorted (melds, then deadwood
+    cards, compared card by card; at most SHOWINGS_CAP are searched); a whole-hand pattern
+    alone when only it makes the hand all melded."""
     bare = plain(variant)
     target = S.deadwood(bare, hand)
     if target and variant.melds.patterns:
         name = M.pattern_of(variant, hand)
         if name is not None:
             return [Showing((), (), 0, name)]
+    t = tables(variant)
+    mask = 0
+    for c in hand:
+        mask |= 1 << c
+    if mask & t.not_fast or mask.bit_count() != len(hand):
+        found = _general_showings(bare, hand, target)
+    else:
+        found = _natural_showings(bare, mask, target)
+    return [Showing(m, d, target) for m, d in sorted(found)]
+
+
+_Found = set[tuple[tuple[Meld, ...], tuple[int, ...]]]
+
+
+def _natural_showings(variant: Variant, hand_mask: int, target: int) -> _Found:
+    """The least showings of a hand of distinct natural cards, by card bitmasks."""
+    t = tables(variant)
+    values = t.hand_values
+    found: _Found = set()
+
+    def dfs(left: int, melds: list[int], dead: list[int], value: int) -> None:
+        if len(found) >= SHOWINGS_CAP:
+            return
+        if not left:
+            laid = [M.normalize(variant, [(c, c) for c in range(52) if m >> c & 1]) for m in melds]
+            found.add((tuple(sorted(m for m in laid if m is not None)), tuple(dead)))
+            return
+        low = (left & -left).bit_length() - 1
+        if value + values[low] <= target:
+            dfs(left ^ (1 << low), melds, dead + [low], value + values[low])
+        for m in t.natural_by_low[low]:  # every meld holding `low` starts at it
+            if m & left == m:
+                dfs(left ^ m, melds + [m], dead, value)
+
+    dfs(hand_mask, [], [], 0)
+    return found
+
+
+def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Found:
+    """The least showings of any hand (wild cards, repeated cards), from its candidate melds."""
     values = tables(variant).hand_values
     by_card: dict[int, list[tuple[Meld, Counter[int]]]] = {}
-    for meld in M.candidate_melds(bare, hand):
+    for meld in M.candidate_melds(variant, hand):
         raw = Counter(p[0] for p in meld)
         by_card.setdefault(min(raw), []).append((meld, raw))
-    found: dict[tuple[tuple[Meld, ...], tuple[int, ...]], None] = {}
+    found: _Found = set()
 
     def dfs(left: Counter[int], melds: list[Meld], dead: list[int], value: int) -> None:
         if len(found) >= SHOWINGS_CAP:
             return
         if not +left:
-            key = (tuple(sorted(melds)), tuple(sorted(dead)))
-            found.setdefault(key)
+            found.add((tuple(sorted(melds)), tuple(sorted(dead))))
             return
         low = min(c for c, n in left.items() if n > 0)
         if value + values[low] <= target:
@@ -117,7 +157,7 @@ def least_showings(variant: Variant, hand: Sequence[int]) -> list[Showing]:
                 left.update(raw)
 
     dfs(Counter(hand), [], [], 0)
-    return [Showing(m, d, target) for m, d in found]
+    return found
 
 
 def named_showing(

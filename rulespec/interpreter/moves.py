@@ -15,6 +15,7 @@ also separates them), `pass`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulespec.errors import InvalidMove
@@ -118,7 +119,7 @@ class Move:
         return Move(MELD, meld_order(tuple(cards)))
 
     @staticmethod
-    def knock(card: int, melds: tuple[tuple[Placed, ...], ...] | list[list[Placed]] = ()) -> Move:
+    def knock(card: int, melds: Sequence[Sequence[Placed]] = ()) -> Move:
         """`knock C`, or `knock C with …` showing these melds (put in canonical order)."""
         shown = tuple(sorted(meld_order(tuple(m)) for m in melds))
         return Move(KNOCK, ((card, card),), 0, shown)

@@ -100,6 +100,9 @@ def least_showings(variant: Variant, hand: Sequence[int]) -> list[Showing]:
         found = _general_showings(bare, hand, target)
     else:
         found = _natural_showings(bare, mask, target)
+    if not found:  # never expected: the solver's own arrangement then
+        value, melds, dead = S.best_arrangement(bare, hand)
+        found = {(tuple(sorted(melds)), tuple(dead))}
     return [Showing(m, d, target) for m, d in sorted(found)]
 
 

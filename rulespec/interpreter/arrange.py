@@ -13,7 +13,14 @@ from collections.abc import Sequence
 
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.melds import extend, layoffs, meld_kind, name_wilds, normalize
+from rulespec.interpreter.melds import (
+    extend,
+    layoffs,
+    meld_kind,
+    name_wilds,
+    normalize,
+    pattern_of,
+)
 from rulespec.interpreter.search import GeneralSearch, Step
 from rulespec.spec.model import Variant
 
@@ -108,9 +115,17 @@ def best_layoff(
     """(least deadwood left, the lay-offs in order) for a defender laying off onto these melds.
 
     Lay-offs may chain (a card laid off on a run makes room for the next).
-    Ties go to fewer lay-offs, then to the first found in sorted order.
+    Ties go to fewer lay-offs, then to the first found in sorted order. A
+    whole-hand pattern counts only for the whole hand: a hand that fits one
+    lays off nothing, and what is left after lay-offs is counted without them.
     """
+    from rulespec.interpreter.showdown import plain
     from rulespec.interpreter.solver import deadwood
+
+    if variant.melds.patterns:
+        if pattern_of(variant, hand) is not None:
+            return 0, []
+        variant = plain(variant)
 
     start = tuple(normalize(variant, m) for m in table_melds)
     any_suit_sets = variant.melds.set is not None and variant.melds.set.suits == "any"

@@ -180,7 +180,7 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     hs.discard.append(card)
     _public(hs, seat, text)
     if kind == KNOCK:
-        end_hand(variant, hs, "knock", seat, {})
+        end_hand(variant, hs, "knock", seat, {"shown": move.melds} if move.melds else {})
         return
     if not hand:
         end_hand(variant, hs, "out", seat, {})

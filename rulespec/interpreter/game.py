@@ -17,7 +17,7 @@ from rulespec.errors import IllegalMove, InvalidMove, RulespecError
 from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.moves import Move, as_move
-from rulespec.interpreter.rules import why_illegal
+from rulespec.interpreter.rules import knock_shown_error, why_illegal
 from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
     HandState,
@@ -225,6 +225,8 @@ class Game:
 
     def _is_legal(self, m: Move) -> bool:
         assert self._legal is not None
+        if m.melds:  # `knock C with …`: the bare knock is legal and the melds can be shown
+            return self._is_legal(m.bare()) and knock_shown_error(self.variant, self.hs, m) is None
         if len(self._legal) <= 24:
             return m in self._legal
         if self._legal_set is None:

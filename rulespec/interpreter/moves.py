@@ -8,11 +8,14 @@ business (`IllegalMove`).
 
 Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `draw discard+discard`, `take N`, `take pile`, `meld C C C…` (a wild as
-`JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`, `pass`.
+`JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`,
+`knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
+also separates them), `pass`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulespec.errors import InvalidMove
@@ -47,7 +50,8 @@ _FIXED = {
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
-    " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C | pass"
+    " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
+    " | knock C with C C C..., C C C... | pass"
 )
 
 
@@ -76,12 +80,16 @@ class Move:
 
     `cards` holds placed cards (card, stands_for): a meld's cards in canonical
     order, or the one card of a layoff / swap / discard / knock. `number` is N
-    of `take N` or the meld number (from 1) of `layoff` / `swap`.
+    of `take N` or the meld number (from 1) of `layoff` / `swap`. `melds` is
+    what a knock names to show (`knock C with …`), each meld in canonical
+    order and the melds sorted; empty for a bare `knock C`, which shows the
+    arrangement best for the knocker.
     """
 
     kind: str
     cards: tuple[Placed, ...] = ()
     number: int = 0
+    melds: tuple[tuple[Placed, ...], ...] = ()
 
     def __str__(self) -> str:
         if self.kind == TAKE:
@@ -91,7 +99,11 @@ class Move:
         if self.kind in (LAYOFF, SWAP):
             return f"{self.kind} {placed_text(self.cards[0])} {self.number}"
         if self.kind in (DISCARD, KNOCK):
-            return f"{self.kind} {card_text(self.cards[0][0])}"
+            text = f"{self.kind} {card_text(self.cards[0][0])}"
+            if self.melds:
+                shown = ", ".join(" ".join(placed_text(p) for p in m) for m in self.melds)
+                text += f" with {shown}"
+            return text
         return self.kind
 
     def __repr__(self) -> str:
@@ -105,6 +117,16 @@ class Move:
     @staticmethod
     def meld(cards: tuple[Placed, ...] | list[Placed]) -> Move:
         return Move(MELD, meld_order(tuple(cards)))
+
+    @staticmethod
+    def knock(card: int, melds: Sequence[Sequence[Placed]] = ()) -> Move:
+        """`knock C`, or `knock C with …` showing these melds (put in canonical order)."""
+        shown = tuple(sorted(meld_order(tuple(m)) for m in melds))
+        return Move(KNOCK, ((card, card),), 0, shown)
+
+    def bare(self) -> Move:
+        """The move without the melds a knock names (`knock C` for `knock C with …`)."""
+        return Move(self.kind, self.cards, self.number) if self.melds else self
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -132,6 +154,8 @@ class Move:
             if verb in (DISCARD, KNOCK) and len(args) == 1:
                 code = parse_card(args[0])
                 return Move(verb, ((code, code),))
+            if verb == KNOCK and len(args) > 2 and args[1] == "with":
+                return _knock_with(args[0], " ".join(args[2:]), text)
         except InvalidMove as exc:
             if text in str(exc):
                 raise
@@ -143,6 +167,15 @@ def _placed(word: str, text: str) -> Placed:
     if word in ("jk", "joker"):
         return (JOKER, JOKER)  # an unnamed joker: the engine names it if only one way fits
     return parse_placed(word)
+
+
+def _knock_with(card: str, shown: str, text: str) -> Move:
+    """`knock C with M, M…`: the melds separated by `,` (or `|`), each at least one card."""
+    groups = [g.split() for g in shown.replace("|", ",").split(",")]
+    if any(not g for g in groups):
+        raise InvalidMove(f"{text!r}: an empty meld after 'with' (melds are separated by ',')")
+    code = parse_card(card)
+    return Move.knock(code, [[_placed(w, text) for w in g] for g in groups])
 
 
 def as_move(move: Move | str) -> Move:

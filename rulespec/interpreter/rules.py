@@ -29,6 +29,7 @@ from rulespec.interpreter.moves import (
     TAKE_PILE,
     Move,
 )
+from rulespec.interpreter.showdown import named_showing
 from rulespec.interpreter.state import HandState
 from rulespec.spec.model import Variant
 
@@ -90,6 +91,24 @@ def _missing(hs: HandState, cards: list[int]) -> str | None:
         if have[c] < k:
             return f"{card_text(c)} is not in your hand"
     return None
+
+
+def knock_shown_error(variant: Variant, hs: HandState, move: Move) -> str | None:
+    """Why the melds a `knock C with …` names cannot be shown (None: they can).
+
+    They must be valid melds of the hand after the discard, and the cards left
+    outside them must be within the knock limit.
+    """
+    if variant.knock is None:
+        return "knock: false — this variant has no knocking"
+    rest = list(hs.hands[hs.to_move])
+    if move.card not in rest:
+        return f"{card_text(move.card)} is not in your hand"
+    rest.remove(move.card)
+    if move.card not in rest and any(p[0] == move.card for m in move.melds for p in m):
+        return f"knock with: {card_text(move.card)} is the card the knock discards, not shown"
+    got = named_showing(variant, rest, move.melds, E.knock_limit(variant, hs))
+    return got if isinstance(got, str) else None
 
 
 def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
@@ -160,6 +179,8 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         rest.remove(card)
         dw = S.deadwood(variant, rest)
         limit = E.knock_limit(variant, hs)
+        if move.melds and dw <= limit:
+            return knock_shown_error(variant, hs, move) or "that knock is not allowed now"
         return (
             f"knock.limit: deadwood after discarding {card_text(card)} would be {dw},"
             f" more than {limit}"

@@ -5,8 +5,10 @@ Builds the flat environment of the `score` context (docs/document.md: `me.*`,
 `players`, `upcard.*`) per seat, lazily (a fact such as `deadwood` is only
 solved when an expression reads it), applies the roles winner / losers /
 each, the multiplier and meld credit, and explains the result line by line.
-A knock is resolved here: the knocker's melds, the defenders' best lay-offs
-(`solver.best_layoff`), and the reason knock / gin / undercut.
+A knock is resolved by `showdown`; for a bare `knock C` every least-deadwood
+arrangement is scored and the one best for the knocker is shown: the
+knocker's highest hand score, then the other seats' lowest total, then the
+least value laid off, then the first in `showdown.least_showings` order.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from rulespec.errors import RulespecError
-from rulespec.interpreter import melds as M
+from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.cards import card_text, cards_text, is_wild, placed_text
-from rulespec.interpreter.state import HandState, Placed
+from rulespec.interpreter.cards import card_text, cards_text, is_wild
+from rulespec.interpreter.state import HandState
 from rulespec.spec.expr import SUIT_VALUES
 from rulespec.spec.model import Variant
 from rulespec.spec.names import ROLES, SEAT_FACTS
@@ -63,12 +65,20 @@ class Facts:
     """Per-seat facts of a finished hand, each computed once on demand."""
 
     def __init__(
-        self, variant: Variant, hs: HandState, final: list[list[int]], winner: int | None
+        self,
+        variant: Variant,
+        hs: HandState,
+        final: list[list[int]],
+        winner: int | None,
+        shown: tuple[int, SD.Showing] | None = None,
+        laid_off: frozenset[int] = frozenset(),
     ) -> None:
         self.variant = variant
         self.hs = hs
         self.final = final
         self.winner = winner
+        self.shown = shown  # (knocker, what it showed): its deadwood and penalty
+        self.laid_off = laid_off  # defenders who laid off: no whole-hand pattern for the rest
         self._cache: dict[tuple[str, int], int] = {}
 
     def get(self, name: str, seat: int) -> int:
@@ -86,6 +96,15 @@ class Facts:
 
     def _compute(self, name: str, seat: int) -> int:
         v, cards = self.variant, self.final[seat]
+        if self.shown is not None and self.shown[0] == seat:
+            if name == "deadwood":
+                return self.shown[1].deadwood
+            if name == "penalty":
+                got = SD.shown_penalty(v, self.shown[1])
+                if got is not None:
+                    return got
+        if seat in self.laid_off:
+            v = SD.plain(v)
         if name == "penalty":
             return S.penalty(v, cards) if cards else 0
         if name == "deadwood":
@@ -123,59 +142,45 @@ def _upcard(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
     upcard_env(variant, hs, env)
 
 
-def _resolve_knock(
-    variant: Variant, hs: HandState, knocker: int, lines: list[str]
-) -> tuple[str, int, list[list[int]], list[dict[str, Any]]]:
-    """Knocker shows melds, defenders lay off (unless gin): reason, winner, hands, lay-offs."""
-    hand = hs.hands[knocker]
-    dw, melds, dead = S.best_arrangement(variant, hand)
-    shown = " | ".join(" ".join(placed_text(p) for p in m) for m in melds)
-    lines.append(
-        f"seat {knocker} knocks: melds {shown or '-'};"
-        f" deadwood {cards_text(list(dead)) or '-'} = {dw}"
-    )
-    final = [list(h) for h in hs.hands]
-    laid: list[dict[str, Any]] = []
-    table: list[tuple[Placed, ...]] = [tuple(m) for m in melds]
-    order = []
-    s = knocker
-    from rulespec.interpreter.engine import next_seat  # noqa: PLC0415
-
-    for _ in range(hs.players - 1):
-        s = next_seat(variant, hs, s)
-        if s == knocker:
-            break
-        order.append(s)
-    dws: dict[int, int] = {}
-    for d in order:
-        if dw > 0 and variant.knock is not None and variant.knock.layoff and table:
-            d_dw, offs = S.best_layoff(variant, final[d], table)
-            done = []
-            for placed, idx in offs:
-                new = M.extend(variant, table[idx], placed)
-                if new is None or placed[0] not in final[d]:
-                    continue
-                table[idx] = new
-                final[d].remove(placed[0])
-                done.append(placed)
-            if done:
-                laid.append({"seat": d, "cards": [placed_text(p) for p in done]})
-                lines.append(f"seat {d} lays off {' '.join(placed_text(p) for p in done)}")
-        dws[d] = S.deadwood(variant, final[d]) if final[d] else 0
-        lines.append(f"seat {d} deadwood {dws[d]}")
-    if dw == 0:
-        return "gin", knocker, final, laid
-    under = [d for d in order if dws[d] <= dw]
-    if under:
-        best = min(under, key=lambda d: (dws[d], order.index(d)))
-        return "undercut", best, final, laid
-    return "knock", knocker, final, laid
-
-
 def score_hand(
     variant: Variant, hs: HandState, reason: str, seat: int | None, extra: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The finished hand's result: reason, winner, scores per seat, lines, final hands."""
+    """The finished hand's result: reason, winner, scores per seat, lines, final hands.
+
+    A knock naming its melds (`extra["shown"]`, checked by the game) shows them;
+    a bare knock shows the least-deadwood arrangement best for the knocker.
+    """
+    if reason != "knock":
+        return _score(variant, hs, reason, seat, extra, None)[0]
+    assert seat is not None
+    named = extra.get("shown")
+    if named:
+        showing = SD.shown_as_named(variant, hs.hands[seat], named)
+        return _score(variant, hs, reason, seat, extra, showing)[0]
+    best: tuple[tuple[int, int, int, int], dict[str, Any]] | None = None
+    showings = SD.least_showings(variant, hs.hands[seat])
+    if showings[0].deadwood == 0:
+        showings = showings[:1]  # gin: nothing is laid off, every showing scores alike
+    for index, showing in enumerate(showings):
+        result, shed = _score(variant, hs, reason, seat, extra, showing)
+        scores = result["scores"]
+        others = sum(v for s, v in enumerate(scores) if s != seat and hs.active[s])
+        key = (-scores[seat], others, shed, index)
+        if best is None or key < best[0]:
+            best = (key, result)
+    assert best is not None
+    return best[1]
+
+
+def _score(
+    variant: Variant,
+    hs: HandState,
+    reason: str,
+    seat: int | None,
+    extra: Mapping[str, Any],
+    showing: SD.Showing | None,
+) -> tuple[dict[str, Any], int]:
+    """The hand's result (a knock showing `showing`), and the value the defenders laid off."""
     lines: list[str] = []
     seats = [s for s in range(hs.players) if hs.active[s]]
     knocker: int | None = None
@@ -183,10 +188,15 @@ def score_hand(
     final = [list(h) for h in hs.hands]
     laid: list[dict[str, Any]] = []
     rummy = False
+    shown: tuple[int, SD.Showing] | None = None
+    laid_off: frozenset[int] = frozenset()
+    shed = 0
     if reason == "knock":
-        assert seat is not None
+        assert seat is not None and showing is not None
         knocker = seat
-        reason, winner, final, laid = _resolve_knock(variant, hs, seat, lines)
+        done = SD.resolve(variant, hs, seat, showing, lines)
+        reason, winner, final, laid = done.reason, done.winner, done.final, done.laid
+        shown, laid_off, shed = (seat, showing), done.laid_off, done.shed
     elif reason == "out":
         winner = seat
         assert seat is not None
@@ -202,7 +212,7 @@ def score_hand(
             }.get(reason, reason)
             + (f" ({extra['why']})" if extra.get("why") else "")
         )
-    facts = Facts(variant, hs, final, winner)
+    facts = Facts(variant, hs, final, winner, shown, laid_off)
     base: dict[str, Any] = {
         "rummy": rummy,
         "reason": "out" if reason == "rummy" else reason,
@@ -270,9 +280,9 @@ def score_hand(
             + (", ".join(per_seat[seats.index(s)]) or "0")
             + f" = {scores[s]:+d}"
         )
-    shown = "rummy" if reason == "out" and rummy else reason
+    ended = "rummy" if reason == "out" and rummy else reason
     return {
-        "reason": shown,
+        "reason": ended,
         "winner": winner,
         "knocker": knocker,
         "rummy": rummy,
@@ -280,4 +290,4 @@ def score_hand(
         "lines": lines,
         "hands": [[card_text(c) for c in h] for h in hs.hands],
         "layoffs": laid,
-    }
+    }, shed

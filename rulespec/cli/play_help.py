@@ -38,7 +38,7 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
     forms.append(("discard C", "C"))
     if variant.knock is not None:
         forms.append(("knock C", "k C"))
-        forms.append(("knock C with C C C, C C C (the melds you show)", None))
+        forms.append(("knock C with C C C, C C C (the sets and runs you show)", None))
     return forms
 
 

@@ -77,6 +77,31 @@ def hand_value(variant: Variant, code: int) -> int:
     return variant.card_value(rank_of(code))
 
 
+POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
+_UNITS: dict[int, int] = {}
+
+
+def point_unit(variant: Variant) -> int:
+    """The bots' point: 1 for ordinary card values (up to ``POINTS_AS_THEY_ARE``), else a
+    tenth of the highest card value. The heuristics' constants (the hope of a stock draw,
+    a knock bonus, a wild's hold value) are tuned in points of ordinary cards; counting
+    in this unit keeps their weight when a variant values cards at 10**9 each, and keeps
+    every float in range however large the language's integers get (``points``)."""
+    key = id(variant)
+    if key not in _UNITS:
+        values = [abs(v) for places in variant.values.values() for v in places.values()]
+        values += [abs(v) for v in variant.joker_values.values()]
+        top = max(values, default=0)
+        _UNITS[key] = 1 if top <= POINTS_AS_THEY_ARE else top // 10
+    return _UNITS[key]
+
+
+def points(variant: Variant, value: int) -> float:
+    """A card-value sum in the bots' unit, as a float: exact integer division first, so
+    no value is ever converted to a float that could overflow."""
+    return value / point_unit(variant)
+
+
 @dataclass(frozen=True)
 class MoveText:
     """A move's canonical text, parsed: kind plus its cards (codes) and numbers."""

@@ -189,7 +189,11 @@ def run(args: argparse.Namespace) -> int:
         }
         total += o_seconds
         by_variant.append({"variant": other.name, "seconds": round(o_seconds, 3)})
-        runs.append((other.name + " (compare)", o_records, o_summary))
+        if other_players == players:
+            runs.append((other.name + " (compare)", o_records, o_summary))
+        else:  # different tables: say which count each line is
+            runs[0] = (f"{variant.name} ({players} players)", records, summary)
+            runs.append((f"{other.name} ({other_players} players, compare)", o_records, o_summary))
     played = args.hands * len(runs)
     timing: dict[str, Any] = {
         "jobs": args.jobs,

@@ -132,6 +132,9 @@ def write_plot(
     seat_ax.set_ylabel(f"{unit}es won (%)" if matches else "hands won (%)")
     seat_ax.set_xticks([i + width * (len(runs) - 1) / 2 for i in range(len(labels))])
     seat_ax.set_xticklabels(labels)
+    ticker = importlib.import_module("matplotlib.ticker")
+    for ax in (score_ax, length_ax):  # counts of hands are whole numbers
+        ax.yaxis.set_major_locator(ticker.MaxNLocator(integer=True))
     handles, names = seat_ax.get_legend_handles_labels()
     if handles:
         fig.legend(handles, names, loc="lower center", ncol=len(handles), frameon=False)

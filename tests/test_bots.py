@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from rulespec.players import BOT_NAMES, make_bot
-from rulespec.players.base import parse_move, view_of
+from rulespec.players.base import card_code, parse_move, view_of
 from rulespec.sim import runner
 from rulespec.sim.stats import wilson
 from rulespec.spec.load import bundled_names
@@ -226,3 +226,68 @@ def test_smart_outscores_greedy_in_gin() -> None:
     spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
     assert mean - 1.96 * spread / len(diffs) ** 0.5 > 0, (mean, spread)
     assert won > lost, (won, lost)
+
+
+# Two one-card hands pass three pile cards round (each take is forced to give up the
+# other card: the taken card may not go straight back). After this script seat 0 holds
+# KS with the AC on top again, exactly as at the start: taking the AC repeats the circle.
+_CIRCLE = {
+    "hands": [["KS"], ["QH"]],
+    "stock": ["2D", "9C", "5S", "7D", "3H", "8S"],
+    "discard": ["AC"],
+    "dealer": 1,
+}
+_ROUND = ["draw discard", "discard KS", "draw discard", "discard QH", "draw discard", "discard AC"]
+
+
+def _circle_game(rounds: int):  # type: ignore[no-untyped-def]
+    from rulespec.interpreter.game import Game
+
+    variant = runner.load("rummy")
+    game = Game.from_position(variant, copy.deepcopy(_CIRCLE))
+    for text in _ROUND * rounds:
+        game.play(text)
+    return variant, game
+
+
+@pytest.mark.parametrize("name", BOT_NAMES[1:])
+def test_bots_do_not_take_a_pile_card_round_a_circle(name: str) -> None:
+    """The smart bot wants the AC (a low card for its KS); once taking it would repeat a
+    position it has been in (no stock draw, no meld since), every bot draws the stock."""
+    from rulespec.players.base import repeats_take, view_of
+    from rulespec.players.greedy import split_moves
+
+    variant, game = _circle_game(0)
+    first = make_bot(name, 3).choose(game.observation(0), game.legal_moves(), variant)
+    variant, game = _circle_game(2)
+    obs = game.observation(0)
+    assert obs["hand"] == ["KS"] and obs["discard"][-1] == "AC"
+    bot = make_bot(name, 3)
+    if name == "smart":
+        # what it takes on its own merits, before the circle rule: the AC, both times
+        assert str(first) == "draw discard"
+        assert str(bot._draw(view_of(obs), split_moves(game.legal_moves()), variant)) == (
+            "draw discard"
+        )
+    assert repeats_take(view_of(obs), (card_code("AC"),))
+    assert str(bot.choose(obs, game.legal_moves(), variant)) == "draw stock"
+
+
+def test_a_stock_draw_or_a_meld_breaks_the_circle() -> None:
+    """Progress in between (a stock draw) means the position is not a repeat."""
+    from rulespec.players.base import HistoryEvent, View, repeats_take
+
+    ks, ac, qh = card_code("KS"), card_code("AC"), card_code("QH")
+
+    def view(*events: tuple[int, str, tuple[int, ...]]) -> View:
+        history = tuple(HistoryEvent(s, parse_move(t), shown) for s, t, shown in events)
+        return View(0, 2, "draw", 0, (ks,), (1, 1), (ac,), 1, (), 6, (0, 0), history)
+
+    circle = [(0, "draw discard", (ac,)), (0, "discard KS", ()), (1, "draw discard", (ks,))]
+    circle += [(1, "discard QH", ()), (0, "draw discard", (qh,)), (0, "discard AC", ())]
+    circle += [(1, "draw discard", (ac,)), (1, "discard KS", ()), (0, "draw discard", (ks,))]
+    circle += [(0, "discard QH", ()), (1, "draw discard", (qh,)), (1, "discard AC", ())]
+    assert repeats_take(view(*circle), (ac,))
+    assert not repeats_take(view(*circle), (qh,))
+    broken = [*circle[:6], (1, "draw stock", ()), *circle[7:]]
+    assert not repeats_take(view(*broken), (ac,))

@@ -3,6 +3,9 @@
 Table (rich; plain when piped) or JSON. The JSON keeps every timing figure and
 the job count under one key, ``timing``; everything else is identical for the
 same seed whatever ``--jobs`` is (each hand is seeded from (seed, index)).
+``--jobs`` is capped at the cores this process may use unless ``--force-jobs``;
+``--compare`` plays the second variant on the same seeds, at the same player
+count when it allows it, else at its own (the report says which).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from rulespec.cli.common import UsageError, resolve_target
@@ -25,7 +29,10 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--players", type=int, default=None, help="player count (default: the minimum)")
     p.add_argument("--bots", default="smart", help="bots by seat, comma-separated, cycled")
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (at most the cores)")
+    p.add_argument(
+        "--force-jobs", action="store_true", help="use --jobs as given, even beyond the cores"
+    )
     p.add_argument("--matches", action="store_true", help="play whole matches instead of hands")
     p.add_argument("--rotate-bots", action="store_true", help="rotate the bots round the seats")
     p.add_argument("--format", choices=("table", "json"), default="table")
@@ -36,13 +43,40 @@ def add_parser(subparsers: Any) -> None:
 
 def _players(variant: Any, wanted: int | None) -> int:
     if wanted is None:
-        return max(variant.min_players, min(2, variant.max_players))
+        return _default_players(variant)
     if not variant.min_players <= wanted <= variant.max_players:
         raise UsageError(
             f"{variant.name} is for {variant.min_players}-{variant.max_players} players, "
             f"not {wanted}"
         )
     return wanted
+
+
+def _default_players(variant: Any) -> int:
+    return int(max(variant.min_players, min(2, variant.max_players)))
+
+
+def _compare_players(other: Any, players: int, wanted: int | None) -> int:
+    """The compared variant's player count: the run's count when it allows it, else its
+    own default (a count it cannot seat is not an error: each file plays at its own)."""
+    if other.min_players <= players <= other.max_players:
+        return players
+    if wanted is not None:
+        return int(min(max(wanted, other.min_players), other.max_players))
+    return _default_players(other)
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    """``--jobs``, capped at the cores unless forced (more processes than cores only
+    queue for them and cost memory)."""
+    jobs = int(args.jobs)
+    limit = runner.cores()
+    if jobs > limit and not args.force_jobs:
+        sys.stderr.write(
+            f"note: --jobs {jobs} capped at {limit}, the cores available (--force-jobs to insist)\n"
+        )
+        jobs = limit
+    return jobs
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -77,25 +111,38 @@ def _run_one(
     return records, time.perf_counter() - start
 
 
-def _difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """b - a on the headline numbers."""
-    reasons = sorted(set(a["reasons"]) | set(b["reasons"]))
+def _settings(args: argparse.Namespace, players: int, bots: tuple[str, ...]) -> dict[str, Any]:
     return {
+        "count": args.hands,
+        "unit": "matches" if args.matches else "hands",
+        "players": players,
+        "bots": list(runner.seat_bots(bots, players)),
+        "rotate_bots": args.rotate_bots,
+        "seed": args.seed,
+    }
+
+
+def _difference(a: dict[str, Any], b: dict[str, Any], same_seats: bool) -> dict[str, Any]:
+    """b - a on the headline numbers; per-seat differences only when both runs seat the
+    same number of players (seat 2 of a 3-player game has no counterpart in a 2-player one)."""
+    reasons = sorted(set(a["reasons"]) | set(b["reasons"]))
+    seat_key = "mean_total_by_seat" if "mean_total_by_seat" in a else "mean_score_by_seat"
+    out: dict[str, Any] = {
         "turns_mean": round(b["turns"]["mean"] - a["turns"]["mean"], 3),
         "turns_median": b["turns"]["median"] - a["turns"]["median"],
         "stock_exhaustion": round(b["stock_exhaustion"]["rate"] - a["stock_exhaustion"]["rate"], 4),
         "reasons": {
             r: round(b["reasons"].get(r, 0.0) - a["reasons"].get(r, 0.0), 2) for r in reasons
         },
-        "win_rate_by_seat": [
-            round(y["rate"] - x["rate"], 4)
-            for x, y in zip(a["win_rate_by_seat"], b["win_rate_by_seat"], strict=False)
-        ],
-        "mean_score_by_seat": [
-            round(y - x, 3)
-            for x, y in zip(a["mean_score_by_seat"], b["mean_score_by_seat"], strict=False)
-        ],
+        "abandoned": round(b["abandoned"]["rate"] - a["abandoned"]["rate"], 4),
     }
+    if same_seats:
+        out["win_rate_by_seat"] = [
+            round(y["rate"] - x["rate"], 4)
+            for x, y in zip(a["win_rate_by_seat"], b["win_rate_by_seat"], strict=True)
+        ]
+        out[seat_key] = [round(y - x, 3) for x, y in zip(a[seat_key], b[seat_key], strict=True)]
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,51 +159,61 @@ def run(args: argparse.Namespace) -> int:
     variant = runner.load(spec)
     players = _players(variant, args.players)
     other_spec = other = None
+    other_players = players
     if args.compare:
         other_spec = resolve_target(args.compare)
         other = runner.load(other_spec)
-        _players(other, players)
+        other_players = _compare_players(other, players, args.players)
+    args.jobs = _jobs(args)
     show_progress = sys.stderr.isatty() and args.format == "table"
     records, seconds = _run_one(spec, args, players, bots, show_progress, variant.name)
     summary = summarise(records, players, args.matches)
     report: dict[str, Any] = {
         "variant": variant.name,
-        "settings": {
-            "count": args.hands,
-            "unit": "matches" if args.matches else "hands",
-            "players": players,
-            "bots": list(runner.seat_bots(bots, players)),
-            "rotate_bots": args.rotate_bots,
-            "seed": args.seed,
-        },
+        "settings": _settings(args, players, bots),
         "results": summary,
     }
-    timing: dict[str, Any] = {
-        "jobs": args.jobs,
-        "seconds": round(seconds, 3),
-        "per_second": round(args.hands / seconds, 2) if seconds else 0.0,
-    }
     runs = [(variant.name, records, summary)]
+    total = seconds
+    by_variant = [{"variant": variant.name, "seconds": round(seconds, 3)}]
     if other is not None and other_spec is not None:
-        o_records, o_seconds = _run_one(other_spec, args, players, bots, show_progress, other.name)
-        o_summary = summarise(o_records, players, args.matches)
+        o_records, o_seconds = _run_one(
+            other_spec, args, other_players, bots, show_progress, other.name
+        )
+        o_summary = summarise(o_records, other_players, args.matches)
         report["compare"] = {
             "variant": other.name,
+            "settings": _settings(args, other_players, bots),
             "results": o_summary,
-            "difference": _difference(summary, o_summary),
+            "difference": _difference(summary, o_summary, other_players == players),
         }
-        timing["compare_seconds"] = round(o_seconds, 3)
-        runs.append((other.name + " (compare)", o_records, o_summary))
+        total += o_seconds
+        by_variant.append({"variant": other.name, "seconds": round(o_seconds, 3)})
+        if other_players == players:
+            runs.append((other.name + " (compare)", o_records, o_summary))
+        else:  # different tables: say which count each line is
+            runs[0] = (f"{variant.name} ({players} players)", records, summary)
+            runs.append((f"{other.name} ({other_players} players, compare)", o_records, o_summary))
+    played = args.hands * len(runs)
+    timing: dict[str, Any] = {
+        "jobs": args.jobs,
+        "seconds": round(total, 3),
+        "per_second": round(played / total, 2) if total else 0.0,
+        "by_variant": by_variant,
+    }
     if not args.no_timing:
         report["timing"] = timing
     if args.plot:
         from rulespec.sim.plot import write_plot
 
-        write_plot(args.plot, runs)
+        write_plot(args.plot, runs, report["settings"], args.matches)
     if args.format == "json":
         sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
     else:
         from rulespec.cli.sim_table import print_report
 
         print_report(report, timing)
+    if args.plot:
+        sys.stdout.flush()
+        sys.stderr.write(f"wrote the charts (PNG) to {Path(args.plot).resolve()}\n")
     return 0

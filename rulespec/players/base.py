@@ -11,6 +11,7 @@ defines the ``Bot`` base class with its own seeded ``random.Random``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +75,31 @@ def hand_value(variant: Variant, code: int) -> int:
     if code >= JOKER:
         return int(variant.joker_values.get("hand", 0))
     return variant.card_value(rank_of(code))
+
+
+POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
+_UNITS: dict[int, int] = {}
+
+
+def point_unit(variant: Variant) -> int:
+    """The bots' point: 1 for ordinary card values (up to ``POINTS_AS_THEY_ARE``), else a
+    tenth of the highest card value. The heuristics' constants (the hope of a stock draw,
+    a knock bonus, a wild's hold value) are tuned in points of ordinary cards; counting
+    in this unit keeps their weight when a variant values cards at 10**9 each, and keeps
+    every float in range however large the language's integers get (``points``)."""
+    key = id(variant)
+    if key not in _UNITS:
+        values = [abs(v) for places in variant.values.values() for v in places.values()]
+        values += [abs(v) for v in variant.joker_values.values()]
+        top = max(values, default=0)
+        _UNITS[key] = 1 if top <= POINTS_AS_THEY_ARE else top // 10
+    return _UNITS[key]
+
+
+def points(variant: Variant, value: int) -> float:
+    """A card-value sum in the bots' unit, as a float: exact integer division first, so
+    no value is ever converted to a float that could overflow."""
+    return value / point_unit(variant)
 
 
 @dataclass(frozen=True)
@@ -309,6 +335,39 @@ def pile_cards(view: View, move: MoveText) -> tuple[int, ...] | None:
     if wanted > len(view.pile):
         return None
     return view.pile[len(view.pile) - wanted :] if wanted else ()
+
+
+def repeats_take(view: View, cards: Sequence[int]) -> bool:
+    """Would taking these pile cards repeat a position this seat has already been in?
+
+    Walks the public history back from now while nothing made progress (no stock draw,
+    no meld, lay-off, swap or knock by anyone: the stock and the table are as they are
+    now), undoing this seat's own discards and pile takes to recover the hand it held
+    before each earlier draw. If it once held exactly this hand and took exactly these
+    cards, taking them again goes round the same circle: that take did not lead to
+    using the cards (a meld or lay-off would have ended the window), and from the
+    same position it will not now. Two deterministic bots can otherwise pass one
+    pile card back and forth until the engine's turn cap abandons the hand."""
+    if not cards:
+        return False
+    wanted = Counter(cards)
+    hand: Counter[int] = Counter(view.hand)
+    for event in reversed(view.history):
+        move = event.move
+        if move.kind in ("meld", "layoff", "swap", "knock"):
+            return False
+        if move.kind == "draw" and "stock" in move.source:
+            return False
+        if event.seat != view.seat:
+            continue
+        if move.kind == "discard":
+            hand.update(move.cards)
+        elif move.kind in ("draw", "take"):
+            shown = Counter(event.shown)
+            hand.subtract(shown)
+            if shown == wanted and +hand == Counter(view.hand):
+                return True
+    return False
 
 
 STALL_TURNS = 30  # after this many own turns in one hand, bots shake up their discards

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.players.base import JOKER, View, hand_value, rank_of, suit_of
+from rulespec.players.base import JOKER, View, hand_value, points, rank_of, suit_of
 from rulespec.spec.model import Variant
 
 FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
@@ -45,7 +45,7 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
     if seen[rank] >= 2:
         danger -= DEAD_BONUS
     danger += FEED_WEIGHT * feed_chance(view, variant, card, view.next_seat(), pool)
-    return danger + 0.01 * (10 - hand_value(variant, card))
+    return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
 
 
 def _rank_at(variant: Variant, pos: int) -> int | None:

@@ -20,6 +20,7 @@ from rulespec.players.base import (
     is_wild,
     parse_move,
     pile_cards,
+    repeats_take,
     stalled,
     taken_this_turn,
     view_of,
@@ -72,8 +73,23 @@ class PhasedBot(Bot):
         view = view_of(observation)
         groups = split_moves(legal_moves)
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
-            return self._draw(view, groups, variant)
+            return self._progress(view, groups, self._draw(view, groups, variant))
         return self._play(view, groups, variant, legal_moves)
+
+    @staticmethod
+    def _progress(view: View, groups: dict[str, list[tuple[MoveText, Move]]], move: Move) -> Move:
+        """The chosen draw, unless it takes pile cards back into a position this seat has
+        already been in (``repeats_take``): then the stock, which always moves the hand on
+        (the stock shrinks; its recycles are bounded by the rules)."""
+        parsed = parse_move(move)
+        cards = pile_cards(view, parsed)
+        if not cards or not repeats_take(view, cards):
+            return move
+        draws = groups.get("draw", [])
+        for other, candidate in sorted(draws, key=lambda pm: pm[0].source != "stock"):
+            if "stock" in other.source:
+                return candidate
+        return move
 
     def _draw(
         self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant

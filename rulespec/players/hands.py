@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.players.base import JOKER, View, hand_value, rank_of, suit_of
+from rulespec.players.base import JOKER, View, hand_value, points, rank_of, suit_of
 from rulespec.spec.model import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -214,9 +214,10 @@ def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
 
 def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
     """Deadwood the hand's two-card partial melds are expected to shed within ``draws``
-    draws: for each pair of deadwood cards that one unseen card would make a meld of,
-    the pair's value times the chance one of its outs comes (each out is drawn with the
-    chance one unseen card has per draw). Only for shortest melds of three cards."""
+    draws, in the bots' points (``base.points``): for each pair of deadwood cards that
+    one unseen card would make a meld of, the pair's value times the chance one of its
+    outs comes (each out is drawn with the chance one unseen card has per draw). Only
+    for shortest melds of three cards."""
     total = sum(pool.values())
     if not total or draws <= 0:
         return 0.0
@@ -239,5 +240,5 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
                     outs += pool[(r - 1) + 13 * suit_of(a)]
             if outs:
                 chance = 1 - (1 - outs / total) ** draws
-                gain += chance * (hand_value(variant, a) + hand_value(variant, b))
+                gain += chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
     return gain

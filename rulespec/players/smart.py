@@ -21,6 +21,7 @@ It reads the rules from the Variant only; no variant names.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -33,6 +34,7 @@ from rulespec.players.base import (
     hand_value,
     is_wild,
     pile_cards,
+    points,
     rank_of,
     stalled,
     suit_of,
@@ -90,9 +92,9 @@ class SmartBot(PhasedBot):
         if not hand:
             return -1000.0
         dw, _, dead = arrangement(variant, hand)
-        value = float(dw) + self._count_weight(variant) * len(dead)
+        value = points(variant, dw) + self._count_weight(variant) * len(dead)
         if variant.scoring.meld_credit:
-            value -= CREDIT_WEIGHT * melded_value(variant, hand)
+            value -= CREDIT_WEIGHT * points(variant, melded_value(variant, hand))
         return value
 
     def _hold_melds(self, view: View, variant: Variant, hand: Sequence[int]) -> bool:
@@ -223,7 +225,7 @@ class SmartBot(PhasedBot):
             if rest is None:
                 continue
             gain = sum(hand_value(variant, c) for c in parsed.placed) if credit else 0
-            score = self.cost(variant, rest) - (CREDIT_WEIGHT * gain if credit else 0)
+            score = self.cost(variant, rest) - (CREDIT_WEIGHT * points(variant, gain))
             urgent = bool(taken.intersection(parsed.cards))
             if urgent or score <= now + 1e-9:
                 rank = (score - (100 if urgent else 0), -len(parsed.cards), move)
@@ -268,7 +270,7 @@ class SmartBot(PhasedBot):
 
     def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
         rest = _remove(hand, cards)
-        return self.cost(variant, rest) if rest is not None else 1e9
+        return self.cost(variant, rest) if rest is not None else math.inf
 
     def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
         """Cost of the hand left after this discard plus its danger; ``deep`` adds the
@@ -276,7 +278,7 @@ class SmartBot(PhasedBot):
         card = parsed.cards[0]
         rest = _remove(view.hand, parsed.cards)
         if rest is None:
-            return 1e9
+            return math.inf
         score = self.cost(variant, rest)
         if is_wild(variant, card):
             return score + 50
@@ -326,7 +328,7 @@ class SmartBot(PhasedBot):
                 worst = max(
                     (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
                 )
-            total += n * (dw - worst + weight * max(len(dead) - 1, 0))
+            total += n * (points(variant, dw - worst) + weight * max(len(dead) - 1, 0))
             count += n
             if limit is not None and dw - worst <= limit:
                 ready += n
@@ -348,7 +350,7 @@ class SmartBot(PhasedBot):
         if rest is None or not groups.get("discard") or view.stock < GIN_STOCK:
             return False
         dw = arrangement(variant, rest)[0]
-        if not 0 < dw <= GIN_CLOSE:
+        if not 0 < points(variant, dw) <= GIN_CLOSE:
             return False
         pool = self._pool(view, variant)
         total = sum(pool.values())

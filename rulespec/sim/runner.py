@@ -4,14 +4,18 @@ Every hand (or match) ``i`` is seeded from ``(seed, i)`` alone and its bots are
 created fresh from that seed, so results do not depend on how the work is split
 over processes: ``--jobs 2`` gives the same records as ``--jobs 1``. Workers
 load the variant themselves from its name or path (compiled expressions do not
-pickle). Also here: ``replay_log``, which re-plays a move log from a match start
-and reports the first move that fails.
+pickle). Work is streamed: chunks are made as they are handed out and only a few
+per worker are in flight, so a huge count starts at once (no work list is built).
+Also here: ``replay_log``, which re-plays a move log from a match start and
+reports the first move that fails.
 """
 
 from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +26,8 @@ from rulespec.spec.model import Variant
 
 MAX_MOVES_PER_HAND = 5000  # a guard above the engine's own turn cap
 MAX_HANDS_PER_MATCH = 300
+ABANDONED = "abandoned"  # the engine's reason for a hand stopped at its turn cap
+IN_FLIGHT = 4  # chunks queued per worker process
 
 
 def derive_seed(seed: int, index: int, salt: str = "") -> int:
@@ -59,6 +65,13 @@ class HandRecord:
     hands: int = 1  # hands played (a match record: the match length)
     match_winner: int | None = None
     totals: tuple[int, ...] = field(default_factory=tuple)
+    hand_turns: tuple[int, ...] = ()  # a match record: turns of each of its hands
+    hand_reasons: tuple[str, ...] = ()  # a match record: how each of its hands ended
+
+    @property
+    def abandoned(self) -> bool:
+        """Did a hand of this record hit the engine's turn cap (ended as ``abandoned``)?"""
+        return self.reason == ABANDONED or ABANDONED in self.hand_reasons
 
 
 def bot_move(game: Any, seat: int, bot: Any, variant: Variant) -> Any:
@@ -117,9 +130,13 @@ def run_match(
     players_bots = [make_bot(n, derive_seed(match_seed, s, "bot")) for s, n in enumerate(names)]
     game = variant.new_game(players, seed=match_seed)
     turns = moves = hands = 0
+    hand_turns: list[int] = []
+    hand_reasons: list[str] = []
     while True:
         t, m = _play_one_hand(game, players_bots, variant)
         turns, moves, hands = turns + t, moves + m, hands + 1
+        hand_turns.append(t)
+        hand_reasons.append(_result_fields(game)[0])
         if game.match_over or hands >= MAX_HANDS_PER_MATCH:
             break
         game.next_hand()
@@ -137,6 +154,8 @@ def run_match(
         hands,
         int(mw) if mw is not None else None,
         totals,
+        tuple(hand_turns),
+        tuple(hand_reasons),
     )
 
 
@@ -164,33 +183,53 @@ def _run_chunk(args: tuple[Job, int, int]) -> list[HandRecord]:
     ]
 
 
-def _chunks(total: int, size: int) -> list[tuple[int, int]]:
-    return [(i, min(i + size, total)) for i in range(0, total, size)]
+def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) index ranges covering ``range(total)``, made lazily one at a time."""
+    for start in range(0, total, size):
+        yield start, min(start + size, total)
+
+
+def cores() -> int:
+    """The processor cores this process may run on (the cap for ``--jobs``)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - platforms without affinity (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
+def iter_records(job: Job, count: int, jobs: int = 1) -> Iterator[HandRecord]:
+    """The records of ``count`` hands (or matches) in index order, over ``jobs`` processes,
+    as they come: chunks are made on demand and at most ``IN_FLIGHT`` per worker wait in
+    the pool, so nothing is built ahead whatever ``count`` is. Closing the iterator early
+    stops the workers."""
+    size = 1 if job.matches else 4
+    work = ((job, a, b) for a, b in chunks(count, size))
+    if jobs <= 1:
+        for item in work:
+            yield from _run_chunk(item)
+        return
+    ctx = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    with ctx.Pool(jobs) as pool:
+        pending: deque[Any] = deque()
+        for item in work:
+            pending.append(pool.apply_async(_run_chunk, (item,)))
+            if len(pending) >= jobs * IN_FLIGHT:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()
 
 
 def simulate(
     job: Job, count: int, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> list[HandRecord]:
     """Play ``count`` hands (or matches) in index order, over ``jobs`` processes."""
-    size = 1 if job.matches else 4
-    chunks = [(job, a, b) for a, b in _chunks(count, size)]
     records: list[HandRecord] = []
-    results: Iterator[list[HandRecord]]
-    if jobs <= 1:
-        results = map(_run_chunk, chunks)
-        for part in results:
-            records.extend(part)
-            if progress:
-                progress(len(part))
-        return records
-    ctx = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    with ctx.Pool(jobs) as pool:
-        for part in pool.imap(_run_chunk, chunks):
-            records.extend(part)
-            if progress:
-                progress(len(part))
+    for record in iter_records(job, count, jobs):
+        records.append(record)
+        if progress:
+            progress(1)
     return records
 
 

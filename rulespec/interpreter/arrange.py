@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rulespec.interpreter.cards import JOKER, Placed
-from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.melds import extend, layoffs, meld_kind, name_wilds, normalize
+from rulespec.interpreter.meldrules import Tables, span, tables
+from rulespec.interpreter.melds import extend, layoffs, meld_kind, name_one, normalize
 from rulespec.interpreter.search import GeneralSearch, Step
 from rulespec.spec.model import Variant
 
@@ -30,76 +30,205 @@ def partition(
     hand: Sequence[int],
     melds_counts: Sequence[int] | None = None,
     sizes: Sequence[Sequence[int]] | None = None,
+    within: Sequence[int] | None = None,
 ) -> list[Meld] | None:
     """An exact partition of ALL the cards into melds, or None.
 
     `melds_counts`: the number of melds must be one of these; `sizes`: the
     meld sizes sorted descending must equal one of these lists. Deterministic.
+    `within`: a hand these cards are part of (the going-out checks ask about
+    many parts of one hand): one search, and what it learns, serves them all.
     """
     t = tables(variant)
     if not hand or (JOKER in hand and not t.wild_joker):
         return None
-    counts_ok = set(melds_counts) if melds_counts is not None else None
-    size_targets = [tuple(sorted(s, reverse=True)) for s in sizes] if sizes is not None else None
-    target_counters = [Counter(s) for s in size_targets] if size_targets is not None else []
-    most = max(counts_ok) if counts_ok else len(hand)
-    search = GeneralSearch(t, hand)
-    wild_sizes = sorted(t.all_wild_sizes)
+    counts_key = None if melds_counts is None else tuple(sorted(set(melds_counts)))
+    sizes_key = None if sizes is None else tuple(sorted(tuple(s) for s in sizes))
+    solver = None
+    if within is not None:
+        solver = _partitioner(t, variant, within, counts_key, sizes_key)
+        if not solver.holds(hand):
+            solver = None
+    if solver is None:
+        solver = _partitioner(t, variant, hand, counts_key, sizes_key)
+    return solver.solve(hand)
 
-    def complete(used: tuple[int, ...]) -> bool:
-        if counts_ok is not None and len(used) not in counts_ok:
-            return False
-        return size_targets is None or tuple(sorted(used, reverse=True)) in size_targets
 
-    def absorb(w: int, used: tuple[int, ...]) -> list[int] | None:
-        if w == 0:
-            return [] if complete(used) else None
-        for size in wild_sizes:
-            if size <= w and len(used) < most:
-                rest = absorb(w - size, used + (size,))
-                if rest is not None:
-                    return [size] + rest
-        return None
+MEMO_LIMIT = 50_000
+"""States a partition search remembers before it starts afresh (as the solver's memo)."""
 
-    failed: set[tuple[int, int, tuple[int, ...]]] = set()
 
-    def dfs(mask: int, w: int, used: tuple[int, ...]) -> tuple[list[Step], list[int]] | None:
-        if not mask:
-            groups = absorb(w, used)
-            return None if groups is None else ([], groups)
-        key = (mask, w, tuple(sorted(used)))
-        if key in failed or len(used) >= most:
+def _partitioner(
+    t: Tables,
+    variant: Variant,
+    hand: Sequence[int],
+    counts: tuple[int, ...] | None,
+    sizes: tuple[tuple[int, ...], ...] | None,
+) -> _Partitioner:
+    """The cached partition search for this hand and these constraints."""
+    key = ("pz", tuple(sorted(hand)), counts, sizes)
+    got = t.memo.get(key)
+    if isinstance(got, _Partitioner):
+        return got
+    if len(t.memo) >= MEMO_LIMIT:
+        t.memo.clear()
+    made = _Partitioner(t, variant, hand, counts, sizes)
+    t.memo[key] = made
+    return made
+
+
+class _Partitioner:
+    """Partitions of any part of one hand into melds, under meld-count and size constraints.
+
+    The state is (cards left, spare wild cards, meld sizes so far); wild cards
+    are a count (jokers start spare, a card of a wild rank may become one), as
+    in `search.GeneralSearch`. Whether a state can be completed does not depend
+    on where the search started, so every part of the hand shares one memo.
+    """
+
+    def __init__(
+        self,
+        t: Tables,
+        variant: Variant,
+        hand: Sequence[int],
+        counts: tuple[int, ...] | None,
+        sizes: tuple[tuple[int, ...], ...] | None,
+    ) -> None:
+        self.t = t
+        self.variant = variant
+        self.search = GeneralSearch(t, hand)
+        self.index = {c: i for i, c in enumerate(self.search.types)}
+        self.counts_ok = set(counts) if counts is not None else None
+        self.size_targets = (
+            {tuple(sorted(s, reverse=True)) for s in sizes} if sizes is not None else None
+        )
+        self.target_counters = [Counter(s) for s in self.size_targets or ()]
+        self.most = max(self.counts_ok) if self.counts_ok else len(hand)
+        self.wild_sizes = sorted(t.all_wild_sizes)
+        self.memo: dict[tuple[int, int, tuple[int, ...]], tuple[Step, ...] | None] = {}
+        self.needs: dict[int, int] = {}
+        s = self.search
+        self.fixed = [(i, c) for i, c in enumerate(s.types) if not s.is_flex[i]]
+        # share[a]: the codes that could stand in one meld with a (a itself: a repeat)
+        self.share = [sum(1 << b for b in range(52) if _can_share(t, a, b)) for a in range(52)]
+
+    def holds(self, hand: Sequence[int]) -> bool:
+        """Is this hand part of the hand the search was built for?"""
+        s = self.search
+        have = Counter(hand)
+        low_bits = (1 << s.width) - 1
+        for c, n in have.items():
+            if c == JOKER:
+                if n > s.jokers:
+                    return False
+            elif c not in self.index or n > (s.full >> (self.index[c] * s.width)) & low_bits:
+                return False
+        return True
+
+    def solve(self, hand: Sequence[int]) -> list[Meld] | None:
+        s = self.search
+        mask = sum(s.units[self.index[c]] for c in hand if c != JOKER)
+        jokers = sum(1 for c in hand if c == JOKER)
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+            self.needs.clear()
+        found = self._dfs(mask, jokers, s.flex_in(mask), ())
+        if found is None:
             return None
-        low = mask & -mask
-        i = (low.bit_length() - 1) // search.width
-        guard = search.guard
-        for m, kmin, kmax, codes in search.by_low[i]:
-            if kmin > w or ((mask | guard) - m) & guard != guard:
-                continue
-            for k in range(kmin, min(kmax, w) + 1):
-                now = used + (len(codes) + k,)
-                if size_targets is not None and not _fits_sizes(now, target_counters):
-                    continue
-                found = dfs(mask - m, w - k, now)
-                if found is not None:
-                    return [(codes, k)] + found[0], found[1]
-        failed.add(key)
+        # steps: (natural codes, wild count) for melds with a natural card, ((), size) for
+        # all-wild melds, ((code,), -1) for a card of a wild rank played as a wild card
+        pool = sorted([c for codes, k in found if k < 0 for c in codes] + [JOKER] * jokers)
+        melds: list[Meld] = []
+        for codes, k in found:
+            if k >= 0:
+                melds.append(name_one(self.variant, codes, pool[:k]))
+                pool = pool[k:]
+        return melds
+
+    def _complete(self, used: tuple[int, ...]) -> bool:
+        if self.counts_ok is not None and len(used) not in self.counts_ok:
+            return False
+        return self.size_targets is None or tuple(sorted(used, reverse=True)) in self.size_targets
+
+    def _absorb(self, w: int, used: tuple[int, ...]) -> tuple[Step, ...] | None:
+        if w == 0:
+            return () if self._complete(used) else None
+        for size in self.wild_sizes:
+            if size <= w and len(used) < self.most:
+                rest = self._absorb(w - size, used + (size,))
+                if rest is not None:
+                    return (((), size),) + rest
         return None
 
-    for mask, tokens in search.splits():
-        result = dfs(mask, len(tokens), ())
-        if result is not None:
-            steps, groups = result
-            pool = sorted(tokens)
-            melds: list[Meld] = []
-            for codes, k in steps:
-                melds.append(name_wilds(variant, list(codes) + pool[:k])[0])
-                pool = pool[k:]
-            for size in groups:
-                melds.append(name_wilds(variant, pool[:size])[0])
-                pool = pool[size:]
-            return melds
-    return None
+    def _dfs(self, mask: int, b: int, fl: int, used: tuple[int, ...]) -> tuple[Step, ...] | None:
+        """Place every card of `mask` with `b` wild cards spare (< 0: owed), or None."""
+        # without size targets only the number of melds so far matters
+        key = (mask, b, tuple(sorted(used)) if self.size_targets is not None else (len(used),))
+        if key in self.memo:
+            return self.memo[key]
+        result: tuple[Step, ...] | None = None
+        if not mask:
+            result = self._absorb(b, used) if b >= 0 else None
+        elif len(used) + self._needs(mask) <= self.most:
+            result = self._place_lowest(mask, b, fl, used)
+        self.memo[key] = result
+        return result
+
+    def _needs(self, mask: int) -> int:
+        """A lower bound on the melds the natural cards of `mask` need: how many of them
+        (cards of a wild rank left out) no two of which could ever share a meld."""
+        if self.most >= self.search.full.bit_length():  # no meld limit to prune against
+            return 0
+        got = self.needs.get(mask)
+        if got is not None:
+            return got
+        s = self.search
+        width = s.width
+        low_bits = (1 << width) - 1
+        share = self.share
+        apart = 0
+        n = 0
+        for i, code in self.fixed:
+            for _ in range((mask >> (i * width)) & low_bits):
+                if share[code] & apart:
+                    break
+                apart |= 1 << code
+                n += 1
+        self.needs[mask] = n
+        return n
+
+    def _place_lowest(
+        self, mask: int, b: int, fl: int, used: tuple[int, ...]
+    ) -> tuple[Step, ...] | None:
+        s = self.search
+        low = mask & -mask
+        i = (low.bit_length() - 1) // s.width
+        guard = s.guard
+        for m, kmin, kmax, codes, flex_in in s.by_low[i]:
+            if ((mask | guard) - m) & guard != guard or len(used) >= self.most:
+                continue
+            left = fl - flex_in
+            for k in range(kmin, min(kmax, b + left) + 1):
+                now = used + (len(codes) + k,)
+                if self.size_targets is not None and not _fits_sizes(now, self.target_counters):
+                    continue
+                found = self._dfs(mask - m, b - k, left, now)
+                if found is not None:
+                    return ((codes, k),) + found
+        if s.is_flex[i]:  # a card of a wild rank, lowest left, played as a wild card
+            found = self._dfs(mask - s.units[i], b + 1, fl - 1, used)
+            if found is not None:
+                return (((s.types[i],), -1),) + found
+        return None
+
+
+def _can_share(t: Tables, a: int, b: int) -> bool:
+    """Could natural cards a and b ever stand in one meld (a set or a run)?"""
+    if a % 13 == b % 13:
+        return t.has_sets and t.set_max >= 2 and (a != b or not t.set_distinct)
+    if a // 13 == b // 13:
+        return t.has_runs and span(t.ace, 1 << (a % 13) | 1 << (b % 13)) <= t.run_max
+    return False
 
 
 def best_layoff(

@@ -16,7 +16,8 @@ from typing import Any
 from rulespec.errors import IllegalMove, InvalidMove, RulespecError
 from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
-from rulespec.interpreter.moves import Move, as_move
+from rulespec.interpreter.legal import meld_legal
+from rulespec.interpreter.moves import MELD, Move, as_move
 from rulespec.interpreter.rules import why_illegal
 from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
@@ -226,10 +227,13 @@ class Game:
     def _is_legal(self, m: Move) -> bool:
         assert self._legal is not None
         if len(self._legal) <= 24:
-            return m in self._legal
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal)
-        return m in self._legal_set
+            listed = m in self._legal
+        else:
+            if self._legal_set is None:
+                self._legal_set = frozenset(self._legal)
+            listed = m in self._legal_set
+        # a valid meld the list leaves out (many wild cards: canonical melds only)
+        return listed or (m.kind == MELD and meld_legal(self.variant, self.hs, m.cards))
 
     def is_legal(self, move: Move | str) -> bool:
         try:

@@ -9,8 +9,9 @@ a hand live in `meldgen` and are re-exported here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations_with_replacement, product
 
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import (
@@ -106,68 +107,99 @@ def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | N
 
 
 def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[int], list[int]]]:
-    """Every way to split raw cards into (naturals, wilds): jokers are wild, wild ranks either."""
+    """Every way to split raw cards into (naturals, wilds): jokers are wild, wild ranks either.
+
+    Equal cards of a wild rank are interchangeable, so a split says how many of
+    each code play wild (not which ones): one split per count, not per card.
+    """
     t = tables(variant)
     fixed = [c for c in cards if not t.wild_code(c)]
     jokers = [c for c in cards if c == JOKER]
     if jokers and not t.wild_joker:
         return
-    flex = [c for c in cards if c != JOKER and t.wild_code(c)]
-    for choice in product((False, True), repeat=len(flex)):
-        naturals = fixed + [c for c, wild in zip(flex, choice, strict=False) if not wild]
-        wilds = jokers + [c for c, wild in zip(flex, choice, strict=False) if wild]
+    flex = sorted(Counter(c for c in cards if c != JOKER and t.wild_code(c)).items())
+    for choice in product(*(range(n + 1) for _, n in flex)):
+        naturals = list(fixed)
+        wilds = list(jokers)
+        for (code, n), k in zip(flex, choice, strict=True):
+            naturals += [code] * (n - k)
+            wilds += [code] * k
         yield naturals, wilds
 
 
-def _assignments(wilds: list[int], suits: range) -> Iterable[tuple[int, ...]]:
-    """Suits for the wild cards; identical wild cards need only one order of a suit multiset."""
-    if len(set(wilds)) <= 1:
-        return combinations_with_replacement(suits, len(wilds))
-    return product(suits, repeat=len(wilds))
+def place_wilds(
+    variant: Variant, naturals: Sequence[int], wilds: Sequence[int], limit: int | None = None
+) -> list[Meld]:
+    """Valid placements of natural cards (as themselves) and wild cards as one meld, canonical.
 
+    Every distinct naming is tried — a set's rank and the suits its wild cards
+    take, a run's suit and window — but never which wild card takes which name:
+    the wild cards are named in sorted order (along the run, or by suit), so
+    the work is polynomial in their number. At most `limit` placements are
+    returned (in the order tried) when a limit is given; sorted, deduplicated.
+    """
+    t = tables(variant)
+    found: set[Meld] = set()
+    wilds = sorted(wilds)
+    n = len(naturals) + len(wilds)
+    if not n or len(wilds) > t.max_wilds(len(naturals)):
+        return []
+    base = [(c, c) for c in naturals]
+    nat_ranks = {c % 13 + 1 for c in naturals}
+    nat_suits = {c // 13 for c in naturals}
 
-def _orders(wilds: list[int], free: list[int]) -> Iterable[tuple[int, ...]]:
-    """Orders of the free ranks over the wild cards; identical wild cards need only one."""
-    if len(set(wilds)) <= 1:
-        return [tuple(free)]
-    return set(permutations(free))
+    def full() -> bool:
+        return limit is not None and len(found) >= limit
+
+    if t.has_sets and len(nat_ranks) <= 1 and t.set_min <= n <= t.set_max:
+        for rank in sorted(nat_ranks) or range(1, 14):
+            for suits in combinations_with_replacement(range(4), len(wilds)):
+                trial = base + [(w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=True)]
+                got = _analyze(variant, trial)
+                if got is not None and got[0] == "set":
+                    found.add(got[1])
+                    if full():
+                        return sorted(found)
+    if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
+        need = rank_mask(sorted(nat_ranks))
+        for window in run_windows(t.ace):
+            if len(window) != n or rank_mask(window) & need != need:
+                continue
+            free = [r for r in window if r not in nat_ranks]
+            for suit in sorted(nat_suits) or range(4):
+                trial = base + [(w, r - 1 + 13 * suit) for w, r in zip(wilds, free, strict=True)]
+                got = _analyze(variant, trial)
+                if got is not None and got[0] == "run":
+                    found.add(got[1])
+                    if full():
+                        return sorted(found)
+    return sorted(found)
 
 
 def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
-    """Every valid placement of raw cards (wilds unnamed) as one meld, canonical, sorted."""
-    t = tables(variant)
+    """Every valid placement of raw cards (wilds unnamed) as one meld, canonical, sorted.
+
+    A card of a wild rank plays as itself or as a wild card; the wild cards are
+    named as `place_wilds` names them (which wild card takes which name is
+    canonical, not enumerated).
+    """
     found: set[Meld] = set()
-    n = len(cards)
     for naturals, wilds in _flex_splits(variant, cards):
-        if len(wilds) > t.max_wilds(len(naturals)):
-            continue
-        base = [(c, c) for c in naturals]
-        nat_ranks = {c % 13 + 1 for c in naturals}
-        nat_suits = {c // 13 for c in naturals}
-        if t.has_sets and len(nat_ranks) <= 1:
-            for rank in sorted(nat_ranks) or range(1, 14):
-                for suits in _assignments(wilds, range(4)):
-                    trial = base + [
-                        (w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=False)
-                    ]
-                    got = _analyze(variant, trial)
-                    if got is not None and got[0] == "set":
-                        found.add(got[1])
-        if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
-            need = rank_mask(sorted(nat_ranks))
-            for window in run_windows(t.ace):
-                if len(window) != n or rank_mask(window) & need != need:
-                    continue
-                free = [r for r in window if r not in nat_ranks]
-                for suit in sorted(nat_suits) or range(4):
-                    for order in _orders(wilds, free):
-                        trial = base + [
-                            (w, r - 1 + 13 * suit) for w, r in zip(wilds, order, strict=False)
-                        ]
-                        got = _analyze(variant, trial)
-                        if got is not None and got[0] == "run":
-                            found.add(got[1])
+        found.update(place_wilds(variant, naturals, wilds))
     return sorted(found)
+
+
+NAME_LIMIT = 512
+"""Namings `name_one` looks through for the least; every naming when there are fewer."""
+
+
+def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) -> Meld:
+    """One canonical placement of a meld the solver found (naturals as themselves, wild cards
+    named): the least of the first `NAME_LIMIT` namings, so the same cards give the same meld."""
+    found = place_wilds(variant, naturals, wilds, NAME_LIMIT)
+    if not found:
+        raise ValueError(f"not a meld: naturals {list(naturals)}, wild cards {list(wilds)}")
+    return found[0]
 
 
 def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
@@ -263,6 +295,13 @@ def unique_ok(
         if table_cards_counter.get(code, 0) + extra > held:
             return False
     return True
+
+
+def lists_every_meld(variant: Variant, hand: Sequence[int]) -> bool:
+    """Does `candidate_melds` list every meld of this hand (few wild cards), as a rule?"""
+    from rulespec.interpreter.meldgen import lists_every_meld as few_wilds
+
+    return few_wilds(variant, hand)
 
 
 def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:

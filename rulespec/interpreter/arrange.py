@@ -8,11 +8,12 @@ that leave the defender the least deadwood.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from rulespec.interpreter.cards import JOKER, Placed
-from rulespec.interpreter.meldrules import Tables, span, tables
+from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows, span, tables
 from rulespec.interpreter.melds import extend, layoffs, meld_kind, name_one, normalize
 from rulespec.interpreter.search import GeneralSearch, Step
 from rulespec.spec.model import Variant
@@ -31,6 +32,7 @@ def partition(
     melds_counts: Sequence[int] | None = None,
     sizes: Sequence[Sequence[int]] | None = None,
     within: Sequence[int] | None = None,
+    leave_one: Collection[int] | None = None,
 ) -> list[Meld] | None:
     """An exact partition of ALL the cards into melds, or None.
 
@@ -38,6 +40,8 @@ def partition(
     meld sizes sorted descending must equal one of these lists. Deterministic.
     `within`: a hand these cards are part of (the going-out checks ask about
     many parts of one hand): one search, and what it learns, serves them all.
+    `leave_one`: exactly one card, of these codes, is left out (the discard
+    that goes out): one search instead of one per card.
     """
     t = tables(variant)
     if not hand or (JOKER in hand and not t.wild_joker):
@@ -51,11 +55,12 @@ def partition(
             solver = None
     if solver is None:
         solver = _partitioner(t, variant, hand, counts_key, sizes_key)
-    return solver.solve(hand)
+    drop = None if leave_one is None else frozenset(leave_one)
+    return solver.solve(hand, drop)
 
 
-MEMO_LIMIT = 50_000
-"""States a partition search remembers before it starts afresh (as the solver's memo)."""
+MEMO_LIMIT = 200_000
+"""States a partition search remembers before it starts afresh."""
 
 
 def _partitioner(
@@ -65,16 +70,25 @@ def _partitioner(
     counts: tuple[int, ...] | None,
     sizes: tuple[tuple[int, ...], ...] | None,
 ) -> _Partitioner:
-    """The cached partition search for this hand and these constraints."""
-    key = ("pz", tuple(sorted(hand)), counts, sizes)
-    got = t.memo.get(key)
-    if isinstance(got, _Partitioner):
-        return got
-    if len(t.memo) >= MEMO_LIMIT:
-        t.memo.clear()
+    """The cached partition search for this hand and these constraints (the last few kept)."""
+    recent = t.memo.get(("pz",))
+    if not isinstance(recent, OrderedDict):
+        recent = OrderedDict()
+        t.memo[("pz",)] = recent
+    key = (tuple(sorted(hand)), counts, sizes)
+    got = recent.get(key)
+    if got is not None:
+        recent.move_to_end(key)
+        return got  # type: ignore[no-any-return]
     made = _Partitioner(t, variant, hand, counts, sizes)
-    t.memo[key] = made
+    recent[key] = made
+    while len(recent) > KEEP_PARTITIONERS:
+        recent.popitem(last=False)
     return made
+
+
+KEEP_PARTITIONERS = 6
+"""Partition searches kept per variant (a turn asks about one hand; a few turns are kept)."""
 
 
 class _Partitioner:
@@ -105,12 +119,24 @@ class _Partitioner:
         self.target_counters = [Counter(s) for s in self.size_targets or ()]
         self.most = max(self.counts_ok) if self.counts_ok else len(hand)
         self.wild_sizes = sorted(t.all_wild_sizes)
-        self.memo: dict[tuple[int, int, tuple[int, ...]], tuple[Step, ...] | None] = {}
+        self.memo: dict[
+            tuple[int, int, tuple[int, ...], frozenset[int] | None], tuple[Step, ...] | None
+        ] = {}
         self.needs: dict[int, int] = {}
         s = self.search
         self.fixed = [(i, c) for i, c in enumerate(s.types) if not s.is_flex[i]]
         # share[a]: the codes that could stand in one meld with a (a itself: a repeat)
         self.share = [sum(1 << b for b in range(52) if _can_share(t, a, b)) for a in range(52)]
+        # With unconstrained wild cards, a run holding a wild card where a natural card of
+        # the cards left would fit can swap the two (that card's meld takes the wild card:
+        # sizes and meld count unchanged). So a run part that skips a natural card left in
+        # its span is never needed: holes[part] (packed fields) must be empty in the mask.
+        self.exchange = t.outnumber and t.per_meld >= BIG
+        self.wild_codes = frozenset(c for c in hand if t.wild_code(c))
+        low_bits = (1 << s.width) - 1
+        self.parts = [
+            [(*part, self._holes(part[3], low_bits)) for part in parts] for parts in s.by_low
+        ]
 
     def holds(self, hand: Sequence[int]) -> bool:
         """Is this hand part of the hand the search was built for?"""
@@ -125,22 +151,29 @@ class _Partitioner:
                 return False
         return True
 
-    def solve(self, hand: Sequence[int]) -> list[Meld] | None:
+    def solve(self, hand: Sequence[int], drop: frozenset[int] | None = None) -> list[Meld] | None:
+        """A partition of the hand (less one card of `drop`, when given), or None."""
         s = self.search
         mask = sum(s.units[self.index[c]] for c in hand if c != JOKER)
         jokers = sum(1 for c in hand if c == JOKER)
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
             self.needs.clear()
-        found = self._dfs(mask, jokers, s.flex_in(mask), ())
+        fl = s.flex_in(mask)
+        found = None
+        if drop is None or any(c != JOKER and c in drop for c in hand):
+            found = self._dfs(mask, jokers, fl, (), drop)
+        if found is None and drop is not None and JOKER in drop and jokers:
+            jokers -= 1  # the discard is a joker
+            found = self._dfs(mask, jokers, fl, (), None)
         if found is None:
             return None
         # steps: (natural codes, wild count) for melds with a natural card, ((), size) for
         # all-wild melds, ((code,), -1) for a card of a wild rank played as a wild card
-        pool = sorted([c for codes, k in found if k < 0 for c in codes] + [JOKER] * jokers)
+        pool = sorted([c for codes, k in found if k == -1 for c in codes] + [JOKER] * jokers)
         melds: list[Meld] = []
         for codes, k in found:
-            if k >= 0:
+            if k >= 0:  # (k < 0: a wild card of a wild rank, or the card left out)
                 melds.append(name_one(self.variant, codes, pool[:k]))
                 pool = pool[k:]
         return melds
@@ -160,17 +193,21 @@ class _Partitioner:
                     return (((), size),) + rest
         return None
 
-    def _dfs(self, mask: int, b: int, fl: int, used: tuple[int, ...]) -> tuple[Step, ...] | None:
-        """Place every card of `mask` with `b` wild cards spare (< 0: owed), or None."""
+    def _dfs(
+        self, mask: int, b: int, fl: int, used: tuple[int, ...], drop: frozenset[int] | None
+    ) -> tuple[Step, ...] | None:
+        """Place every card of `mask` with `b` wild cards spare (< 0: owed), leaving out one
+        card of `drop` if given; None when it cannot be done."""
         # without size targets only the number of melds so far matters
-        key = (mask, b, tuple(sorted(used)) if self.size_targets is not None else (len(used),))
+        sized = tuple(sorted(used)) if self.size_targets is not None else (len(used),)
+        key = (mask, b, sized, drop)
         if key in self.memo:
             return self.memo[key]
         result: tuple[Step, ...] | None = None
         if not mask:
-            result = self._absorb(b, used) if b >= 0 else None
-        elif len(used) + self._needs(mask) <= self.most:
-            result = self._place_lowest(mask, b, fl, used)
+            result = self._absorb(b, used) if b >= 0 and drop is None else None
+        elif len(used) + self._needs(mask) - (drop is not None) <= self.most:
+            result = self._place_lowest(mask, b, fl, used, drop)
         self.memo[key] = result
         return result
 
@@ -197,29 +234,80 @@ class _Partitioner:
         self.needs[mask] = n
         return n
 
+    def _holes(self, codes: tuple[int, ...], low_bits: int) -> int:
+        """Packed fields of the cards that a part of these codes holding a wild card could take
+        in the wild card's place: those the mask must not hold after the part is taken.
+        A run: the hand's cards it skips within its span. A set: its rank's cards that could
+        join it (with distinct suits, of the suits it lacks)."""
+        if not self.exchange:
+            return 0
+        width = self.search.width
+        if len({c % 13 for c in codes}) == 1 and (len(codes) > 1 or not self.t.has_runs):
+            rank = codes[0] % 13
+            have = {c // 13 for c in codes}
+            fields = 0
+            for suit in range(4):
+                code = rank + 13 * suit
+                if code in self.index and (not self.t.set_distinct or suit not in have):
+                    fields |= low_bits << (self.index[code] * width)
+            return fields
+        if len(codes) < 2 or len({c % 13 for c in codes}) < len(codes):
+            return 0
+        suit = codes[0] // 13
+        inside = _inside(self.t.ace, rank_mask([c % 13 + 1 for c in codes]))
+        holes = 0
+        for r in range(13):
+            code = r + 13 * suit
+            if inside >> r & 1 and code in self.index:
+                holes |= low_bits << (self.index[code] * self.search.width)
+        return holes
+
     def _place_lowest(
-        self, mask: int, b: int, fl: int, used: tuple[int, ...]
+        self, mask: int, b: int, fl: int, used: tuple[int, ...], drop: frozenset[int] | None
     ) -> tuple[Step, ...] | None:
         s = self.search
         low = mask & -mask
         i = (low.bit_length() - 1) // s.width
         guard = s.guard
-        for m, kmin, kmax, codes, flex_in in s.by_low[i]:
+        closed = self.exchange and (drop is None or self.wild_codes <= drop)
+        if len(used) >= self.most:
+            closed = False  # (no meld can be added: only the cards below matter)
+        for m, kmin, kmax, codes, flex_in, holes in self.parts[i]:
             if ((mask | guard) - m) & guard != guard or len(used) >= self.most:
                 continue
             left = fl - flex_in
-            for k in range(kmin, min(kmax, b + left) + 1):
+            top = min(kmax, b + left)
+            if closed and (mask - m) & holes:
+                top = 0  # a wild card here could trade places with a natural card left
+            for k in range(kmin, top + 1):
                 now = used + (len(codes) + k,)
                 if self.size_targets is not None and not _fits_sizes(now, self.target_counters):
                     continue
-                found = self._dfs(mask - m, b - k, left, now)
+                found = self._dfs(mask - m, b - k, left, now, drop)
                 if found is not None:
                     return ((codes, k),) + found
-        if s.is_flex[i]:  # a card of a wild rank, lowest left, played as a wild card
-            found = self._dfs(mask - s.units[i], b + 1, fl - 1, used)
+        flex = s.is_flex[i]
+        if flex:  # a card of a wild rank, lowest left, played as a wild card
+            found = self._dfs(mask - s.units[i], b + 1, fl - 1, used, drop)
             if found is not None:
                 return (((s.types[i],), -1),) + found
+        if drop is not None and s.types[i] in drop:  # the card left out
+            found = self._dfs(mask - s.units[i], b, fl - flex, used, None)
+            if found is not None:
+                return (((s.types[i],), -2),) + found
         return None
+
+
+@lru_cache(maxsize=8192)
+def _inside(ace: str, ranks: int) -> int:
+    """The ranks, not in `ranks`, inside every shortest run window that holds them."""
+    length = span(ace, ranks)
+    inside = (1 << 13) - 1
+    for window in run_windows(ace):
+        w = rank_mask(window)
+        if len(window) == length and w & ranks == ranks:
+            inside &= w
+    return inside & ~ranks
 
 
 def _can_share(t: Tables, a: int, b: int) -> bool:

@@ -191,25 +191,25 @@ def _finish(
                 sizes.append(tuple(sorted(left, reverse=True)))
         if not sizes:
             return None
-    options: list[list[int]] = []
+    within = hs.hands[seat]
     if variant.discard.required != "always" and "meld" in go.by:
-        options.append(rest)
+        if not rest:
+            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
+                return []
+        elif counts != [0]:
+            found = S.partition(variant, rest, counts, sizes, within=within)
+            if found is not None:
+                return found
     if "discard" in go.by:
         taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
         have = Counter(rest)
-        for c in sorted(have):
-            if have[c] > taken[c]:
-                options.append(remove_cards(rest, [c]))
-    for cards in options:
-        if not cards:
+        allowed = [c for c in sorted(have) if have[c] > taken[c]]
+        if len(rest) == 1 and allowed:
             if (counts is None or 0 in counts) and (sizes is None or () in sizes):
                 return []
-            continue
-        if counts is not None and counts == [0]:
-            continue
-        found = S.partition(variant, cards, counts, sizes, within=hs.hands[seat])
-        if found is not None:
-            return found
+        elif allowed and counts != [0]:
+            # one search for every discard that could go out
+            return S.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
     return None
 
 

@@ -151,6 +151,11 @@ def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
     valuable) and named canonically. Any other valid meld is still legal when
     a player lays it (`legal.meld_legal` checks it directly).
     """
+    return candidate_listing(variant, hand)[0]
+
+
+def candidate_listing(variant: Variant, hand: Sequence[int]) -> tuple[list[Meld], bool]:
+    """(`candidate_melds`, whether that is every meld of the hand or canonical ones)."""
     t = tables(variant)
     naturals, wild_cards = split_hand(t, hand)
     if JOKER in hand and not t.wild_joker:
@@ -158,8 +163,8 @@ def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
     if len(wild_cards) <= FULL_LISTING:
         every = _every_meld(variant, t, naturals, wild_cards)
         if every is not None:
-            return every
-    return _canonical_melds(variant, t, naturals, wild_cards)
+            return every, True
+    return _canonical_melds(variant, t, naturals, wild_cards), False
 
 
 def _every_meld(

@@ -208,7 +208,9 @@ def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
     if not patterns or not cards:
         return None
     t = tables(variant)
-    splits = list(_flex_splits(variant, cards)) or [(list(cards), [])]
+    # wild cards fit any position and a pattern constrains only natural cards, so the
+    # split with every wild-capable card playing wild is the only one worth trying
+    splits = [([c for c in cards if not t.wild_code(c)], [c for c in cards if t.wild_code(c)])]
     for pattern in patterns:
         allowed = set(pattern.ranks) if pattern.ranks is not None else None
         for naturals, _wilds in splits:

@@ -265,11 +265,11 @@ class GeneralSearch:
                 dead.append(self.types[i])
                 fl -= 1 if flex else 0
         # the fewest jokers melded that pay what is owed at the least deadwood
-        target = self.base[b + self.offset]
+        least = self.base[b + self.offset]
         joker_value = self.t.hand_values[JOKER]
         for used in range(max(0, -b), self.jokers + 1):
             sizes = self.absorb[b + used][1] if b + used < len(self.absorb) else None
-            if sizes is not None and (self.jokers - used) * joker_value == target:
+            if sizes is not None and (self.jokers - used) * joker_value == least:
                 break
         assert sizes is not None
         tokens += [JOKER] * used

@@ -141,11 +141,12 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
         return got  # type: ignore[no-any-return]
     options = GeneralSearch(t, hand).after_discards()
     for v, c in sorted(options, key=lambda vc: -vc[1]):
-        if v and variant.melds.patterns:
-            rest = list(hand)
-            rest.remove(c)
-            if pattern_of(variant, rest) is not None:
-                v = 0
+        rest = list(hand)
+        rest.remove(c)
+        if v and variant.melds.patterns and pattern_of(variant, rest) is not None:
+            v = 0
+        # the knock checks ask each of these next: one search answered them all
+        _remember(t, ("dw", tuple(sorted(rest))), v)
         if best is None or v < best[0]:
             best = (v, c)
     assert best is not None

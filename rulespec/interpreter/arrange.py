@@ -206,10 +206,27 @@ class _Partitioner:
         result: tuple[Step, ...] | None = None
         if not mask:
             result = self._absorb(b, used) if b >= 0 and drop is None else None
-        elif len(used) + self._needs(mask) - (drop is not None) <= self.most:
+        elif len(used) + self._needs(mask) - (drop is not None) <= self.most and self._room(
+            mask, b, len(used)
+        ):
             result = self._place_lowest(mask, b, fl, used, drop)
         self.memo[key] = result
         return result
+
+    def _room(self, mask: int, b: int, melds: int) -> bool:
+        """Could `b` spare wild cards still find places? Only in all-wild melds, or in melds
+        with natural cards: at most `per_meld` each, and (may not outnumber) one per natural."""
+        if b <= 0 or self.wild_sizes:
+            return True
+        t = self.t
+        if t.per_meld < BIG and b > t.per_meld * (self.most - melds):
+            return False
+        if not t.outnumber:
+            s = self.search
+            low_bits = (1 << s.width) - 1
+            cards = sum((mask >> (i * s.width)) & low_bits for i in range(len(s.types)))
+            return b <= cards
+        return True
 
     def _needs(self, mask: int) -> int:
         """A lower bound on the melds the natural cards of `mask` need: how many of them

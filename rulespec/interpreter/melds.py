@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import (
@@ -153,7 +153,12 @@ def place_wilds(
 
     if t.has_sets and len(nat_ranks) <= 1 and t.set_min <= n <= t.set_max:
         for rank in sorted(nat_ranks) or range(1, 14):
-            for suits in combinations_with_replacement(range(4), len(wilds)):
+            if t.set_distinct:  # the wild cards take suits the natural cards lack
+                lacking = [s for s in range(4) if s not in nat_suits]
+                namings: Iterable[tuple[int, ...]] = combinations(lacking, len(wilds))
+            else:
+                namings = combinations_with_replacement(range(4), len(wilds))
+            for suits in namings:
                 trial = base + [(w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=True)]
                 got = _analyze(variant, trial)
                 if got is not None and got[0] == "set":
@@ -189,14 +194,18 @@ def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
     return sorted(found)
 
 
-NAME_LIMIT = 512
-"""Namings `name_one` looks through for the least; every naming when there are fewer."""
+NAME_ALL = 4
+"""Up to this many wild cards, `name_one` looks through every naming for the least."""
+
+NAME_LIMIT = 8
+"""With more wild cards, `name_one` takes the least of the first this many namings."""
 
 
 def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) -> Meld:
     """One canonical placement of a meld the solver found (naturals as themselves, wild cards
-    named): the least of the first `NAME_LIMIT` namings, so the same cards give the same meld."""
-    found = place_wilds(variant, naturals, wilds, NAME_LIMIT)
+    named): the least naming (of the first `NAME_LIMIT` past `NAME_ALL` wild cards, so the
+    work stays small), so the same cards always give the same meld."""
+    found = place_wilds(variant, naturals, wilds, None if len(wilds) <= NAME_ALL else NAME_LIMIT)
     if not found:
         raise ValueError(f"not a meld: naturals {list(naturals)}, wild cards {list(wilds)}")
     return found[0]

@@ -126,7 +126,7 @@ class _Partitioner:
         s = self.search
         self.fixed = [(i, c) for i, c in enumerate(s.types) if not s.is_flex[i]]
         # share[a]: the codes that could stand in one meld with a (a itself: a repeat)
-        self.share = [sum(1 << b for b in range(52) if _can_share(t, a, b)) for a in range(52)]
+        self.share = _share_table(t)
         # With unconstrained wild cards, a run holding a wild card where a natural card of
         # the cards left would fit can swap the two (that card's meld takes the wild card:
         # sizes and meld count unchanged). So a run part that skips a natural card left in
@@ -325,6 +325,15 @@ def _inside(ace: str, ranks: int) -> int:
         if len(window) == length and w & ranks == ranks:
             inside &= w
     return inside & ~ranks
+
+
+def _share_table(t: Tables) -> list[int]:
+    """For each code, the bit mask of the codes that could share a meld with it (cached)."""
+    got = t.memo.get(("share",))
+    if not isinstance(got, list):
+        got = [sum(1 << b for b in range(52) if _can_share(t, a, b)) for a in range(52)]
+        t.memo[("share",)] = got
+    return got
 
 
 def _can_share(t: Tables, a: int, b: int) -> bool:

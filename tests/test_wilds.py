@@ -296,3 +296,31 @@ def test_extreme_file_plays_a_whole_random_hand(path: Path) -> None:
         assert legal
         game.play(legal[rng.randrange(len(legal))])
     assert game.hand_over
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [every_card_wild, jokers_and_deuces, sixes_sevens_no_outnumber],
+    ids=lambda f: f.__name__,
+)
+def test_name_wilds_finds_a_placement_exactly_when_brute_force_melds(
+    factory: Callable[[], Variant],
+) -> None:
+    """name_wilds tries natural cards of one rank or one suit only: as complete as every split."""
+    variant = factory()
+    rng = random.Random(9)
+    for hand in wild_heavy_hands(variant, 7, 120, seed=9):
+        group = rng.sample(hand, rng.randint(3, 6))
+        ways = name_wilds(variant, group)
+        assert bool(ways) == can_meld(variant, group), group
+        for meld in ways:
+            assert Counter(c for c, _ in meld) == Counter(group)
+            assert meld_kind(variant, meld) is not None
+
+
+def test_is_meld_of_a_long_all_wild_suit_stays_polynomial() -> None:
+    """Thirteen cards of one suit, every card wild: one suit's 2**13 splits at most."""
+    variant = rulespec.load(str(Path(__file__).parent / "data/valid/wild-every-card.rules"))
+    hearts = [f"{r}H" for r in "A23456789TJQK"]
+    assert variant.is_meld(hearts[:10])
+    assert not variant.is_meld(hearts)  # runs of 3..10 only, and no set of 13

@@ -107,24 +107,47 @@ def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | N
 
 
 def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[int], list[int]]]:
-    """Every way to split raw cards into (naturals, wilds): jokers are wild, wild ranks either.
+    """The splits of raw cards into (naturals, wilds) that could make a meld.
 
-    Equal cards of a wild rank are interchangeable, so a split says how many of
-    each code play wild (not which ones): one split per count, not per card.
+    Jokers are wild, wild ranks either. Natural cards of a meld share a rank (a
+    set) or a suit (a run), so only cards of one rank or one suit are ever tried
+    as natural; equal cards are interchangeable, so a split says how many of each
+    code play wild, not which. At most 4 codes of a rank or 13 of a suit vary,
+    never every wild-capable card of the hand.
     """
     t = tables(variant)
-    fixed = [c for c in cards if not t.wild_code(c)]
     jokers = [c for c in cards if c == JOKER]
     if jokers and not t.wild_joker:
         return
-    flex = sorted(Counter(c for c in cards if c != JOKER and t.wild_code(c)).items())
-    for choice in product(*(range(n + 1) for _, n in flex)):
-        naturals = list(fixed)
-        wilds = list(jokers)
-        for (code, n), k in zip(flex, choice, strict=True):
-            naturals += [code] * (n - k)
-            wilds += [code] * k
-        yield naturals, wilds
+    fixed = [c for c in cards if c != JOKER and not t.wild_code(c)]
+    flex = Counter(c for c in cards if c != JOKER and t.wild_code(c))
+    groups: list[tuple[int, int]] = []  # (0, rank) for a set, (1, suit) for a run
+    for key_of, kind in ((lambda c: c % 13, 0), (lambda c: c // 13, 1)):
+        keys = {key_of(c) for c in fixed}
+        if len(keys) > 1:
+            continue
+        for key in keys or {key_of(c) for c in flex}:
+            groups.append((kind, key))
+    seen: set[tuple[int, ...]] = set()
+    all_wild = (list(fixed), jokers + sorted(flex.elements()))
+    if not fixed:
+        seen.add(())
+        yield all_wild
+    for kind, key in groups:
+        inside = sorted(
+            (c, n) for c, n in flex.items() if (c % 13 if kind == 0 else c // 13) == key
+        )
+        outside = sorted(c for c in flex.elements() if (c % 13 if kind == 0 else c // 13) != key)
+        for choice in product(*(range(n + 1) for _, n in inside)):
+            naturals = list(fixed)
+            wilds = jokers + outside
+            for (code, n), k in zip(inside, choice, strict=True):
+                naturals += [code] * (n - k)
+                wilds += [code] * k
+            mark = tuple(sorted(naturals))
+            if mark not in seen:
+                seen.add(mark)
+                yield naturals, sorted(wilds)
 
 
 def place_wilds(

@@ -122,11 +122,11 @@ def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[
     fixed = [c for c in cards if c != JOKER and not t.wild_code(c)]
     flex = Counter(c for c in cards if c != JOKER and t.wild_code(c))
     groups: list[tuple[int, int]] = []  # (0, rank) for a set, (1, suit) for a run
-    for key_of, kind in ((lambda c: c % 13, 0), (lambda c: c // 13, 1)):
-        keys = {key_of(c) for c in fixed}
+    for kind in (0, 1):
+        keys = {_group(c, kind) for c in fixed}
         if len(keys) > 1:
             continue
-        for key in keys or {key_of(c) for c in flex}:
+        for key in keys or {_group(c, kind) for c in flex}:
             groups.append((kind, key))
     seen: set[tuple[int, ...]] = set()
     all_wild = (list(fixed), jokers + sorted(flex.elements()))
@@ -134,10 +134,8 @@ def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[
         seen.add(())
         yield all_wild
     for kind, key in groups:
-        inside = sorted(
-            (c, n) for c, n in flex.items() if (c % 13 if kind == 0 else c // 13) == key
-        )
-        outside = sorted(c for c in flex.elements() if (c % 13 if kind == 0 else c // 13) != key)
+        inside = sorted((c, n) for c, n in flex.items() if _group(c, kind) == key)
+        outside = sorted(c for c in flex.elements() if _group(c, kind) != key)
         for choice in product(*(range(n + 1) for _, n in inside)):
             naturals = list(fixed)
             wilds = jokers + outside
@@ -148,6 +146,11 @@ def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[
             if mark not in seen:
                 seen.add(mark)
                 yield naturals, sorted(wilds)
+
+
+def _group(code: int, kind: int) -> int:
+    """A card's rank index (kind 0, sets) or suit (kind 1, runs)."""
+    return code % 13 if kind == 0 else code // 13
 
 
 def place_wilds(

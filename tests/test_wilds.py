@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from bruteforce_ref import brute_deadwood, can_meld
-from interp_helpers import SETS_ANY_SUITS, make_variant
+from interp_helpers import SETS_ANY_SUITS, cards, make_variant
 
 import rulespec
 from rulespec.errors import IllegalMove
@@ -324,3 +324,27 @@ def test_is_meld_of_a_long_all_wild_suit_stays_polynomial() -> None:
     hearts = [f"{r}H" for r in "A23456789TJQK"]
     assert variant.is_meld(hearts[:10])
     assert not variant.is_meld(hearts)  # runs of 3..10 only, and no set of 13
+
+
+def test_an_unnamed_joker_is_named_from_the_rules_when_the_list_is_canonical() -> None:
+    """`meld 7H 8H JK` with many wild cards: named if one way fits, else the ways are shown."""
+    variant = rulespec.load(str(Path(__file__).parent / "data/valid/wild-eight-decks.rules"))
+    position = {
+        "hands": [
+            ["7H", "8H", "KC", "JK", "JK", "JK", "JK", "JK", "2C", "5D"],
+            ["3S", "4S", "9D", "TD", "QC", "KD", "AS", "6C", "7C", "8C"],
+        ],
+        "stock": ["9S", "TS"],
+        "discard": ["JD"],
+        "to_move": 0,
+        "phase": "play",
+    }
+    game = rulespec.Game.from_position(variant, position)
+    listed = {str(m) for m in game.legal_moves()}
+    assert not any(m.startswith("meld 7H 8H JK") and m.count("JK") == 2 for m in listed)
+    with pytest.raises(IllegalMove, match="name the wild card"):
+        game.play("meld 7H 8H JK JK")  # not listed; JK:6H JK:9H, JK:9H JK:TH, ...
+    played = game.play("meld 7H 8H JK:9H JK:TH")  # not listed, legal all the same
+    assert str(played) == "meld 7H 8H JK:9H JK:TH"
+    before = Counter(rulespec.Game.from_position(variant, position).hs.hands[0])
+    assert before - Counter(game.hs.hands[0]) == Counter(cards("7H 8H JK JK"))

@@ -17,6 +17,7 @@ from rulespec.errors import IllegalMove, InvalidMove, RulespecError
 from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.legal import meld_legal
+from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.moves import MELD, Move, as_move
 from rulespec.interpreter.rules import why_illegal
 from rulespec.interpreter.scoring import score_hand
@@ -270,6 +271,10 @@ class Game:
             for x in self._legal
             if x.kind == m.kind and x.number == m.number and sorted(c for c, _ in x.cards) == raw
         ]
+        if not fits and m.kind == MELD:
+            # many wild cards: the list holds canonical melds only; name it from the rules
+            ways = (Move.meld(w) for w in name_wilds(self.variant, raw))
+            fits = [x for x in ways if meld_legal(self.variant, self.hs, x.cards)]
         if len(fits) > 1:
             options = " or ".join(repr(str(x)) for x in fits[:6])
             raise IllegalMove(f"{str(m)!r}: name the wild card — it could be {options}")

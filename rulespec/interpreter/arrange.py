@@ -8,28 +8,20 @@ that leave the defender the least deadwood.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from rulespec.interpreter.cards import JOKER, Placed
-from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.cards import Placed
 from rulespec.interpreter.melds import (
     extend,
     layoffs,
     meld_kind,
-    name_wilds,
     normalize,
     pattern_of,
 )
-from rulespec.interpreter.search import GeneralSearch, Step
+from rulespec.interpreter.partsearch import find_partition
 from rulespec.spec.model import Variant
 
 Meld = tuple[Placed, ...]
-
-
-def _fits_sizes(partial: tuple[int, ...], targets: list[Counter[int]]) -> bool:
-    have = Counter(partial)
-    return any(all(target[s] >= n for s, n in have.items()) for target in targets)
 
 
 def partition(
@@ -37,76 +29,19 @@ def partition(
     hand: Sequence[int],
     melds_counts: Sequence[int] | None = None,
     sizes: Sequence[Sequence[int]] | None = None,
+    within: Sequence[int] | None = None,
+    leave_one: Collection[int] | None = None,
 ) -> list[Meld] | None:
     """An exact partition of ALL the cards into melds, or None.
 
     `melds_counts`: the number of melds must be one of these; `sizes`: the
     meld sizes sorted descending must equal one of these lists. Deterministic.
+    `within`: a hand these cards are part of (the going-out checks ask about
+    many parts of one hand): one search, and what it learns, serves them all.
+    `leave_one`: exactly one card, of these codes, is left out (the discard
+    that goes out): one search instead of one per card.
     """
-    t = tables(variant)
-    if not hand or (JOKER in hand and not t.wild_joker):
-        return None
-    counts_ok = set(melds_counts) if melds_counts is not None else None
-    size_targets = [tuple(sorted(s, reverse=True)) for s in sizes] if sizes is not None else None
-    target_counters = [Counter(s) for s in size_targets] if size_targets is not None else []
-    most = max(counts_ok) if counts_ok else len(hand)
-    search = GeneralSearch(t, hand)
-    wild_sizes = sorted(t.all_wild_sizes)
-
-    def complete(used: tuple[int, ...]) -> bool:
-        if counts_ok is not None and len(used) not in counts_ok:
-            return False
-        return size_targets is None or tuple(sorted(used, reverse=True)) in size_targets
-
-    def absorb(w: int, used: tuple[int, ...]) -> list[int] | None:
-        if w == 0:
-            return [] if complete(used) else None
-        for size in wild_sizes:
-            if size <= w and len(used) < most:
-                rest = absorb(w - size, used + (size,))
-                if rest is not None:
-                    return [size] + rest
-        return None
-
-    failed: set[tuple[int, int, tuple[int, ...]]] = set()
-
-    def dfs(mask: int, w: int, used: tuple[int, ...]) -> tuple[list[Step], list[int]] | None:
-        if not mask:
-            groups = absorb(w, used)
-            return None if groups is None else ([], groups)
-        key = (mask, w, tuple(sorted(used)))
-        if key in failed or len(used) >= most:
-            return None
-        low = mask & -mask
-        i = (low.bit_length() - 1) // search.width
-        guard = search.guard
-        for m, kmin, kmax, codes in search.by_low[i]:
-            if kmin > w or ((mask | guard) - m) & guard != guard:
-                continue
-            for k in range(kmin, min(kmax, w) + 1):
-                now = used + (len(codes) + k,)
-                if size_targets is not None and not _fits_sizes(now, target_counters):
-                    continue
-                found = dfs(mask - m, w - k, now)
-                if found is not None:
-                    return [(codes, k)] + found[0], found[1]
-        failed.add(key)
-        return None
-
-    for mask, tokens in search.splits():
-        result = dfs(mask, len(tokens), ())
-        if result is not None:
-            steps, groups = result
-            pool = sorted(tokens)
-            melds: list[Meld] = []
-            for codes, k in steps:
-                melds.append(name_wilds(variant, list(codes) + pool[:k])[0])
-                pool = pool[k:]
-            for size in groups:
-                melds.append(name_wilds(variant, pool[:size])[0])
-                pool = pool[size:]
-            return melds
-    return None
+    return find_partition(variant, hand, melds_counts, sizes, within, leave_one)
 
 
 def best_layoff(

@@ -16,7 +16,9 @@ from typing import Any
 from rulespec.errors import IllegalMove, InvalidMove, RulespecError
 from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
-from rulespec.interpreter.moves import Move, as_move
+from rulespec.interpreter.legal import meld_legal
+from rulespec.interpreter.melds import name_wilds
+from rulespec.interpreter.moves import MELD, Move, as_move
 from rulespec.interpreter.rules import knock_shown_error, why_illegal
 from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
@@ -228,10 +230,13 @@ class Game:
         if m.melds:  # `knock C with …`: the bare knock is legal and the melds can be shown
             return self._is_legal(m.bare()) and knock_shown_error(self.variant, self.hs, m) is None
         if len(self._legal) <= 24:
-            return m in self._legal
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal)
-        return m in self._legal_set
+            listed = m in self._legal
+        else:
+            if self._legal_set is None:
+                self._legal_set = frozenset(self._legal)
+            listed = m in self._legal_set
+        # a valid meld the list leaves out (many wild cards: canonical melds only)
+        return listed or (m.kind == MELD and meld_legal(self.variant, self.hs, m.cards))
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -268,6 +273,10 @@ class Game:
             for x in self._legal
             if x.kind == m.kind and x.number == m.number and sorted(c for c, _ in x.cards) == raw
         ]
+        if not fits and m.kind == MELD:
+            # many wild cards: the list holds canonical melds only; name it from the rules
+            ways = (Move.meld(w) for w in name_wilds(self.variant, raw))
+            fits = [x for x in ways if meld_legal(self.variant, self.hs, x.cards)]
         if len(fits) > 1:
             options = " or ".join(repr(str(x)) for x in fits[:6])
             raise IllegalMove(f"{str(m)!r}: name the wild card — it could be {options}")

@@ -161,6 +161,13 @@ def _can_finish(
     variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
 ) -> bool:
     """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?"""
+    return _finish(variant, hs, seat, rest, sizes_made) is not None
+
+
+def _finish(
+    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
+) -> list[tuple[Placed, ...]] | None:
+    """The melds of one way to lay `rest` down as the going-out partition, or None."""
     go = variant.going_out
     counts: list[int] | None = None
     sizes: list[tuple[int, ...]] | None = None
@@ -168,7 +175,7 @@ def _can_finish(
     if go.partition_melds is not None:
         counts = [c - made for c in go.partition_melds if c - made >= 0]
         if not counts:
-            return False
+            return None
     if go.partition_sizes is not None:
         sizes = []
         for full in go.partition_sizes:
@@ -183,26 +190,27 @@ def _can_finish(
             if ok:
                 sizes.append(tuple(sorted(left, reverse=True)))
         if not sizes:
-            return False
-    options: list[list[int]] = []
+            return None
+    within = hs.hands[seat]
     if variant.discard.required != "always" and "meld" in go.by:
-        options.append(rest)
+        if not rest:
+            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
+                return []
+        elif counts != [0]:
+            found = S.partition(variant, rest, counts, sizes, within=within)
+            if found is not None:
+                return found
     if "discard" in go.by:
         taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
         have = Counter(rest)
-        for c in sorted(have):
-            if have[c] > taken[c]:
-                options.append(remove_cards(rest, [c]))
-    for cards in options:
-        if not cards:
+        allowed = [c for c in sorted(have) if have[c] > taken[c]]
+        if len(rest) == 1 and allowed:
             if (counts is None or 0 in counts) and (sizes is None or () in sizes):
-                return True
-            continue
-        if counts is not None and counts == [0]:
-            continue
-        if S.partition(variant, cards, counts, sizes) is not None:
-            return True
-    return False
+                return []
+        elif allowed and counts != [0]:
+            # one search for every discard that could go out
+            return S.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
+    return None
 
 
 def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
@@ -259,6 +267,25 @@ def meld_allowed(
     return None
 
 
+def meld_legal(variant: Variant, hs: HandState, meld: tuple[Placed, ...]) -> bool:
+    """May this meld be laid now, listed or not? With many wild cards in a hand the list
+    holds canonical melds only (see meldgen.candidate_melds); any other valid meld of the
+    hand's cards is just as legal, and is checked here directly."""
+    if hs.phase != "play" or variant.play.melding == "never" or not meld:
+        return False
+    seat = hs.to_move
+    hand = hs.hands[seat]
+    if Counter(p[0] for p in meld) - Counter(hand) or M.normalize(variant, meld) is None:
+        return False
+    if (
+        variant.play.melding == "going_out"
+        and hs.obligation is None
+        and not _can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
+    ):
+        return False
+    return meld_allowed(variant, hs, seat, meld) is None
+
+
 def play_moves(variant: Variant, hs: HandState) -> list[Move]:
     seat = hs.to_move
     hand = hs.hands[seat]
@@ -269,7 +296,13 @@ def play_moves(variant: Variant, hs: HandState) -> list[Move]:
         # going out all at once: no meld at all unless the whole hand can go out now
         melding = _can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
     if melding:
-        for meld in M.candidate_melds(variant, hand):
+        if variant.play.melding == "going_out" and not M.lists_every_meld(variant, hand):
+            # many wild cards: the melds of one way out (any other is legal when laid)
+            way = _finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat)) or []
+            candidates = sorted(set(way))
+        else:
+            candidates = M.candidate_melds(variant, hand)
+        for meld in candidates:
             if meld_allowed(variant, hs, seat, meld) is None:
                 out.append(Move.meld(meld))
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])

@@ -10,13 +10,13 @@ to the suits a set may still take, which keeps many-joker hands finite.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import product
 
 from rulespec.interpreter.cards import JOKER
-from rulespec.interpreter.meldrules import Tables, span, tables
-from rulespec.interpreter.melds import Meld, name_wilds
+from rulespec.interpreter.meldrules import Tables, rank_mask, run_windows, span, tables
+from rulespec.interpreter.melds import Meld, name_wilds, place_wilds
 from rulespec.spec.model import Variant
 
 Part = tuple[tuple[int, ...], int, int]
@@ -38,11 +38,41 @@ def _run_subsets(ace: str, present: int, wilds: int) -> tuple[tuple[int, int], .
     return tuple(out)
 
 
-def natural_parts(t: Tables, counts: Counter[int], wilds: int) -> list[Part]:
+@lru_cache(maxsize=1 << 16)
+def _span_subsets(ace: str, present: int, wilds: int) -> tuple[tuple[int, int], ...]:
+    """Like `_run_subsets`, only the ranks of `present` inside one run window (no natural
+    card of the suit skipped within the span)."""
+    out: set[tuple[int, int]] = set()
+    for window in run_windows(ace):
+        sub = present & rank_mask(window)
+        if sub:
+            gap = span(ace, sub) - bin(sub).count("1")
+            if gap <= wilds:
+                out.add((sub, gap))
+    return tuple(sorted(out))
+
+
+def _prefixes(avail: list[int]) -> list[tuple[int, ...]]:
+    """Per-suit counts of the first n cards of a rank in code order, for n = 1..all."""
+    out = []
+    use = [0, 0, 0, 0]
+    for s in range(4):
+        for _ in range(avail[s]):
+            use[s] += 1
+            out.append(tuple(use))
+    return out
+
+
+def natural_parts(
+    t: Tables, counts: Counter[int], wilds: int, spans_only: bool = False
+) -> list[Part]:
     """Every meld shape from natural cards with these counts, given `wilds` wild cards at most.
 
     A set takes at most one card per suit (`suits: distinct`) or any equal cards (`any`);
     a run takes one card per rank of one suit. Each part has at least one natural card.
+    `spans_only` (for listing, not for the solver): a run takes every natural card of
+    its suit within its span, and a set with repeated suits takes its rank's cards in
+    code order (a prefix), so the parts are polynomial in the hand.
     """
     parts: list[Part] = []
     if t.has_sets:
@@ -51,7 +81,10 @@ def natural_parts(t: Tables, counts: Counter[int], wilds: int) -> list[Part]:
             if not any(avail):
                 continue
             ranges = [range(0, min(a, 1) + 1) if t.set_distinct else range(0, a + 1) for a in avail]
-            for use in product(*ranges):
+            uses: Iterable[tuple[int, ...]] = product(*ranges)
+            if spans_only and not t.set_distinct:
+                uses = _prefixes(avail)
+            for use in uses:
                 n = sum(use)
                 if n == 0:
                     continue
@@ -70,7 +103,8 @@ def natural_parts(t: Tables, counts: Counter[int], wilds: int) -> list[Part]:
                     present |= 1 << r
             if not present:
                 continue
-            for sub, gap in _run_subsets(t.ace, present, wilds):
+            subsets = _span_subsets if spans_only else _run_subsets
+            for sub, gap in subsets(t.ace, present, wilds):
                 n = bin(sub).count("1")
                 kmin = max(gap, t.run_min - n, 0)
                 kmax = min(wilds, t.run_max - n, t.max_wilds(n))
@@ -87,28 +121,119 @@ def split_hand(t: Tables, hand: Sequence[int]) -> tuple[Counter[int], list[int]]
     return naturals, wild_cards
 
 
-def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
-    """Every distinct meld (placed, canonical) formable from cards of the hand, sorted.
+FULL_LISTING = 4
+"""A hand with at most this many wild-capable cards has every meld listed (see
+`candidate_melds`), unless there are more than `FULL_BUDGET`; else canonical melds."""
 
-    Wild cards are named only to fill a run's gaps or extend it, or to a set's
-    missing suits; melds of wild cards only are included when the rules allow them.
+FULL_BUDGET = 400
+"""The most melds listed in full; past it, listing them all would cost more than a move."""
+
+
+def lists_every_meld(variant: Variant, hand: Sequence[int]) -> bool:
+    """Few enough wild-capable cards (`FULL_LISTING`) for every meld to be listed, budget
+    allowing; otherwise the listing is canonical."""
+    t = tables(variant)
+    wild = sum(1 for c in hand if t.wild_code(c))
+    return wild <= FULL_LISTING
+
+
+def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
+    """The melds (placed, canonical) formable from cards of the hand that a player is offered.
+
+    With at most `FULL_LISTING` wild-capable cards in the hand and at most
+    `FULL_BUDGET` melds in all: every distinct meld — every natural part, every
+    number of wild cards, every choice of which wild cards, every naming (a
+    set's suits, a run's window). With more,
+    listing every meld is exponential (every subset of an all-wild hand is a
+    meld), so the list holds canonical melds: natural parts that take every
+    natural card of their span, each with the fewest and the most wild cards it
+    may hold, the wild cards chosen canonically (jokers first, then the most
+    valuable) and named canonically. Any other valid meld is still legal when
+    a player lays it (`legal.meld_legal` checks it directly).
     """
+    return candidate_listing(variant, hand)[0]
+
+
+def candidate_listing(variant: Variant, hand: Sequence[int]) -> tuple[list[Meld], bool]:
+    """(`candidate_melds`, whether that is every meld of the hand or canonical ones)."""
     t = tables(variant)
     naturals, wild_cards = split_hand(t, hand)
     if JOKER in hand and not t.wild_joker:
         wild_cards = [c for c in wild_cards if c != JOKER]
+    if len(wild_cards) <= FULL_LISTING:
+        every = _every_meld(variant, t, naturals, wild_cards)
+        if every is not None:
+            return every, True
+    return _canonical_melds(variant, t, naturals, wild_cards), False
+
+
+def _every_meld(
+    variant: Variant, t: Tables, naturals: Counter[int], wild_cards: list[int]
+) -> list[Meld] | None:
+    """Every distinct meld, sorted; None as soon as there are more than `FULL_BUDGET`."""
     found: set[Meld] = set()
     wild_count = Counter(wild_cards)
     for codes, kmin, kmax in natural_parts(t, naturals, len(wild_cards)):
-        used = Counter(codes)
         # the wild cards the natural part leaves (it may hold a card of a wild rank)
-        pool = sorted((wild_count - used).elements())
-        for k in range(kmin, min(kmax, len(pool)) + 1):
-            for chosen in sorted(set(combinations(pool, k))):
-                found.update(name_wilds(variant, list(codes) + list(chosen)))
+        pool = wild_count - Counter(codes)
+        for k in range(kmin, min(kmax, pool.total()) + 1):
+            for chosen in _multisets(pool, k):
+                found.update(name_wilds(variant, list(codes) + chosen))
+                if len(found) > FULL_BUDGET:
+                    return None
     if t.all_wild_sizes and wild_cards:
         for size in sorted(t.all_wild_sizes):
             if size <= len(wild_cards):
-                for chosen in sorted(set(combinations(wild_cards, size))):
-                    found.update(name_wilds(variant, list(chosen)))
+                for chosen in _multisets(wild_count, size):
+                    found.update(name_wilds(variant, chosen))
+                    if len(found) > FULL_BUDGET:
+                        return None
     return sorted(found)
+
+
+def _multisets(pool: Counter[int], k: int) -> list[list[int]]:
+    """Every distinct multiset of k cards from the pool, sorted (never C(n, k) tuples)."""
+    items = sorted(pool.items())
+    out: list[list[int]] = []
+
+    def walk(i: int, left: int, chosen: list[int]) -> None:
+        if left == 0:
+            out.append(list(chosen))
+            return
+        if i == len(items):
+            return
+        code, have = items[i]
+        for take in range(min(have, left), -1, -1):
+            walk(i + 1, left - take, chosen + [code] * take)
+
+    walk(0, k, [])
+    return sorted(out)
+
+
+def _canonical_melds(
+    variant: Variant, t: Tables, naturals: Counter[int], wild_cards: list[int]
+) -> list[Meld]:
+    found: set[Meld] = set()
+    wild_count = Counter(wild_cards)
+    # jokers first (wild only), then the most valuable wild cards, then by code
+    order = sorted(wild_cards, key=lambda c: (c != JOKER, -t.hand_values[c], c))
+    for codes, kmin, kmax in natural_parts(t, naturals, len(wild_cards), spans_only=True):
+        avail = wild_count - Counter(codes)
+        ranked = []
+        for c in order:
+            if avail[c] > 0:
+                ranked.append(c)
+                avail[c] -= 1
+        top = min(kmax, len(ranked))
+        for k in sorted({kmin, top}):
+            if kmin <= k <= top:
+                found.update(place_wilds(variant, list(codes), ranked[:k], CANONICAL_NAMINGS))
+    if t.all_wild_sizes:
+        for size in sorted(t.all_wild_sizes):
+            if size <= len(order):
+                found.update(place_wilds(variant, [], order[:size], 1))
+    return sorted(found)
+
+
+CANONICAL_NAMINGS = 2
+"""Namings listed per canonical meld (a set's suits or a run's window; the first tried)."""

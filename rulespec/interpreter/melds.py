@@ -9,8 +9,9 @@ a hand live in `meldgen` and are re-exported here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations, combinations_with_replacement, product
 
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import (
@@ -106,68 +107,134 @@ def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | N
 
 
 def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[int], list[int]]]:
-    """Every way to split raw cards into (naturals, wilds): jokers are wild, wild ranks either."""
+    """The splits of raw cards into (naturals, wilds) that could make a meld.
+
+    Jokers are wild, wild ranks either. Natural cards of a meld share a rank (a
+    set) or a suit (a run), so only cards of one rank or one suit are ever tried
+    as natural; equal cards are interchangeable, so a split says how many of each
+    code play wild, not which. At most 4 codes of a rank or 13 of a suit vary,
+    never every wild-capable card of the hand.
+    """
     t = tables(variant)
-    fixed = [c for c in cards if not t.wild_code(c)]
     jokers = [c for c in cards if c == JOKER]
     if jokers and not t.wild_joker:
         return
-    flex = [c for c in cards if c != JOKER and t.wild_code(c)]
-    for choice in product((False, True), repeat=len(flex)):
-        naturals = fixed + [c for c, wild in zip(flex, choice, strict=False) if not wild]
-        wilds = jokers + [c for c, wild in zip(flex, choice, strict=False) if wild]
-        yield naturals, wilds
+    fixed = [c for c in cards if c != JOKER and not t.wild_code(c)]
+    flex = Counter(c for c in cards if c != JOKER and t.wild_code(c))
+    groups: list[tuple[int, int]] = []  # (0, rank) for a set, (1, suit) for a run
+    for kind in (0, 1):
+        keys = {_group(c, kind) for c in fixed}
+        if len(keys) > 1:
+            continue
+        for key in keys or {_group(c, kind) for c in flex}:
+            groups.append((kind, key))
+    seen: set[tuple[int, ...]] = set()
+    all_wild = (list(fixed), jokers + sorted(flex.elements()))
+    if not fixed:
+        seen.add(())
+        yield all_wild
+    for kind, key in groups:
+        inside = sorted((c, n) for c, n in flex.items() if _group(c, kind) == key)
+        outside = sorted(c for c in flex.elements() if _group(c, kind) != key)
+        for choice in product(*(range(n + 1) for _, n in inside)):
+            naturals = list(fixed)
+            wilds = jokers + outside
+            for (code, n), k in zip(inside, choice, strict=True):
+                naturals += [code] * (n - k)
+                wilds += [code] * k
+            mark = tuple(sorted(naturals))
+            if mark not in seen:
+                seen.add(mark)
+                yield naturals, sorted(wilds)
 
 
-def _assignments(wilds: list[int], suits: range) -> Iterable[tuple[int, ...]]:
-    """Suits for the wild cards; identical wild cards need only one order of a suit multiset."""
-    if len(set(wilds)) <= 1:
-        return combinations_with_replacement(suits, len(wilds))
-    return product(suits, repeat=len(wilds))
+def _group(code: int, kind: int) -> int:
+    """A card's rank index (kind 0, sets) or suit (kind 1, runs)."""
+    return code % 13 if kind == 0 else code // 13
 
 
-def _orders(wilds: list[int], free: list[int]) -> Iterable[tuple[int, ...]]:
-    """Orders of the free ranks over the wild cards; identical wild cards need only one."""
-    if len(set(wilds)) <= 1:
-        return [tuple(free)]
-    return set(permutations(free))
+def place_wilds(
+    variant: Variant, naturals: Sequence[int], wilds: Sequence[int], limit: int | None = None
+) -> list[Meld]:
+    """Valid placements of natural cards (as themselves) and wild cards as one meld, canonical.
+
+    Every distinct naming is tried — a set's rank and the suits its wild cards
+    take, a run's suit and window — but never which wild card takes which name:
+    the wild cards are named in sorted order (along the run, or by suit), so
+    the work is polynomial in their number. At most `limit` placements are
+    returned (in the order tried) when a limit is given; sorted, deduplicated.
+    """
+    t = tables(variant)
+    found: set[Meld] = set()
+    wilds = sorted(wilds)
+    n = len(naturals) + len(wilds)
+    if not n or len(wilds) > t.max_wilds(len(naturals)):
+        return []
+    base = [(c, c) for c in naturals]
+    nat_ranks = {c % 13 + 1 for c in naturals}
+    nat_suits = {c // 13 for c in naturals}
+
+    def full() -> bool:
+        return limit is not None and len(found) >= limit
+
+    if t.has_sets and len(nat_ranks) <= 1 and t.set_min <= n <= t.set_max:
+        for rank in sorted(nat_ranks) or range(1, 14):
+            if t.set_distinct:  # the wild cards take suits the natural cards lack
+                lacking = [s for s in range(4) if s not in nat_suits]
+                namings: Iterable[tuple[int, ...]] = combinations(lacking, len(wilds))
+            else:
+                namings = combinations_with_replacement(range(4), len(wilds))
+            for suits in namings:
+                trial = base + [(w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=True)]
+                got = _analyze(variant, trial)
+                if got is not None and got[0] == "set":
+                    found.add(got[1])
+                    if full():
+                        return sorted(found)
+    if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
+        need = rank_mask(sorted(nat_ranks))
+        for window in run_windows(t.ace):
+            if len(window) != n or rank_mask(window) & need != need:
+                continue
+            free = [r for r in window if r not in nat_ranks]
+            for suit in sorted(nat_suits) or range(4):
+                trial = base + [(w, r - 1 + 13 * suit) for w, r in zip(wilds, free, strict=True)]
+                got = _analyze(variant, trial)
+                if got is not None and got[0] == "run":
+                    found.add(got[1])
+                    if full():
+                        return sorted(found)
+    return sorted(found)
 
 
 def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
-    """Every valid placement of raw cards (wilds unnamed) as one meld, canonical, sorted."""
-    t = tables(variant)
+    """Every valid placement of raw cards (wilds unnamed) as one meld, canonical, sorted.
+
+    A card of a wild rank plays as itself or as a wild card; the wild cards are
+    named as `place_wilds` names them (which wild card takes which name is
+    canonical, not enumerated).
+    """
     found: set[Meld] = set()
-    n = len(cards)
     for naturals, wilds in _flex_splits(variant, cards):
-        if len(wilds) > t.max_wilds(len(naturals)):
-            continue
-        base = [(c, c) for c in naturals]
-        nat_ranks = {c % 13 + 1 for c in naturals}
-        nat_suits = {c // 13 for c in naturals}
-        if t.has_sets and len(nat_ranks) <= 1:
-            for rank in sorted(nat_ranks) or range(1, 14):
-                for suits in _assignments(wilds, range(4)):
-                    trial = base + [
-                        (w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=False)
-                    ]
-                    got = _analyze(variant, trial)
-                    if got is not None and got[0] == "set":
-                        found.add(got[1])
-        if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
-            need = rank_mask(sorted(nat_ranks))
-            for window in run_windows(t.ace):
-                if len(window) != n or rank_mask(window) & need != need:
-                    continue
-                free = [r for r in window if r not in nat_ranks]
-                for suit in sorted(nat_suits) or range(4):
-                    for order in _orders(wilds, free):
-                        trial = base + [
-                            (w, r - 1 + 13 * suit) for w, r in zip(wilds, order, strict=False)
-                        ]
-                        got = _analyze(variant, trial)
-                        if got is not None and got[0] == "run":
-                            found.add(got[1])
+        found.update(place_wilds(variant, naturals, wilds))
     return sorted(found)
+
+
+NAME_ALL = 4
+"""Up to this many wild cards, `name_one` looks through every naming for the least."""
+
+NAME_LIMIT = 8
+"""With more wild cards, `name_one` takes the least of the first this many namings."""
+
+
+def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) -> Meld:
+    """One canonical placement of a meld the solver found (naturals as themselves, wild cards
+    named): the least naming (of the first `NAME_LIMIT` past `NAME_ALL` wild cards, so the
+    work stays small), so the same cards always give the same meld."""
+    found = place_wilds(variant, naturals, wilds, None if len(wilds) <= NAME_ALL else NAME_LIMIT)
+    if not found:
+        raise ValueError(f"not a meld: naturals {list(naturals)}, wild cards {list(wilds)}")
+    return found[0]
 
 
 def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
@@ -176,7 +243,9 @@ def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
     if not patterns or not cards:
         return None
     t = tables(variant)
-    splits = list(_flex_splits(variant, cards)) or [(list(cards), [])]
+    # wild cards fit any position and a pattern constrains only natural cards, so the
+    # split with every wild-capable card playing wild is the only one worth trying
+    splits = [([c for c in cards if not t.wild_code(c)], [c for c in cards if t.wild_code(c)])]
     for pattern in patterns:
         allowed = set(pattern.ranks) if pattern.ranks is not None else None
         for naturals, _wilds in splits:
@@ -263,6 +332,13 @@ def unique_ok(
         if table_cards_counter.get(code, 0) + extra > held:
             return False
     return True
+
+
+def lists_every_meld(variant: Variant, hand: Sequence[int]) -> bool:
+    """Does `candidate_melds` list every meld of this hand (few wild cards), as a rule?"""
+    from rulespec.interpreter.meldgen import lists_every_meld as few_wilds
+
+    return few_wilds(variant, hand)
 
 
 def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:

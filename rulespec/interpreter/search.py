@@ -8,17 +8,19 @@ a meld whose lowest card it is, memoised on the cards left (exact).
 - `GeneralSearch`: duplicates (several decks) and wild cards. Natural cards
   are packed counts, one bit field per card type with a guard bit, so
   `R - m` has no borrow exactly when the meld's naturals are in R. Wild cards
-  are interchangeable when melded, so the state is (naturals left, wild cards
-  left); melds take the most valuable wild cards and the ones left over are
-  the least valuable. A card of a wild rank is tried both ways by running
-  the search once per split of those cards into naturals and wilds.
+  are interchangeable when melded, so they are a count, never named: the
+  state is (cards left, wild cards owed or spare). A meld owes the wild cards
+  it holds; a card of a wild rank, when it comes up lowest, is deadwood, a
+  natural card of a meld, or one spare wild card; the jokers pay what is
+  owed at the end and spare wild cards fill all-wild melds. The state space
+  is polynomial in the number of wild cards (no split of them is ever
+  enumerated), and the search stops at the first arrangement of deadwood 0.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import product
 
 from rulespec.interpreter.cards import JOKER
 from rulespec.interpreter.meldgen import natural_parts
@@ -26,6 +28,12 @@ from rulespec.interpreter.meldrules import Tables
 
 Step = tuple[tuple[int, ...], int]
 """One meld of an arrangement: (natural codes, number of wild cards)."""
+
+Part = tuple[int, int, int, tuple[int, ...], int]
+"""A natural part packed: (count mask, fewest wilds, most wilds, natural codes, wild-rank cards)."""
+
+INF = 1 << 40
+"""Stands for 'no arrangement' (more wild cards owed than the hand can pay)."""
 
 
 class FastSearch:
@@ -100,134 +108,173 @@ class GeneralSearch:
         self.dead_jokers = 0 if t.wild_joker else jokers
         flex = Counter(c for c in hand if c != JOKER and t.wild_code(c))
         self.flex = sorted(flex.items())
-        wild_total = self.jokers + sum(flex.values())
+        self.is_flex = [t.wild_code(c) for c in self.types]
+        self.flex_total = sum(flex.values())
+        wild_total = self.jokers + self.flex_total
         self.vals = [t.hand_values[c] for c in self.types]
-        by_low: list[list[tuple[int, int, int, tuple[int, ...]]]] = [[] for _ in self.types]
+        self.floor = 0 if min(t.hand_values) >= 0 else None
+        by_low: list[list[Part]] = [[] for _ in self.types]
         for codes, kmin, kmax in natural_parts(t, counts, wild_total):
             m = sum(self.units[index[c]] for c in codes)
-            by_low[index[min(codes)]].append((m, kmin, kmax, codes))
+            flex_in = sum(1 for c in codes if t.wild_code(c))
+            by_low[index[min(codes)]].append((m, kmin, kmax, codes, flex_in))
         self.by_low = by_low
         self.absorb = _absorb_table(t, wild_total)
         self.memo: dict[int, int] = {}
-        self.base: list[int] = []
-        self.split: tuple[int, list[int]] = (self.full, [])
+        self.offset = wild_total + 1
+        self.shift = (2 * wild_total + 3).bit_length()
+        joker_value = t.hand_values[JOKER]
+        # base[b + offset]: least deadwood of the jokers once every card is placed, with b
+        # wild cards owed (b < 0) or spare (b > 0); spare ones go into all-wild melds
+        self.base: list[int | None] = []
+        for b in range(-self.offset, wild_total + 2):
+            best: int | None = None
+            for x in range(self.jokers, max(0, -b) - 1, -1):
+                a = b + x
+                if 0 <= a < len(self.absorb) and self.absorb[a][1] is not None:
+                    best = (self.jokers - x) * joker_value
+                    break
+            self.base.append(best)
 
-    def set_split(self, nat_mask: int, tokens: list[int]) -> None:
-        """Fix which wild-rank cards act as wild cards (tokens: their codes plus jokers)."""
-        self.split = (nat_mask, tokens)
-        values = sorted(self.t.hand_values[c] for c in tokens)
-        low_sum = [0]
-        for v in values:
-            low_sum.append(low_sum[-1] + v)
-        self.base = [
-            min(low_sum[w - a] for a, _ in self.absorb[: w + 1] if a <= w and _ is not None)
-            for w in range(len(tokens) + 1)
-        ]
-        self.memo = {}
+    def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
+        """Least deadwood of the cards in `mask` with `b` wild cards owed (< 0) or spare (> 0).
 
-    def after_discards(self) -> list[tuple[int, int]]:
-        """(deadwood left, card) for each distinct card discarded, when no wild-rank card is held.
-
-        One memo serves every discard: the wild cards are all jokers of one value,
-        so the least-valuable-leftover sums do not depend on how many there are.
+        Each card, lowest first, is deadwood, a natural card of a meld whose lowest
+        natural card it is (the meld owes its wild cards), or, for a card of a wild
+        rank, a wild card in some meld (one spare). The jokers pay what is owed at
+        the end; spare wild cards fill all-wild melds. INF when that cannot work.
         """
-        assert not self.flex
-        tokens = [JOKER] * self.jokers
-        self.set_split(self.full, tokens)
-        joker_value = self.t.hand_values[JOKER]
-        out = []
-        for i, code in enumerate(self.types):
-            v = self.value(self.full - self.units[i], self.jokers)
-            out.append((v + self.dead_jokers * joker_value, code))
-        if self.jokers:
-            v = self.value(self.full, self.jokers - 1)
-            out.append((v + self.dead_jokers * joker_value, JOKER))
-        elif self.dead_jokers:
-            v = self.value(self.full, 0)
-            out.append((v + (self.dead_jokers - 1) * joker_value, JOKER))
-        return out
+        if flex_left is None:
+            flex_left = self.flex_in(mask)
+        return self._value(mask, b, flex_left)
 
-    def splits(self) -> list[tuple[int, list[int]]]:
-        """Every split of the wild-rank cards into naturals and wild cards."""
-        out = []
-        for choice in product(*(range(n + 1) for _, n in self.flex)):
-            mask = self.full
-            tokens = [JOKER] * self.jokers
-            for (code, _), k in zip(self.flex, choice, strict=False):
-                mask -= self.units[self.types.index(code)] * k
-                tokens += [code] * k
-            out.append((mask, tokens))
-        return out
+    def flex_in(self, mask: int) -> int:
+        """How many cards of a wild rank the mask holds."""
+        low_bits = (1 << self.width) - 1
+        return sum(
+            (mask >> (i * self.width)) & low_bits for i, flex in enumerate(self.is_flex) if flex
+        )
 
-    def value(self, mask: int, w: int) -> int:
-        key = (mask << 7) | w
+    def _value(self, mask: int, b: int, fl: int) -> int:
+        key = (mask << self.shift) | (b + self.offset)
         got = self.memo.get(key)
         if got is not None:
             return got
         if not mask:
-            best = self.base[w]
+            base = self.base[b + self.offset] if b + self.offset < len(self.base) else None
+            best = INF if base is None else base
+            self.memo[key] = best
+            return best
+        low = mask & -mask
+        i = (low.bit_length() - 1) // self.width
+        unit = self.units[i]
+        floor = self.floor
+        best = INF
+        if self.is_flex[i]:
+            best = self._value(mask - unit, b + 1, fl - 1)
+            rest_fl = fl - 1
         else:
-            low = mask & -mask
-            i = (low.bit_length() - 1) // self.width
-            best = self.vals[i] + self.value(mask - self.units[i], w)
+            rest_fl = fl
+        if best != floor:
             guarded = mask | self.guard
             guard = self.guard
-            for m, kmin, kmax, _codes in self.by_low[i]:
-                if kmin <= w and (guarded - m) & guard == guard:
-                    rest = mask - m
-                    for k in range(kmin, min(kmax, w) + 1):
-                        v = self.value(rest, w - k)
-                        if v < best:
-                            best = v
+            reserve = self.jokers
+            for m, kmin, kmax, _codes, flex_in in self.by_low[i]:
+                if (guarded - m) & guard != guard:
+                    continue
+                left = fl - flex_in
+                top = min(kmax, b + left + reserve)
+                for k in range(kmin, top + 1):
+                    v = self._value(mask - m, b - k, left)
+                    if v < best:
+                        best = v
+                        if v == floor:
+                            break
+                if best == floor:
+                    break
+        if best != floor and b + rest_fl + self.jokers >= 0:
+            v = self.vals[i] + self._value(mask - unit, b, rest_fl)
+            if v < best:
+                best = v
         self.memo[key] = best
         return best
 
     def solve(self) -> int:
-        """Minimum deadwood over every split; leaves the best split set for `arrangement`."""
-        best: tuple[int, int, list[int]] | None = None
-        for mask, tokens in self.splits():
-            self.set_split(mask, tokens)
-            v = self.value(mask, len(tokens))
-            if best is None or v < best[0]:
-                best = (v, mask, tokens)
-        assert best is not None
-        self.set_split(best[1], best[2])
-        self.value(best[1], len(best[2]))
-        return best[0] + self.dead_jokers * self.t.hand_values[JOKER]
+        """Minimum deadwood of the whole hand (dead jokers included)."""
+        v = self.value(self.full, 0, self.flex_total)
+        assert v < INF
+        return v + self.dead_jokers * self.t.hand_values[JOKER]
+
+    def after_discards(self) -> list[tuple[int, int]]:
+        """(deadwood left, card) for each distinct card discarded; one memo serves them all."""
+        joker_value = self.t.hand_values[JOKER]
+        dead = self.dead_jokers * joker_value
+        out = []
+        for i, code in enumerate(self.types):
+            fl = self.flex_total - (1 if self.is_flex[i] else 0)
+            out.append((self.value(self.full - self.units[i], 0, fl) + dead, code))
+        if self.jokers:
+            fewer = GeneralSearch(self.t, [*self.hand_codes(), *[JOKER] * (self.jokers - 1)])
+            out.append((fewer.solve(), JOKER))
+        elif self.dead_jokers:
+            out.append((self.value(self.full, 0, self.flex_total) + dead - joker_value, JOKER))
+        return out
+
+    def hand_codes(self) -> list[int]:
+        """The natural-capable cards of the hand (jokers left out)."""
+        low_bits = (1 << self.width) - 1
+        return [
+            c
+            for i, c in enumerate(self.types)
+            for _ in range((self.full >> (i * self.width)) & low_bits)
+        ]
 
     def arrangement(self) -> tuple[list[Step], list[int], list[int], list[int]]:
-        """After `solve`: (melds as steps, all-wild meld sizes, dead natural codes, tokens)."""
-        mask, tokens = self.split
-        w = len(tokens)
+        """A best arrangement of the whole hand: (melds as steps, all-wild meld sizes,
+        deadwood codes, wild cards melded). Melds are preferred to deadwood on ties."""
+        mask, b, fl = self.full, 0, self.flex_total
         steps: list[Step] = []
         dead: list[int] = []
+        tokens: list[int] = []
         while mask:
-            target = self.value(mask, w)
+            target = self._value(mask, b, fl)
             low = mask & -mask
             i = (low.bit_length() - 1) // self.width
+            flex = self.is_flex[i]
             found = False
-            for m, kmin, kmax, codes in self.by_low[i]:
-                if kmin <= w and ((mask | self.guard) - m) & self.guard == self.guard:
-                    for k in range(kmin, min(kmax, w) + 1):
-                        if self.value(mask - m, w - k) == target:
-                            steps.append((codes, k))
-                            mask -= m
-                            w -= k
-                            found = True
-                            break
+            for m, kmin, kmax, codes, flex_in in self.by_low[i]:
+                if ((mask | self.guard) - m) & self.guard != self.guard:
+                    continue
+                for k in range(kmin, kmax + 1):
+                    if b - k + fl - flex_in + self.jokers < 0:
+                        break
+                    if self._value(mask - m, b - k, fl - flex_in) == target:
+                        steps.append((codes, k))
+                        mask, b, fl = mask - m, b - k, fl - flex_in
+                        found = True
+                        break
                 if found:
                     break
-            if not found:
+            if found:
+                continue
+            mask -= self.units[i]
+            if flex and self._value(mask, b + 1, fl - 1) == target:
+                tokens.append(self.types[i])
+                b, fl = b + 1, fl - 1
+            else:
                 dead.append(self.types[i])
-                mask -= self.units[i]
-        groups: list[int] = []
-        target = self.base[w]
-        values = sorted(self.t.hand_values[c] for c in tokens)
-        for a, sizes in self.absorb[: w + 1]:
-            if sizes is not None and a <= w and sum(values[: w - a]) == target:
-                groups = list(sizes)
+                fl -= 1 if flex else 0
+        # the fewest jokers melded that pay what is owed at the least deadwood
+        least = self.base[b + self.offset]
+        joker_value = self.t.hand_values[JOKER]
+        for used in range(max(0, -b), self.jokers + 1):
+            sizes = self.absorb[b + used][1] if b + used < len(self.absorb) else None
+            if sizes is not None and (self.jokers - used) * joker_value == least:
                 break
-        return steps, groups, dead, tokens
+        assert sizes is not None
+        tokens += [JOKER] * used
+        dead += [JOKER] * (self.jokers - used + self.dead_jokers)
+        return steps, list(sizes), dead, tokens
 
 
 def _absorb_table(t: Tables, total: int) -> list[tuple[int, tuple[int, ...] | None]]:

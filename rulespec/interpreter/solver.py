@@ -15,7 +15,7 @@ from rulespec.errors import PositionError
 from rulespec.interpreter.arrange import best_layoff, partition
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
-from rulespec.interpreter.melds import name_wilds, normalize, pattern_of
+from rulespec.interpreter.melds import name_one, normalize, pattern_of
 from rulespec.interpreter.search import FastSearch, GeneralSearch
 from rulespec.spec.model import Variant
 
@@ -103,11 +103,10 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
         by_value = sorted(tokens, key=lambda c: (-t.hand_values[c], c))
         for codes, k in steps:
             chosen, by_value = by_value[:k], by_value[k:]
-            melds.append(name_wilds(variant, list(codes) + chosen)[0])
+            melds.append(name_one(variant, codes, chosen))
         for size in groups:
             chosen, by_value = by_value[:size], by_value[size:]
-            melds.append(name_wilds(variant, chosen)[0])
-        dead = dead + by_value + [c for c in hand if c == JOKER and not t.wild_joker]
+            melds.append(name_one(variant, [], chosen))
     if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
         return 0, [], []
     return value, melds, sorted(dead)
@@ -140,21 +139,14 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     got = t.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
-    general = GeneralSearch(t, hand)
-    if general.flex:
-        options = []
-        for c in set(hand):
-            rest = list(hand)
-            rest.remove(c)
-            options.append((deadwood(variant, rest), c))
-    else:
-        options = general.after_discards()
+    options = GeneralSearch(t, hand).after_discards()
     for v, c in sorted(options, key=lambda vc: -vc[1]):
-        if v and variant.melds.patterns:
-            rest = list(hand)
-            rest.remove(c)
-            if pattern_of(variant, rest) is not None:
-                v = 0
+        rest = list(hand)
+        rest.remove(c)
+        if v and variant.melds.patterns and pattern_of(variant, rest) is not None:
+            v = 0
+        # the knock checks ask each of these next: one search answered them all
+        _remember(t, ("dw", tuple(sorted(rest))), v)
         if best is None or v < best[0]:
             best = (v, c)
     assert best is not None

@@ -1,0 +1,343 @@
+"""The going-out partition search: wild cards as a count, one memo per hand (interpreter).
+
+`find_partition` (behind `arrange.partition`) splits ALL the given cards into
+melds under a meld count or exact meld sizes, optionally leaving out one card
+(the discard that goes out). Wild cards are a count owed or spare, never
+enumerated; a card of a wild rank decides, when lowest, whether it plays as
+itself or wild. The search for one hand serves every part of it (the
+going-out checks ask about many), and prunes by a lower bound on the melds
+needed, by the room left for spare wild cards and, when wild cards are
+unconstrained, by an exchange argument (a wild card that a natural card left
+could replace need never be placed there). Exact: tests/test_wilds.py
+compares it with a brute force.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict
+from collections.abc import Collection, Sequence
+from functools import lru_cache
+
+from rulespec.interpreter.cards import JOKER, Placed
+from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows, span, tables
+from rulespec.interpreter.melds import name_one
+from rulespec.interpreter.search import GeneralSearch, Step
+from rulespec.spec.model import Variant
+
+Meld = tuple[Placed, ...]
+
+
+def _fits_sizes(partial: tuple[int, ...], targets: list[Counter[int]]) -> bool:
+    have = Counter(partial)
+    return any(all(target[s] >= n for s, n in have.items()) for target in targets)
+
+
+def find_partition(
+    variant: Variant,
+    hand: Sequence[int],
+    melds_counts: Sequence[int] | None = None,
+    sizes: Sequence[Sequence[int]] | None = None,
+    within: Sequence[int] | None = None,
+    leave_one: Collection[int] | None = None,
+) -> list[Meld] | None:
+    """`arrange.partition`: an exact partition of ALL the cards into melds, or None."""
+    t = tables(variant)
+    if not hand or (JOKER in hand and not t.wild_joker):
+        return None
+    counts_key = None if melds_counts is None else tuple(sorted(set(melds_counts)))
+    sizes_key = None if sizes is None else tuple(sorted(tuple(s) for s in sizes))
+    solver = None
+    if within is not None:
+        solver = _partitioner(t, variant, within, counts_key, sizes_key)
+        if not solver.holds(hand):
+            solver = None
+    if solver is None:
+        solver = _partitioner(t, variant, hand, counts_key, sizes_key)
+    drop = None if leave_one is None else frozenset(leave_one)
+    return solver.solve(hand, drop)
+
+
+MEMO_LIMIT = 200_000
+"""States a partition search remembers before it starts afresh."""
+
+
+def _partitioner(
+    t: Tables,
+    variant: Variant,
+    hand: Sequence[int],
+    counts: tuple[int, ...] | None,
+    sizes: tuple[tuple[int, ...], ...] | None,
+) -> _Partitioner:
+    """The cached partition search for this hand and these constraints (the last few kept)."""
+    recent = t.memo.get(("pz",))
+    if not isinstance(recent, OrderedDict):
+        recent = OrderedDict()
+        t.memo[("pz",)] = recent
+    key = (tuple(sorted(hand)), counts, sizes)
+    got = recent.get(key)
+    if got is not None:
+        recent.move_to_end(key)
+        return got  # type: ignore[no-any-return]
+    made = _Partitioner(t, variant, hand, counts, sizes)
+    recent[key] = made
+    while len(recent) > KEEP_PARTITIONERS:
+        recent.popitem(last=False)
+    return made
+
+
+KEEP_PARTITIONERS = 6
+"""Partition searches kept per variant (a turn asks about one hand; a few turns are kept)."""
+
+
+class _Partitioner:
+    """Partitions of any part of one hand into melds, under meld-count and size constraints.
+
+    The state is (cards left, spare wild cards, meld sizes so far); wild cards
+    are a count (jokers start spare, a card of a wild rank may become one), as
+    in `search.GeneralSearch`. Whether a state can be completed does not depend
+    on where the search started, so every part of the hand shares one memo.
+    """
+
+    def __init__(
+        self,
+        t: Tables,
+        variant: Variant,
+        hand: Sequence[int],
+        counts: tuple[int, ...] | None,
+        sizes: tuple[tuple[int, ...], ...] | None,
+    ) -> None:
+        self.t = t
+        self.variant = variant
+        self.search = GeneralSearch(t, hand)
+        self.index = {c: i for i, c in enumerate(self.search.types)}
+        self.counts_ok = set(counts) if counts is not None else None
+        self.size_targets = (
+            {tuple(sorted(s, reverse=True)) for s in sizes} if sizes is not None else None
+        )
+        self.target_counters = [Counter(s) for s in self.size_targets or ()]
+        self.most = max(self.counts_ok) if self.counts_ok else len(hand)
+        self.wild_sizes = sorted(t.all_wild_sizes)
+        self.memo: dict[
+            tuple[int, int, tuple[int, ...], frozenset[int] | None], tuple[Step, ...] | None
+        ] = {}
+        self.needs: dict[int, int] = {}
+        s = self.search
+        self.fixed = [(i, c) for i, c in enumerate(s.types) if not s.is_flex[i]]
+        # share[a]: the codes that could stand in one meld with a (a itself: a repeat)
+        self.share = _share_table(t)
+        # With unconstrained wild cards, a run holding a wild card where a natural card of
+        # the cards left would fit can swap the two (that card's meld takes the wild card:
+        # sizes and meld count unchanged). So a run part that skips a natural card left in
+        # its span is never needed: holes[part] (packed fields) must be empty in the mask.
+        self.exchange = t.outnumber and t.per_meld >= BIG
+        self.wild_codes = frozenset(c for c in hand if t.wild_code(c))
+        low_bits = (1 << s.width) - 1
+        self.parts = [
+            [(*part, self._holes(part[3], low_bits)) for part in parts] for parts in s.by_low
+        ]
+
+    def holds(self, hand: Sequence[int]) -> bool:
+        """Is this hand part of the hand the search was built for?"""
+        s = self.search
+        have = Counter(hand)
+        low_bits = (1 << s.width) - 1
+        for c, n in have.items():
+            if c == JOKER:
+                if n > s.jokers:
+                    return False
+            elif c not in self.index or n > (s.full >> (self.index[c] * s.width)) & low_bits:
+                return False
+        return True
+
+    def solve(self, hand: Sequence[int], drop: frozenset[int] | None = None) -> list[Meld] | None:
+        """A partition of the hand (less one card of `drop`, when given), or None."""
+        s = self.search
+        mask = sum(s.units[self.index[c]] for c in hand if c != JOKER)
+        jokers = sum(1 for c in hand if c == JOKER)
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+            self.needs.clear()
+        fl = s.flex_in(mask)
+        found = None
+        if drop is None or any(c != JOKER and c in drop for c in hand):
+            found = self._dfs(mask, jokers, fl, (), drop)
+        if found is None and drop is not None and JOKER in drop and jokers:
+            jokers -= 1  # the discard is a joker
+            found = self._dfs(mask, jokers, fl, (), None)
+        if found is None:
+            return None
+        # steps: (natural codes, wild count) for melds with a natural card, ((), size) for
+        # all-wild melds, ((code,), -1) for a card of a wild rank played as a wild card
+        pool = sorted([c for codes, k in found if k == -1 for c in codes] + [JOKER] * jokers)
+        melds: list[Meld] = []
+        for codes, k in found:
+            if k >= 0:  # (k < 0: a wild card of a wild rank, or the card left out)
+                melds.append(name_one(self.variant, codes, pool[:k]))
+                pool = pool[k:]
+        return melds
+
+    def _complete(self, used: tuple[int, ...]) -> bool:
+        if self.counts_ok is not None and len(used) not in self.counts_ok:
+            return False
+        return self.size_targets is None or tuple(sorted(used, reverse=True)) in self.size_targets
+
+    def _absorb(self, w: int, used: tuple[int, ...]) -> tuple[Step, ...] | None:
+        if w == 0:
+            return () if self._complete(used) else None
+        for size in self.wild_sizes:
+            if size <= w and len(used) < self.most:
+                rest = self._absorb(w - size, used + (size,))
+                if rest is not None:
+                    return (((), size),) + rest
+        return None
+
+    def _dfs(
+        self, mask: int, b: int, fl: int, used: tuple[int, ...], drop: frozenset[int] | None
+    ) -> tuple[Step, ...] | None:
+        """Place every card of `mask` with `b` wild cards spare (< 0: owed), leaving out one
+        card of `drop` if given; None when it cannot be done."""
+        # without size targets only the number of melds so far matters
+        sized = tuple(sorted(used)) if self.size_targets is not None else (len(used),)
+        key = (mask, b, sized, drop)
+        if key in self.memo:
+            return self.memo[key]
+        result: tuple[Step, ...] | None = None
+        if not mask:
+            result = self._absorb(b, used) if b >= 0 and drop is None else None
+        elif len(used) + self._needs(mask) - (drop is not None) <= self.most and self._room(
+            mask, b, len(used)
+        ):
+            result = self._place_lowest(mask, b, fl, used, drop)
+        self.memo[key] = result
+        return result
+
+    def _room(self, mask: int, b: int, melds: int) -> bool:
+        """Could `b` spare wild cards still find places? Only in all-wild melds, or in melds
+        with natural cards: at most `per_meld` each, and (may not outnumber) one per natural."""
+        if b <= 0 or self.wild_sizes:
+            return True
+        t = self.t
+        if t.per_meld < BIG and b > t.per_meld * (self.most - melds):
+            return False
+        if not t.outnumber:
+            s = self.search
+            low_bits = (1 << s.width) - 1
+            cards = sum((mask >> (i * s.width)) & low_bits for i in range(len(s.types)))
+            return b <= cards
+        return True
+
+    def _needs(self, mask: int) -> int:
+        """A lower bound on the melds the natural cards of `mask` need: how many of them
+        (cards of a wild rank left out) no two of which could ever share a meld."""
+        if self.most >= self.search.full.bit_length():  # no meld limit to prune against
+            return 0
+        got = self.needs.get(mask)
+        if got is not None:
+            return got
+        s = self.search
+        width = s.width
+        low_bits = (1 << width) - 1
+        share = self.share
+        apart = 0
+        n = 0
+        for i, code in self.fixed:
+            for _ in range((mask >> (i * width)) & low_bits):
+                if share[code] & apart:
+                    break
+                apart |= 1 << code
+                n += 1
+        self.needs[mask] = n
+        return n
+
+    def _holes(self, codes: tuple[int, ...], low_bits: int) -> int:
+        """Packed fields of the cards that a part of these codes holding a wild card could take
+        in the wild card's place: those the mask must not hold after the part is taken.
+        A run: the hand's cards it skips within its span. A set: its rank's cards that could
+        join it (with distinct suits, of the suits it lacks)."""
+        if not self.exchange:
+            return 0
+        width = self.search.width
+        if len({c % 13 for c in codes}) == 1 and (len(codes) > 1 or not self.t.has_runs):
+            rank = codes[0] % 13
+            have = {c // 13 for c in codes}
+            fields = 0
+            for suit in range(4):
+                code = rank + 13 * suit
+                if code in self.index and (not self.t.set_distinct or suit not in have):
+                    fields |= low_bits << (self.index[code] * width)
+            return fields
+        if len(codes) < 2 or len({c % 13 for c in codes}) < len(codes):
+            return 0
+        suit = codes[0] // 13
+        inside = _inside(self.t.ace, rank_mask([c % 13 + 1 for c in codes]))
+        holes = 0
+        for r in range(13):
+            code = r + 13 * suit
+            if inside >> r & 1 and code in self.index:
+                holes |= low_bits << (self.index[code] * self.search.width)
+        return holes
+
+    def _place_lowest(
+        self, mask: int, b: int, fl: int, used: tuple[int, ...], drop: frozenset[int] | None
+    ) -> tuple[Step, ...] | None:
+        s = self.search
+        low = mask & -mask
+        i = (low.bit_length() - 1) // s.width
+        guard = s.guard
+        closed = self.exchange and (drop is None or self.wild_codes <= drop)
+        if len(used) >= self.most:
+            closed = False  # (no meld can be added: only the cards below matter)
+        for m, kmin, kmax, codes, flex_in, holes in self.parts[i]:
+            if ((mask | guard) - m) & guard != guard or len(used) >= self.most:
+                continue
+            left = fl - flex_in
+            top = min(kmax, b + left)
+            if closed and (mask - m) & holes:
+                top = 0  # a wild card here could trade places with a natural card left
+            for k in range(kmin, top + 1):
+                now = used + (len(codes) + k,)
+                if self.size_targets is not None and not _fits_sizes(now, self.target_counters):
+                    continue
+                found = self._dfs(mask - m, b - k, left, now, drop)
+                if found is not None:
+                    return ((codes, k),) + found
+        flex = s.is_flex[i]
+        if flex:  # a card of a wild rank, lowest left, played as a wild card
+            found = self._dfs(mask - s.units[i], b + 1, fl - 1, used, drop)
+            if found is not None:
+                return (((s.types[i],), -1),) + found
+        if drop is not None and s.types[i] in drop:  # the card left out
+            found = self._dfs(mask - s.units[i], b, fl - flex, used, None)
+            if found is not None:
+                return (((s.types[i],), -2),) + found
+        return None
+
+
+@lru_cache(maxsize=8192)
+def _inside(ace: str, ranks: int) -> int:
+    """The ranks, not in `ranks`, inside every shortest run window that holds them."""
+    length = span(ace, ranks)
+    inside = (1 << 13) - 1
+    for window in run_windows(ace):
+        w = rank_mask(window)
+        if len(window) == length and w & ranks == ranks:
+            inside &= w
+    return inside & ~ranks
+
+
+def _share_table(t: Tables) -> list[int]:
+    """For each code, the bit mask of the codes that could share a meld with it (cached)."""
+    got = t.memo.get(("share",))
+    if not isinstance(got, list):
+        got = [sum(1 << b for b in range(52) if _can_share(t, a, b)) for a in range(52)]
+        t.memo[("share",)] = got
+    return got
+
+
+def _can_share(t: Tables, a: int, b: int) -> bool:
+    """Could natural cards a and b ever stand in one meld (a set or a run)?"""
+    if a % 13 == b % 13:
+        return t.has_sets and t.set_max >= 2 and (a != b or not t.set_distinct)
+    if a // 13 == b // 13:
+        return t.has_runs and span(t.ace, 1 << (a % 13) | 1 << (b % 13)) <= t.run_max
+    return False

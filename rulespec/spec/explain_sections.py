@@ -107,8 +107,9 @@ def _stock(doc: Mapping[str, Any]) -> str:
         limit = get(doc, "stock.recycles")
         if limit is not None:
             times = {0: "never", 1: "once", 2: "twice"}.get(limit, f"{limit} times")
-            text += (f" The pile is turned over {times} at most in a hand; when the stock runs "
-                     "out once more, the hand ends and is scored as a stock ending.")  # fmt: skip
+            text += (f" The pile is turned over {times} at most in a hand; a player who must "
+                     "draw from the empty stock after that ends the hand, scored as a stock "
+                     "ending.")  # fmt: skip
         return text
     left = "is empty" if not reserve else f"holds {reserve} cards or fewer"
     end = "ends and is scored as a stock ending" if exhausted == "end" else "is void (no score)"

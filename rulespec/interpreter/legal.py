@@ -270,6 +270,8 @@ def play_moves(variant: Variant, hs: HandState) -> list[Move]:
     if hs.obligation is not None:
         return _dedupe(out)
     swap = variant.melds.wild.swap
+    if variant.play.melding == "going_out" and hs.melds_this_turn:
+        swap = None  # going out all at once: only laying down goes on, then the discard
     if swap is not None and hs.melds and bool(swap(turn_env(variant, hs, seat))):
         for idx, (_, meld) in enumerate(hs.melds):
             for card, named in meld:

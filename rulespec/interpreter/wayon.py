@@ -24,8 +24,8 @@ from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import placed_value, remove_cards
 from rulespec.spec.model import Variant
 
-BUDGET = 64
-"""States the search may visit for one question; past it the answer is no."""
+BUDGET = 24
+"""States the search may expand for one question; past it the answer is no."""
 
 Lister = Callable[[Variant, HandState], list[Move]]
 Discardable = Callable[[Variant, HandState], list[int]]
@@ -90,14 +90,22 @@ def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: D
     test (legal.py's generator); `discardable` the cards it may discard.
     """
     budget = [BUDGET]
+    seen: set[tuple[object, ...]] = set()  # dead ends (the same cards laid in another order)
 
     def search(state: HandState) -> bool:
-        if not state.hands[state.to_move] or discardable(variant, state):
+        hand = state.hands[state.to_move]
+        if not hand or discardable(variant, state):
             return True
-        budget[0] -= 1
-        if budget[0] < 0:
+        key = (tuple(sorted(hand)), tuple(state.melds), state.melds_this_turn)
+        if key in seen or budget[0] <= 0:
             return False
-        return any(search(after(variant, state, m)) for m in laying(variant, state))
+        if variant.play.layoff is None and S.partition(variant, hand) is None:
+            return False  # no discard ever: without lay-offs every card must go in new melds
+        budget[0] -= 1
+        if any(search(after(variant, state, m)) for m in laying(variant, state)):
+            return True
+        seen.add(key)
+        return False
 
     return search(hs)
 

@@ -22,7 +22,6 @@ from rulespec.interpreter.moves import (
     DRAW_STOCK,
     KNOCK,
     LAYOFF,
-    MELD,
     PASS,
     SWAP,
     TAKE,
@@ -192,8 +191,8 @@ def meld_allowed(
 ) -> str | None:
     """None if this meld may be laid now, else the rule it breaks.
 
-    `way_on`: also refuse a meld after which the turn could not end (legal.py's
-    search asks without it, for the moves it tries).
+    `way_on`: also refuse a meld after which the turn could not end (the
+    search in wayon.py asks without it, for the moves it tries).
     """
     play = variant.play
     if play.melding == "never":
@@ -231,8 +230,8 @@ def meld_allowed(
     if play.melding == "going_out":
         if not W.can_finish(variant, hs, seat, rest, _turn_meld_sizes(hs, seat) + [len(meld)]):
             return "play.melding: going_out — melds are laid only as part of going out in one turn"
-        return None  # _can_finish has found the way on
-    return _no_way_on(variant, hs, rest, Move(MELD, meld)) if way_on else None
+        return None  # can_finish has found the way on
+    return _no_way_on(variant, hs, rest, Move.meld(meld)) if way_on else None
 
 
 def _laying(variant: Variant, hs: HandState, way_on: bool = True) -> list[Move]:

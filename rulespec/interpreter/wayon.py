@@ -120,8 +120,11 @@ def can_finish(
     made = len(sizes_made)
     if go.partition_melds is not None:
         counts = [c - made for c in go.partition_melds if c - made >= 0]
-        if not counts:
-            return False
+    if variant.play.melds_per_turn is not None:  # the whole laydown is one turn's melds
+        most = variant.play.melds_per_turn - made
+        counts = [c for c in (range(most + 1) if counts is None else counts) if c <= most]
+    if counts is not None and not counts:
+        return False
     if go.partition_sizes is not None:
         sizes = []
         for full in go.partition_sizes:

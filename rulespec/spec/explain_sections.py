@@ -87,7 +87,10 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
     else:
         out.append("The turn ends with a discard, unless the player has gone out.")
     if get(doc, "discard.forbid_taken"):
-        out.append("A card taken from the discard pile may not be discarded in the same turn.")
+        ways = "melded or laid off" if get(doc, "play.layoff") is not False else "melded"
+        out.append("A card taken from the discard pile may not be discarded in the same turn"
+                   + (f" (it may be {ways}, also to go out)."
+                      if get(doc, "play.melding") != "never" else "."))  # fmt: skip
     else:
         out.append("A card taken from the discard pile may be discarded in the same turn.")
     if get(doc, "discard.pile") == "spread":

@@ -97,7 +97,7 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @settings(
-    max_examples=40,
+    max_examples=150,
     deadline=4000,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -120,6 +120,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("play.first_laydown_min", 30, "first laying down must be worth at least 30", {}),
     ("discard.required", "always", "also when going out", {}),
     ("discard.forbid_taken", False, "may be discarded in the same turn", {}),
+    ("discard.forbid_taken", True, "may not be discarded in the same turn (it may be melded or "
+     "laid off, also to go out)", {"discard.forbid_taken": False}),
     ("discard.pile", "spread", "The discard pile is spread", {}),
     ("going_out.by", ["discard"], "their last card by discarding;", {}),
     ("going_out.by", ["meld", "layoff"], "by melding or laying off;", {}),
@@ -138,7 +140,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("stock.exhausted", "end", "(scored as a stock ending)", {"scoring.stock": {"each": 0}}),
     ("stock.exhausted", "void", "the stock is empty, the hand is void", {}),
     ("stock.reserve", 2, "holds 2 cards or fewer", {"stock.exhausted": "void"}),
-    ("stock.recycles", 2, "turned over twice at most in a hand", {}),
+    ("stock.recycles", 2, "turned over twice at most in a hand; a player who must draw from "
+     "the empty stock after that ends the hand", {}),
     ("scoring.penalty", "deadwood", "best arrangement", {}),
     ("scoring.ranks_once", True, "only one counts", {}),
     ("scoring.meld_credit", True, "scores its value for its player at once", {}),

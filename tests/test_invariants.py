@@ -6,7 +6,8 @@ moves; sampled steps: every legal move is accepted by `play`, refused moves
 are really refused and leave the position unchanged, and a game rebuilt from
 the position continues identically. Same seed, same log. With a sensible
 policy (go out / knock / meld when legal) every hand ends before the safety
-cap, and whole matches finish.
+cap unless it is a true dead end (nobody can go out any more), and whole
+matches finish.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from typing import Any
 import pytest
 
 from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import build_deck, card_text
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.moves import Move
 from rulespec.interpreter.state import deck_players
+from rulespec.interpreter.turnctx import unique_ok
 from rulespec.spec.load import bundled_names, load_variant
 from rulespec.spec.model import Variant
 
@@ -61,6 +64,31 @@ def _without(hand: list[int], card: int) -> list[int]:
     rest = list(hand)
     rest.remove(card)
     return rest
+
+
+def dead_end(g: Game) -> bool:
+    """A hand nobody can end any more: what the engine's safety cap is for.
+
+    Every hand holds at most 2 cards, so it can never grow (each turn ends with
+    a discard) and a meld could only come from a hand and one card drawn, to
+    go out by it; no such meld exists and no card outside the table fits a
+    table meld.
+    """
+    hs, v = g.hs, g.variant
+    if any(len(h) > 2 for h in hs.hands):
+        return False
+    loose = [c for h in hs.hands for c in h] + hs.stock + hs.discard
+    table = [m for _, m in hs.melds]
+    if any(unique_ok(v, hs, (p,)) for p, _ in M.layoffs(v, loose, table)):
+        return False
+    if v.discard.required == "always" or "meld" not in v.going_out.by:
+        return True  # three cards melded would leave none to discard
+    for h in hs.hands:
+        if len(h) == 2:
+            others = Counter(loose) - Counter(h)
+            if any(M.candidate_melds(v, h + [c]) for c in others):
+                return False
+    return True
 
 
 def conserved(g: Game) -> None:
@@ -159,13 +187,14 @@ def test_random_hands(name: str) -> None:
             g = v.new_game(n, seed=h)
             _, result = play_hand(g, rng, full=h < FULL_CHECK_HANDS)
             assert result is not None
+            assert result["reason"] != "abandoned" or dead_end(g), g.position()
             reasons[result["reason"]] += 1
             assert len(result["scores"]) == n
             assert g.totals == result["scores"] or g.match_over
-    # a sensible policy ends every hand: the safety cap is never reached.
-    # (A true deadlock — every card left dead, as in remik when one-card hands
-    # can only go out by a lay-off — is ended by the variant's stock.recycles.)
-    assert reasons["abandoned"] == 0, reasons
+    # a sensible policy ends every hand that can end: the safety cap ends only
+    # true deadlocks (every card left dead, as in remik when one-card hands can
+    # only go out by a lay-off), and those are rare.
+    assert reasons["abandoned"] <= sum(reasons.values()) // 10, reasons
     assert set(reasons) <= {
         "out",
         "rummy",

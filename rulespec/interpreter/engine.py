@@ -101,14 +101,14 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
             hs.to_move = next_seat(variant, hs, seat)
         return
     if hs.phase in ("upcard", "draw"):
+        if kind == DRAW_STOCK and not hs.stock and not _turn_over(variant, hs, seat, end_hand):
+            return
         was_upcard = hs.phase == "upcard"
         hs.turns[seat] += 1
         hs.phase = "play"
         pile = hs.discard
         d = variant.draw
         if kind == DRAW_STOCK:
-            if not hs.stock:  # only from a saved position: turns end with the stock refilled
-                recycle(hs)
             hand.append(hs.stock.pop(0))
             _public(hs, seat, text)
         elif kind == DRAW_DISCARD:
@@ -196,6 +196,27 @@ def _laid(variant: Variant, hs: HandState, seat: int, value: int, wilds: int) ->
     hs.value_this_turn += value
 
 
+def _turn_over(variant: Variant, hs: HandState, seat: int, end_hand: Ender) -> bool:
+    """A draw from the empty stock: turn the pile over (True), or end the hand (False).
+
+    RULES.md "Stock recycle": the pile is turned over when a player must draw
+    from the empty stock (not when a turn empties it, so until then its top card
+    may still be taken); with fewer than 2 cards in it the hand is void. A
+    house-rule `stock.recycles` limit ends the hand as a stock ending instead.
+    """
+    why = None
+    if len(hs.discard) < 2:
+        reason, why = "void", "stock empty, pile too small to turn over"
+    elif variant.stock.recycles is not None and hs.recycles >= variant.stock.recycles:
+        reason, why = "stock", "the pile was turned over as often as stock.recycles allows"
+    if why is None:
+        recycle(hs)
+        return True
+    _public(hs, seat, "draw stock")
+    end_hand(variant, hs, reason, None, {"why": why})
+    return False
+
+
 def recycle(hs: HandState) -> None:
     """Turn the pile over unshuffled into the stock; its top card starts a new pile."""
     old = hs.discard
@@ -206,7 +227,10 @@ def recycle(hs: HandState) -> None:
 
 
 def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
-    """The mover's turn is over without going out: stock rules, safety cap, next seat."""
+    """The mover's turn is over without going out: stock end/void, safety cap, next seat.
+
+    A recycled stock is not refilled here but when a player draws from it empty.
+    """
     hs.taken = []
     hs.obligation = None
     hs.melds_this_turn = 0
@@ -214,18 +238,7 @@ def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
     hs.must_draw_stock = False
     hs.turn_count += 1
     st = variant.stock
-    if st.exhausted == "recycle":
-        if not hs.stock:
-            if len(hs.discard) < 2:
-                end_hand(
-                    variant, hs, "void", None, {"why": "stock empty, pile too small to turn over"}
-                )
-                return
-            if st.recycles is not None and hs.recycles >= st.recycles:
-                end_hand(variant, hs, "stock", None, {"why": "the stock ran out once more"})
-                return
-            recycle(hs)
-    elif len(hs.stock) <= st.reserve:
+    if st.exhausted != "recycle" and len(hs.stock) <= st.reserve:
         end_hand(variant, hs, "stock" if st.exhausted == "end" else "void", None, {})
         return
     if hs.turn_count >= TURN_CAP:

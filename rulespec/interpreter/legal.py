@@ -12,6 +12,7 @@ from typing import Any
 
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
+from rulespec.interpreter import wayon as W
 from rulespec.interpreter.cards import card_text
 from rulespec.interpreter.moves import (
     DISCARD,
@@ -38,7 +39,11 @@ from rulespec.spec.model import Variant
 
 STRANDED = (
     "discard.forbid_taken: that would leave only cards taken from the pile this turn,"
-    " none of which may be discarded"
+    " none of which may be discarded, and they cannot all be laid down"
+)
+ONE_LEFT = (
+    "going_out.by: that would leave one card, which may not go by discard"
+    " (the last card goes only by {by}) and cannot be laid down"
 )
 
 
@@ -90,10 +95,8 @@ def draw_moves(variant: Variant, hs: HandState) -> list[Move]:
             out.append(Move(DRAW_DISCARD))
         out.append(Move(PASS))
         return out
-    refill = not hs.stock and variant.stock.exhausted == "recycle" and len(pile) >= 2
-    if refill and variant.stock.recycles is not None:
-        refill = hs.recycles < variant.stock.recycles
-    if d.stock and (hs.stock or refill):  # an empty stock is turned over as it is drawn
+    # an empty recycled stock is turned over as it is drawn (or the draw ends the hand)
+    if d.stock and (hs.stock or variant.stock.exhausted == "recycle"):
         out.append(Move(DRAW_STOCK))
     if hs.must_draw_stock:
         return out
@@ -157,62 +160,6 @@ def _turn_meld_sizes(hs: HandState, seat: int) -> list[int]:
     return [len(m) for _, m in hs.melds[-hs.melds_this_turn :]]
 
 
-def _can_finish(
-    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
-) -> bool:
-    """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?"""
-    return _finish(variant, hs, seat, rest, sizes_made) is not None
-
-
-def _finish(
-    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
-) -> list[tuple[Placed, ...]] | None:
-    """The melds of one way to lay `rest` down as the going-out partition, or None."""
-    go = variant.going_out
-    counts: list[int] | None = None
-    sizes: list[tuple[int, ...]] | None = None
-    made = len(sizes_made)
-    if go.partition_melds is not None:
-        counts = [c - made for c in go.partition_melds if c - made >= 0]
-        if not counts:
-            return None
-    if go.partition_sizes is not None:
-        sizes = []
-        for full in go.partition_sizes:
-            left = list(full)
-            ok = True
-            for s in sizes_made:
-                if s in left:
-                    left.remove(s)
-                else:
-                    ok = False
-                    break
-            if ok:
-                sizes.append(tuple(sorted(left, reverse=True)))
-        if not sizes:
-            return None
-    within = hs.hands[seat]
-    if variant.discard.required != "always" and "meld" in go.by:
-        if not rest:
-            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
-                return []
-        elif counts != [0]:
-            found = S.partition(variant, rest, counts, sizes, within=within)
-            if found is not None:
-                return found
-    if "discard" in go.by:
-        taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
-        have = Counter(rest)
-        allowed = [c for c in sorted(have) if have[c] > taken[c]]
-        if len(rest) == 1 and allowed:
-            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
-                return []
-        elif allowed and counts != [0]:
-            # one search for every discard that could go out
-            return S.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
-    return None
-
-
 def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
     """Would the hand keep cards but none it may discard (all taken from the pile this turn)?"""
     if not rest or not variant.discard.forbid_taken or not hs.taken:
@@ -221,10 +168,32 @@ def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
     return all(k <= taken[c] for c, k in Counter(rest).items())
 
 
+def _no_way_on(variant: Variant, hs: HandState, rest: list[int], move: Move) -> str | None:
+    """The rule that `move` would break by stranding the mover, or None.
+
+    A move that leaves `rest` with no card the mover may discard (only cards
+    taken from the pile, or one card that may not go by discard) is allowed
+    only when the rest can still be laid down to go out (wayon.can_end_turn).
+    """
+    if _stranded(variant, hs, rest):
+        why = STRANDED
+    elif len(rest) == 1 and "discard" not in variant.going_out.by:
+        why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
+    else:
+        return None
+    if W.can_end_turn(variant, W.after(variant, hs, move), _laying_for_search, _discardable):
+        return None
+    return why
+
+
 def meld_allowed(
-    variant: Variant, hs: HandState, seat: int, meld: tuple[Placed, ...]
+    variant: Variant, hs: HandState, seat: int, meld: tuple[Placed, ...], way_on: bool = True
 ) -> str | None:
-    """None if this meld may be laid now, else the rule it breaks."""
+    """None if this meld may be laid now, else the rule it breaks.
+
+    `way_on`: also refuse a meld after which the turn could not end (the
+    search in wayon.py asks without it, for the moves it tries).
+    """
     play = variant.play
     if play.melding == "never":
         return "play.melding: never — nobody melds on the table in this variant"
@@ -237,8 +206,6 @@ def meld_allowed(
             "discard.required / going_out.by: a hand may not be emptied by a meld"
             " (a discard must end it)"
         )
-    if _stranded(variant, hs, rest):
-        return STRANDED
     if not unique_ok(variant, hs, meld):
         return "melds.wild.unique: that card is already on the table as often as the deck holds it"
     if hs.obligation is not None:
@@ -260,11 +227,11 @@ def meld_allowed(
                 return (
                     f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
                 )
-    if play.melding == "going_out" and not _can_finish(
-        variant, hs, seat, rest, _turn_meld_sizes(hs, seat) + [len(meld)]
-    ):
-        return "play.melding: going_out — melds are laid only as part of going out in one turn"
-    return None
+    if play.melding == "going_out":
+        if not W.can_finish(variant, hs, seat, rest, _turn_meld_sizes(hs, seat) + [len(meld)]):
+            return "play.melding: going_out — melds are laid only as part of going out in one turn"
+        return None  # can_finish has found the way on
+    return _no_way_on(variant, hs, rest, Move.meld(meld)) if way_on else None
 
 
 def meld_legal(variant: Variant, hs: HandState, meld: tuple[Placed, ...]) -> bool:
@@ -280,13 +247,14 @@ def meld_legal(variant: Variant, hs: HandState, meld: tuple[Placed, ...]) -> boo
     if (
         variant.play.melding == "going_out"
         and hs.obligation is None
-        and not _can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
+        and not W.can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
     ):
         return False
     return meld_allowed(variant, hs, seat, meld) is None
 
 
-def play_moves(variant: Variant, hs: HandState) -> list[Move]:
+def _laying(variant: Variant, hs: HandState, way_on: bool = True) -> list[Move]:
+    """The legal melds and lay-offs (`way_on`: see meld_allowed)."""
     seat = hs.to_move
     hand = hs.hands[seat]
     out: list[Move] = []
@@ -294,31 +262,47 @@ def play_moves(variant: Variant, hs: HandState) -> list[Move]:
     melding = variant.play.melding != "never"
     if melding and variant.play.melding == "going_out" and hs.obligation is None:
         # going out all at once: no meld at all unless the whole hand can go out now
-        melding = _can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
+        melding = W.can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
     if melding:
         if variant.play.melding == "going_out" and not M.lists_every_meld(variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
-            way = _finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat)) or []
+            way = W.finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat)) or []
             candidates = sorted(set(way))
         else:
             candidates = M.candidate_melds(variant, hand)
         for meld in candidates:
-            if meld_allowed(variant, hs, seat, meld) is None:
+            if meld_allowed(variant, hs, seat, meld, way_on) is None:
                 out.append(Move.meld(meld))
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
     if offer and hs.melds and _layoff_allowed(variant, hs, seat):
         table = [m for _, m in hs.melds]
         for placed, idx in M.layoffs(variant, offer, table):
-            if layoff_allowed(variant, hs, seat, placed, idx, checked=True) is None:
+            if layoff_allowed(variant, hs, seat, placed, idx, True, way_on) is None:
                 out.append(Move(LAYOFF, (placed,), idx + 1))
-    if ob is not None:
+    return out
+
+
+def _laying_for_search(variant: Variant, hs: HandState) -> list[Move]:
+    """The melds and lay-offs the way-on search tries (without the way-on test: it recurses)."""
+    return _laying(variant, hs, way_on=False)
+
+
+def play_moves(variant: Variant, hs: HandState) -> list[Move]:
+    seat = hs.to_move
+    hand = hs.hands[seat]
+    out = _laying(variant, hs)
+    if hs.obligation is not None:
         return _dedupe(out)
     swap = variant.melds.wild.swap
+    if variant.play.melding == "going_out" and hs.melds_this_turn:
+        swap = None  # going out all at once: only laying down goes on, then the discard
     if swap is not None and hs.melds and bool(swap(turn_env(variant, hs, seat))):
         for idx, (_, meld) in enumerate(hs.melds):
             for card, named in meld:
                 if card != named and named in hand:
-                    out.append(Move(SWAP, ((named, named),), idx + 1))
+                    move = Move(SWAP, ((named, named),), idx + 1)
+                    if swap_strands(variant, hs, move) is None:
+                        out.append(move)
     if not out:
         return discard_moves(variant, hs)
     out.extend(discard_moves(variant, hs))
@@ -335,9 +319,26 @@ def _dedupe(moves: list[Move]) -> list[Move]:
     return out
 
 
+def swap_strands(variant: Variant, hs: HandState, move: Move) -> str | None:
+    """The rule a swap would break by leaving the mover no way to end the turn, or None."""
+    rest = list(hs.hands[hs.to_move])
+    named = move.cards[0][0]
+    rest.remove(named)
+    _, meld = hs.melds[move.number - 1]
+    rest.append(next(p[0] for p in meld if p[1] == named and p[0] != named))
+    return _no_way_on(variant, hs, rest, move)
+
+
 def layoff_allowed(
-    variant: Variant, hs: HandState, seat: int, placed: Placed, idx: int, checked: bool = False
+    variant: Variant,
+    hs: HandState,
+    seat: int,
+    placed: Placed,
+    idx: int,
+    checked: bool = False,
+    way_on: bool = True,
 ) -> str | None:
+    """None if this lay-off may be made now, else the rule it breaks (way_on: see meld_allowed)."""
     if not checked and not _layoff_allowed(variant, hs, seat):
         return "play.layoff: laying off is not allowed now"
     if not _onto_ok(variant, hs, seat, idx):
@@ -347,8 +348,6 @@ def layoff_allowed(
         return "discard.required / going_out.by: a hand may not be emptied by a lay-off"
     rest = list(hand)
     rest.remove(placed[0])
-    if _stranded(variant, hs, rest):
-        return STRANDED
     if not unique_ok(variant, hs, (placed,)):
         return "melds.wild.unique: that card is already on the table as often as the deck holds it"
     if hs.obligation is not None:
@@ -358,16 +357,16 @@ def layoff_allowed(
             return f"draw obligation: the card taken ({card_text(card)}) must be {how} first"
     if variant.play.melding == "going_out" and hs.melds_this_turn:
         return "play.melding: going_out — finish laying down the hand"
-    return None
+    return _no_way_on(variant, hs, rest, Move(LAYOFF, (placed,), idx + 1)) if way_on else None
 
 
 _DISCARDS = tuple(Move(DISCARD, ((c, c),)) for c in range(53))
 _KNOCKS = tuple(Move(KNOCK, ((c, c),)) for c in range(53))
 
 
-def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
-    seat = hs.to_move
-    hand = hs.hands[seat]
+def _discardable(variant: Variant, hs: HandState) -> list[int]:
+    """The cards the mover may discard now, sorted (the knock test aside)."""
+    hand = hs.hands[hs.to_move]
     if hs.obligation is not None:
         return []
     if variant.play.melding == "going_out" and hs.melds_this_turn and len(hand) > 1:
@@ -379,6 +378,13 @@ def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
         taken = Counter(hs.taken)
         have = Counter(hand)
         cards = [c for c in cards if have[c] > taken[c]]
+    return cards
+
+
+def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
+    seat = hs.to_move
+    hand = hs.hands[seat]
+    cards = _discardable(variant, hs)
     out = [_DISCARDS[c] for c in cards]
     if variant.knock is not None and len(hand) > 1:
         limit = knock_limit(variant, hs)

@@ -13,6 +13,7 @@ from rulespec.interpreter import engine as E
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import card_text
+from rulespec.interpreter.legal import swap_strands
 from rulespec.interpreter.moves import (
     DISCARD,
     DRAW_DISCARD,
@@ -151,6 +152,10 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
                 return "melds.wild.swap: the condition for swapping a wild card is not met now"
             if ob is not None:
                 return f"draw obligation: the card taken ({card_text(ob[0])}) must be used first"
+            if variant.play.melding == "going_out" and hs.melds_this_turn:
+                return "play.melding: going_out — finish laying down the hand"
+            if any(p[1] == move.card and p[0] != move.card for p in meld):
+                return swap_strands(variant, hs, move) or "that swap is not allowed now"
             return f"meld {move.number} has no wild card standing for {card_text(move.card)}"
         if variant.play.layoff is None:
             return "play.layoff: false — no laying off in this variant"

@@ -260,6 +260,8 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         hs.active = [bool(a) for a in active]
     if not hs.active[hs.to_move]:
         raise PositionError(f"to_move: seat {hs.to_move} has left the match")
+    if pos.get("laid_down") is None:
+        infer_laid_down(hs)
     if isinstance(pos.get("result"), Mapping):
         hs.result = dict(pos["result"])
     elif phase == "over":
@@ -277,6 +279,19 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     )
     _check_counts(variant, hs)
     return hs, ms
+
+
+def infer_laid_down(hs: HandState) -> None:
+    """A position that does not say who has laid down: the table says it.
+
+    A seat that owns a table meld has laid down, in a turn before the ones the
+    position counts (`turns - 1`, so -1 when `turns` is omitted as well): it
+    has `me.laid_down_before` and cannot go out in one go (rummy). Called only
+    when the position has no `laid_down`; a given `laid_down` is taken as is.
+    """
+    for owner, _ in hs.melds:
+        if hs.laid_down[owner] is None:
+            hs.laid_down[owner] = hs.turns[owner] - 1
 
 
 def deck_players(variant: Variant, active: Sequence[bool]) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 from rulespec.errors import Problem
 from rulespec.spec.checks_dead import check_dead
 from rulespec.spec.checks_expr import check_expressions
+from rulespec.spec.checks_play import check_play
 from rulespec.spec.located import Locator
 from rulespec.spec.names import upcard_available
 from rulespec.spec.schema import with_defaults
@@ -67,6 +68,7 @@ def check_document(
         problems.extend(_check_melds(full, locator))
     if runs("draw_and_play"):
         problems.extend(_check_draw_and_play(full, locator))
+        problems.extend(check_play(full, locator))
     if runs("going_out") and low <= high:
         problems.extend(_check_going_out(full, low, high, locator))
     if not skip:

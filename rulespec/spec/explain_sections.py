@@ -102,7 +102,10 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
     if not _takes_from_pile(doc):
         pass  # no card is ever taken from the pile: nothing to forbid
     elif get(doc, "discard.forbid_taken"):
-        out.append("A card taken from the discard pile may not be discarded in the same turn.")
+        ways = "melded or laid off" if get(doc, "play.layoff") is not False else "melded"
+        out.append("A card taken from the discard pile may not be discarded in the same turn"
+                   + (f" (it may be {ways}, also to go out)."
+                      if get(doc, "play.melding") != "never" else "."))  # fmt: skip
     else:
         out.append("A card taken from the discard pile may be discarded in the same turn.")
     if get(doc, "discard.pile") == "spread":
@@ -146,8 +149,8 @@ def _stock(doc: Mapping[str, Any], ends: frozenset[str]) -> str:
         if limit is not None:
             times = {0: "never", 1: "once", 2: "twice"}.get(limit, f"{limit} times")
             text += (
-                f" The pile is turned over {times} at most in a hand; when the stock runs "
-                f"out once more, the hand ends with nobody out ({_ending(doc, 'stock')})."
+                f" The pile is turned over {times} at most in a hand; a player who must "
+                f"draw from the empty stock after that ends the hand ({_ending(doc, 'stock')})."
             )
         return text
     left = "is empty" if not reserve else f"holds {reserve} cards or fewer"

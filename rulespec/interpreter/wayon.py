@@ -1,0 +1,173 @@
+"""Can the mover still end the turn? Going-out partitions and the way-on search (stage: run).
+
+A turn in phase `play` ends with a discard, or with going out. A meld, lay-off
+or swap that leaves the hand with no card it may discard (only cards taken
+from the pile under `discard.forbid_taken`, or one card that `going_out.by`
+does not let go by discard) is legal only if the rest can still be laid down
+to go out. legal.py asks `can_end_turn` about the state after such a move;
+the search tries the melds and lay-offs legal.py lists (swaps excluded, so
+it ends), on scratch copies of the state, within a node budget (a refusal
+when the budget runs out: refusing a move never strands anyone).
+`can_finish` answers the same question for `play.melding: going_out`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from rulespec.interpreter import melds as M
+from rulespec.interpreter import solver as S
+from rulespec.interpreter.cards import Placed
+from rulespec.interpreter.moves import LAYOFF, MELD, SWAP, Move
+from rulespec.interpreter.state import HandState
+from rulespec.interpreter.turnctx import placed_value
+from rulespec.spec.model import Variant
+
+BUDGET = 24
+"""States the search may expand for one question; past it the answer is no."""
+
+Lister = Callable[[Variant, HandState], list[Move]]
+Discardable = Callable[[Variant, HandState], list[int]]
+
+
+def after(variant: Variant, hs: HandState, move: Move) -> HandState:
+    """A scratch copy of the hand state after the mover's meld, lay-off or swap.
+
+    Only what the legality of later melds, lay-offs and discards reads is
+    updated (hands, table, obligation, turn counters, laid_down); the
+    original state is not touched.
+    """
+    seat = hs.to_move
+    hand = list(hs.hands[seat])
+    hands = list(hs.hands)
+    hands[seat] = hand
+    melds = list(hs.melds)
+    laid_down = list(hs.laid_down)
+    obligation = hs.obligation
+    melds_this_turn, value_this_turn = hs.melds_this_turn, hs.value_this_turn
+    if move.kind == SWAP:
+        card = move.cards[0][0]
+        owner, meld = melds[move.number - 1]
+        pos = next(i for i, p in enumerate(meld) if p[1] == card and p[0] != card)
+        hand.remove(card)
+        hand.append(meld[pos][0])
+        melds[move.number - 1] = (owner, meld[:pos] + ((card, card),) + meld[pos + 1 :])
+    else:
+        if move.kind == MELD:
+            laid = move.cards
+            melds.append((seat, laid))
+            melds_this_turn += 1
+            value_this_turn += M.meld_value(variant, laid)
+        else:
+            assert move.kind == LAYOFF
+            owner, old = melds[move.number - 1]
+            new = M.extend(variant, old, move.cards[0])
+            assert new is not None
+            melds[move.number - 1] = (owner, new)
+            value_this_turn += placed_value(variant, new, new.index(move.cards[0]))
+        for p in move.cards:
+            hand.remove(p[0])
+        if laid_down[seat] is None:
+            laid_down[seat] = hs.turns[seat]
+        if obligation is not None and any(p[0] == obligation[0] for p in move.cards):
+            obligation = None
+    return replace(
+        hs,
+        hands=hands,
+        melds=melds,
+        laid_down=laid_down,
+        obligation=obligation,
+        melds_this_turn=melds_this_turn,
+        value_this_turn=value_this_turn,
+    )
+
+
+def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: Discardable) -> bool:
+    """Can the mover, from `hs`, still discard or go out this turn?
+
+    `laying` lists the melds and lay-offs legal in a state apart from this very
+    test (legal.py's generator); `discardable` the cards it may discard.
+    """
+    budget = [BUDGET]
+    seen: set[tuple[object, ...]] = set()  # dead ends (the same cards laid in another order)
+
+    def search(state: HandState) -> bool:
+        hand = state.hands[state.to_move]
+        if not hand or discardable(variant, state):
+            return True
+        key = (tuple(sorted(hand)), tuple(state.melds), state.melds_this_turn)
+        if key in seen or budget[0] <= 0:
+            return False
+        if variant.play.layoff is None and S.partition(variant, hand) is None:
+            return False  # no discard ever: without lay-offs every card must go in new melds
+        budget[0] -= 1
+        if any(search(after(variant, state, m)) for m in laying(variant, state)):
+            return True
+        seen.add(key)
+        return False
+
+    return search(hs)
+
+
+def can_finish(
+    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
+) -> bool:
+    """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?"""
+    return finish(variant, hs, seat, rest, sizes_made) is not None
+
+
+def finish(
+    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
+) -> list[tuple[Placed, ...]] | None:
+    """The melds of one way to lay `rest` down as the going-out partition, or None.
+
+    The whole laydown is one turn's melds, so `play.melds_per_turn` bounds it too.
+    """
+    go = variant.going_out
+    counts: list[int] | None = None
+    sizes: list[tuple[int, ...]] | None = None
+    made = len(sizes_made)
+    if go.partition_melds is not None:
+        counts = [c - made for c in go.partition_melds if c - made >= 0]
+    if variant.play.melds_per_turn is not None:
+        most = variant.play.melds_per_turn - made
+        counts = [c for c in (range(most + 1) if counts is None else counts) if c <= most]
+    if counts is not None and not counts:
+        return None
+    if go.partition_sizes is not None:
+        sizes = []
+        for full in go.partition_sizes:
+            left = list(full)
+            ok = True
+            for s in sizes_made:
+                if s in left:
+                    left.remove(s)
+                else:
+                    ok = False
+                    break
+            if ok:
+                sizes.append(tuple(sorted(left, reverse=True)))
+        if not sizes:
+            return None
+    within = hs.hands[seat]
+    if variant.discard.required != "always" and "meld" in go.by:
+        if not rest:
+            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
+                return []
+        elif counts != [0]:
+            found = S.partition(variant, rest, counts, sizes, within=within)
+            if found is not None:
+                return found
+    if "discard" in go.by:
+        taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
+        have = Counter(rest)
+        allowed = [c for c in sorted(have) if have[c] > taken[c]]
+        if len(rest) == 1 and allowed:
+            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
+                return []
+        elif allowed and counts != [0]:
+            # one search for every discard that could go out
+            return S.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
+    return None

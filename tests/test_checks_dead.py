@@ -90,18 +90,23 @@ def test_knock_limits_over_every_upcard_and_player_count(
         ("gin", {}, {"knock", "gin", "undercut", "void"}),
         ("oklahoma", {}, {"knock", "gin", "undercut", "void"}),
         ("gin", {"knock__limit": 0}, {"gin", "void"}),
-        ("rummy", {}, {"out", "stock"}),
-        ("boat", {}, {"out", "stock", "void"}),  # discard then stock can leave the pile short
+        ("rummy", {}, {"out"}),  # the pile is turned over as often as needed
+        ("rummy", {"stock__recycles": 5}, {"out", "stock"}),  # a house-rule cap
+        ("boat", {}, {"out", "void"}),  # discard then stock can leave the pile short
         ("michigan", {}, {"out", "stock"}),
         ("michigan", {"stock__exhausted": "recycle"}, {"out", "void"}),  # depth draws
-        ("continental", {}, {"out", "stock"}),
+        ("continental", {}, {"out"}),
         # melds laid only when going out: nobody lays off, so not out by lay-off
         (
             "continental",
-            {"play__layoff": True, "going_out__by": ["layoff"], "discard__required": "unless_out"},
+            {
+                "play__layoff": True,
+                "going_out__by": ["layoff"],
+                "discard__required": "unless_out",
+                "stock__recycles": 5,
+            },
             {"stock"},
         ),
-        ("rummy", {"stock__recycles": None}, {"out"}),
         # without a stock draw the stock never runs down (a pile draw only)
         ("michigan", {"draw__stock": False}, {"out"}),
         ("michigan", {"draw__stock": False, "stock__reserve": 40}, {"out", "stock"}),

@@ -186,7 +186,7 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("play.melding", "going_out", "their last card by melding or discarding;", {}),
     ("draw.discard_then_stock", True,
      "with fewer than 2 cards in the pile then, the hand ends void", {}),
-    ("stock.recycles", 1, "ends with nobody out (scored as a stock ending)",
+    ("stock.recycles", 1, "after that ends the hand (scored as a stock ending)",
      {"scoring.stock": {"each": 0}}),
     ("stock.exhausted", "void", "the hand is void (nothing is scored beyond the meld credit)",
      {"scoring.meld_credit": True}),

@@ -48,7 +48,8 @@ from rulespec.interpreter.turnctx import (  # noqa: F401  (re-exported)
 from rulespec.spec.model import Variant
 
 TURN_CAP = 1000
-"""Safety cap: a hand still running after this many turns ends as `abandoned`."""
+"""Safety cap: a hand still running after this many turns ends as `void` (why: CAPPED)."""
+CAPPED = f"abandoned: still running after {TURN_CAP} turns"
 
 Ender = Callable[[Variant, HandState, str, int | None, dict[str, Any]], None]
 
@@ -229,7 +230,7 @@ def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
         end_hand(variant, hs, "stock" if st.exhausted == "end" else "void", None, {})
         return
     if hs.turn_count >= TURN_CAP:
-        end_hand(variant, hs, "abandoned", None, {})
+        end_hand(variant, hs, "void", None, {"why": CAPPED})
         return
     hs.to_move = next_seat(variant, hs, hs.to_move)
     hs.phase = "draw"

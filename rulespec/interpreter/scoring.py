@@ -7,6 +7,10 @@ solved when an expression reads it), applies the roles winner / losers /
 each, the multiplier and meld credit, and explains the result line by line.
 A knock is resolved here: the knocker's melds, the defenders' best lay-offs
 (`solver.best_layoff`), and the reason knock / gin / undercut.
+
+A result's `reason` is always one of `spec.names.REASONS` (the documented set,
+the one `scoring.<reason>` accepts): going out in one go is reason `out` with
+`rummy` true, and a hand stopped by the engine's turn cap is `void` with a `why`.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from rulespec.interpreter.cards import card_text, cards_text, is_wild, placed_te
 from rulespec.interpreter.state import HandState, Placed
 from rulespec.spec.expr import SUIT_VALUES
 from rulespec.spec.model import Variant
-from rulespec.spec.names import ROLES, SEAT_FACTS
+from rulespec.spec.names import REASONS, ROLES, SEAT_FACTS
 
 # the seat facts counted per seat and summed over seats (`won` is set per seat apart)
 FACTS = tuple(name for name in SEAT_FACTS if name != "won")
@@ -176,6 +180,8 @@ def score_hand(
     variant: Variant, hs: HandState, reason: str, seat: int | None, extra: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The finished hand's result: reason, winner, scores per seat, lines, final hands."""
+    if reason not in REASONS:
+        raise RulespecError(f"hand end {reason!r} is not one of {', '.join(REASONS)}")
     lines: list[str] = []
     seats = [s for s in range(hs.players) if hs.active[s]]
     knocker: int | None = None
@@ -198,14 +204,13 @@ def score_hand(
             {
                 "stock": "the stock ran out: nobody went out",
                 "void": "the hand is void",
-                "abandoned": "the hand is abandoned (turn limit reached)",
             }.get(reason, reason)
             + (f" ({extra['why']})" if extra.get("why") else "")
         )
     facts = Facts(variant, hs, final, winner)
     base: dict[str, Any] = {
         "rummy": rummy,
-        "reason": "out" if reason == "rummy" else reason,
+        "reason": reason,
         "players": len(seats),
     }
     _upcard(variant, hs, base)
@@ -218,7 +223,7 @@ def score_hand(
     if knocker is not None:
         common.update(_seat_thunks("knocker", facts, knocker))
     sc = variant.scoring
-    rules = sc.rules.get(reason, {}) if reason != "abandoned" else {}
+    rules = sc.rules.get(reason, {})
     scores = [0] * hs.players
     per_seat: list[list[str]] = []
     for s in seats:
@@ -270,9 +275,8 @@ def score_hand(
             + (", ".join(per_seat[seats.index(s)]) or "0")
             + f" = {scores[s]:+d}"
         )
-    shown = "rummy" if reason == "out" and rummy else reason
-    return {
-        "reason": shown,
+    result: dict[str, Any] = {
+        "reason": reason,
         "winner": winner,
         "knocker": knocker,
         "rummy": rummy,
@@ -281,3 +285,6 @@ def score_hand(
         "hands": [[card_text(c) for c in h] for h in hs.hands],
         "layoffs": laid,
     }
+    if extra.get("why"):
+        result["why"] = str(extra["why"])  # a note on how the hand ended (e.g. the turn cap)
+    return result

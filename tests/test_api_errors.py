@@ -1,0 +1,215 @@
+"""Clear errors from the engine's API: move text, hand-end reasons, refused melds, bad input.
+
+Issue 7 (points 8, 11, 14) and issue 10 (points 4, 5, 6): every misuse of the
+public surface raises one of our error classes with a message that says what
+is wrong and how to write it, and the hand-end reasons are one documented set.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulespec.cli.play_display import reason_text
+from rulespec.errors import InvalidMove, RulespecError
+from rulespec.interpreter.engine import CAPPED
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.moves import Move
+from rulespec.interpreter.scoring import score_hand
+from rulespec.spec.load import load_variant
+from rulespec.spec.names import REASONS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# --- move text (issue 10.4, issue 7.11) ----------------------------------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=40))
+def test_move_parse_is_total_over_any_text(text: str) -> None:
+    try:
+        move = Move.parse(text)
+    except InvalidMove:
+        return
+    assert Move.parse(str(move)) == move
+
+
+VERBS = ["take", "layoff 7H", "swap JK", "meld", "discard", "knock", "draw"]
+ODD_NUMBERS = ["³", "²", "¹", "٣", "１", "Ⅻ", "0", "00", "-1", "+2", "1.5", "9" * 7, "9" * 5000]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(VERBS), st.one_of(st.sampled_from(ODD_NUMBERS), st.text(max_size=8)))
+def test_move_parse_is_total_with_odd_numbers(verb: str, number: str) -> None:
+    with contextlib.suppress(InvalidMove):
+        Move.parse(f"{verb} {number}")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("take ³", "digits 0-9, not '³'"),
+        ("layoff 7H ²", "digits 0-9, not '²'"),
+        ("swap JK ¹", "digits 0-9, not '¹'"),
+        ("take ٣", "digits 0-9"),
+        ("take 0", "at least 1"),
+        ("layoff 7H 9999999", "too large"),
+        ("take " + "9" * 5000, "at most 2000"),
+        ("11H", "'11H' is not a card: write ranks A 2-9 T J Q K (10 also accepted)"),
+        ("discard 11H", "'11H' is not a card: write ranks A 2-9 T J Q K"),
+        ("meld 7H 8X 9H", "'8X' is not a card"),
+        ("7h", "'7h' is a card, not a move: write e.g. 'discard 7H'"),
+        ("take", "take N (N a number from 1"),
+        ("layoff 7H", "layoff C M (a card, then the number M"),
+        ("fly away", "take pile | meld C C C... | layoff C M"),
+    ],
+)
+def test_move_text_errors_say_how_to_write_it(text: str, fragment: str) -> None:
+    with pytest.raises(InvalidMove) as err:
+        Move.parse(text)
+    assert fragment in str(err.value)
+    assert type(err.value) is InvalidMove
+
+
+def test_play_reads_the_move_through_the_same_parser() -> None:
+    game = load_variant("rummy").new_game(2, seed=3)
+    with pytest.raises(InvalidMove, match="is not a card: write ranks"):
+        game.play("11H")
+
+
+# --- hand-end reasons (issue 7.14) ------------------------------------------------------
+
+
+def _documented_reasons() -> set[str]:
+    text = (ROOT / "docs" / "document.md").read_text(encoding="utf-8")
+    section = text.split("## Hand-end reasons", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([a-z]+)` \|", section, flags=re.M))
+
+
+def _schema_reasons() -> set[str]:
+    schema = json.loads((ROOT / "rulespec" / "spec" / "schema.json").read_text(encoding="utf-8"))
+    scoring = schema["properties"]["scoring"]["properties"]
+    return {k for k, v in scoring.items() if v.get("type") == "object"}
+
+
+def _grammar_reasons() -> set[str]:
+    lark = (ROOT / "rulespec" / "grammar" / "rules.lark").read_text(encoding="utf-8")
+    line = next(x for x in lark.splitlines() if x.startswith("!reason:"))
+    return set(re.findall(r'"([a-z]+)"', line))
+
+
+def _play(name: str, position: dict[str, Any], moves: list[str]) -> Any:
+    game = Game.from_position(load_variant(name), position)
+    for move in moves:
+        game.play(move)
+    assert game.hand_over
+    return game.hand_result
+
+
+_MELDED_9 = ["AS", "2S", "3S", "4H", "5H", "6H", "7C", "7D", "7S"]
+_GIN = {"dealer": 1, "to_move": 0, "phase": "play", "stock": ["2H", "3H", "8D", "9S"]}
+
+# variant, position, moves -> (reason, rummy, why)
+ENDINGS: list[tuple[str, dict[str, Any], list[str], tuple[str, bool, str | None]]] = [
+    (
+        "rummy",
+        {"phase": "play", "to_move": 1, "hands": [["KC"], ["7H", "8H", "9H", "KS"]]},
+        ["meld 7H 8H 9H", "discard KS"],
+        ("out", True, None),
+    ),
+    (
+        "rummy",
+        {
+            "phase": "play",
+            "to_move": 1,
+            "hands": [["KC"], ["7H", "8H", "9H", "KS"]],
+            "turns": [2, 2],
+            "laid_down": [None, 1],
+        },
+        ["meld 7H 8H 9H", "discard KS"],
+        ("out", False, None),
+    ),
+    (
+        "gin",
+        {**_GIN, "hands": [[*_MELDED_9, "4S", "KC"], ["KH", "QD", "JC", "9D", "TC", "8C", "QH"]]},
+        ["knock KC"],
+        ("gin", False, None),
+    ),
+    (
+        "gin",
+        {**_GIN, "hands": [[*_MELDED_9, "2C", "KC"], ["KH", "QD", "JC", "9D", "TC", "QH"]]},
+        ["knock KC"],
+        ("knock", False, None),
+    ),
+    (
+        "gin",
+        {
+            **_GIN,
+            "hands": [
+                [*_MELDED_9, "9D", "KC"],
+                ["QC", "QD", "QH", "JS", "JD", "JH", "TS", "TD", "TH", "AD"],
+            ],
+        },
+        ["knock KC"],
+        ("undercut", False, None),
+    ),
+    (
+        "gin",
+        {**_GIN, "stock": ["2H", "3H"], "hands": [["KH", "2C"], ["5C", "9S"]]},
+        ["discard KH"],
+        ("void", False, None),
+    ),
+    (
+        "michigan",
+        {"phase": "play", "to_move": 0, "hands": [["KH", "2C"], ["5C", "9S"]], "stock": []},
+        ["discard KH"],
+        ("stock", False, None),
+    ),
+    (
+        "rummy",
+        {"phase": "play", "to_move": 0, "hands": [["KH", "2C"], ["5C"]], "stock": ["AS"]}
+        | {"turn_count": 999},
+        ["discard KH"],
+        ("void", False, CAPPED),
+    ),
+]
+
+
+def test_reasons_are_one_set_documented_scored_and_parsed() -> None:
+    assert set(REASONS) == _documented_reasons() == _schema_reasons() == _grammar_reasons()
+
+
+@pytest.mark.parametrize(("name", "position", "moves", "expected"), ENDINGS)
+def test_each_ending_gives_a_documented_reason(
+    name: str, position: dict[str, Any], moves: list[str], expected: tuple[str, bool, str | None]
+) -> None:
+    result = _play(name, position, moves)
+    assert (result.reason, result.rummy, result.get("why")) == expected
+    assert result.reason in REASONS
+
+
+def test_the_engine_produces_exactly_the_documented_reasons() -> None:
+    produced = {_play(name, pos, moves).reason for name, pos, moves, _ in ENDINGS}
+    assert produced == _documented_reasons()
+
+
+@pytest.mark.parametrize("reason", ["rummy", "abandoned", "won", ""])
+def test_scoring_refuses_an_undocumented_reason(reason: str) -> None:
+    game = load_variant("rummy").new_game(2, seed=1)
+    with pytest.raises(RulespecError, match="is not one of out, knock"):
+        score_hand(game.variant, game.hs, reason, 0, {})
+
+
+def test_play_screen_shows_rummy_and_why_beside_the_reason() -> None:
+    rummy, plain, gin, _, _, _, _, capped = (_play(n, p, m) for n, p, m, _ in ENDINGS)
+    assert reason_text(rummy) == "out (rummy: out in one go)"
+    assert reason_text(plain) == "out"
+    assert reason_text(gin) == "gin"
+    assert reason_text(capped) == f"void ({CAPPED})"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulespec.cli.play_display import reason_text
-from rulespec.errors import InvalidMove, RulespecError
+from rulespec.errors import IllegalMove, InvalidMove, RulespecError
+from rulespec.interpreter.cards import parse_placed
 from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.melds import meld_kind, meld_refusal
 from rulespec.interpreter.moves import Move
 from rulespec.interpreter.scoring import score_hand
 from rulespec.spec.load import load_variant
@@ -213,3 +216,144 @@ def test_play_screen_shows_rummy_and_why_beside_the_reason() -> None:
     assert reason_text(plain) == "out"
     assert reason_text(gin) == "gin"
     assert reason_text(capped) == f"void ({CAPPED})"
+
+
+# --- a refused meld names the rule it breaks (issue 7.8) ---------------------------------
+
+
+def _with_per_meld(name: str, per_meld: int) -> Any:
+    base = load_variant(name)
+    wild = replace(base.melds.wild, per_meld=per_meld)
+    return replace(base, melds=replace(base.melds, wild=wild))
+
+
+MELD_REFUSALS = [
+    ("rummy", "7H 7D", "melds.set.min: a set has at least 3 cards, not 2"),
+    ("rummy", "7H 7D 7S 7C 7H", "melds.set.max: a set has at most 4 cards, not 5"),
+    ("rummy", "7H 8H", "melds.run.min: a run has at least 3 cards, not 2"),
+    (
+        "rummy",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "melds.run.max: a run has at most 10 cards, not 11",
+    ),
+    ("rummy", "QH KH AH", "ace: low — the ace may not stand there in a run"),
+    ("rummy", "7H 9H TH", "not a run: a run is cards of one suit in sequence"),
+    ("rummy", "7H 8D 9H", "neither a set (cards of one rank) nor a run"),
+    ("rummy", "7H", "a meld has at least 3 cards, not 1"),
+    ("rummy", "JK:7H 8H 9H", "melds.wild.cards: JK is not a wild card here (wild: none)"),
+    ("michigan-two-decks", "7H 7H 7D", None),
+    ("remik", "JK:7S JK:7H 7C", "melds.wild.outnumber: false — wild cards may not outnumber"),
+    ("remik", "JK:7S 7H 7C", None),
+]
+
+
+@pytest.mark.parametrize(("name", "cards", "fragment"), MELD_REFUSALS)
+def test_meld_refusal_names_the_rule(name: str, cards: str, fragment: str | None) -> None:
+    variant = load_variant(name)
+    placed = [parse_placed(c) for c in cards.split()]
+    refusal = meld_refusal(variant, placed)
+    assert (refusal is None) == (fragment is None), refusal
+    if fragment is not None:
+        assert refusal is not None and fragment in refusal
+    # one source of truth: the refusal and the meld check agree
+    assert (meld_kind(variant, placed) is None) == (refusal is not None)
+
+
+def test_meld_refusal_per_meld_limit() -> None:
+    variant = _with_per_meld("bridge", 1)
+    placed = [parse_placed(c) for c in ["JK:7H", "JK:8H", "9H", "TH"]]
+    assert meld_refusal(variant, placed) == (
+        "melds.wild.per_meld: at most 1 wild card(s) in one meld, not 2"
+    )
+
+
+_REMIK = {"dealer": 0, "to_move": 1, "phase": "play", "laid_down": [1, 1], "turns": [3, 3]}
+
+# variant, position, move -> fragment of the IllegalMove message
+REFUSED_MOVES = [
+    (
+        "remik",
+        {**_REMIK, "hands": [["KD"], ["JK", "JK", "7C", "2S"]], "stock": ["AS"]},
+        "meld JK:7S JK:7H 7C",
+        "melds.wild.outnumber: false — wild cards may not outnumber the natural cards"
+        " (2 wild, 1 natural)",
+    ),
+    (
+        "remik",
+        {
+            **_REMIK,
+            "hands": [["KD"], ["JK", "7C", "7D", "2S"]],
+            "melds": [{"owner": 0, "cards": ["7H", "8H", "9H"]}],
+            "stock": ["AS"],
+        },
+        "meld JK:7H 7C 7D",
+        "melds.wild.unique: 7H is already on the table",
+    ),
+    (
+        "rummy",
+        {
+            "phase": "play",
+            "to_move": 1,
+            "hands": [["KD"], [*(f"{r}H" for r in "A23456789TJ"), "KS"]],
+            "stock": ["AS"],
+        },
+        "meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "melds.run.max: a run has at most 10 cards, not 11",
+    ),
+    (
+        "rummy",
+        {
+            "phase": "play",
+            "to_move": 1,
+            "hands": [["KD"], ["7C", "2S"]],
+            "melds": [{"owner": 0, "cards": ["7H", "8H", "9H"]}],
+            "stock": ["AS"],
+        },
+        "layoff 2S 1",
+        "2S does not fit meld 1 as placed: neither a set",
+    ),
+    (
+        "continental",
+        {
+            "phase": "play",
+            "to_move": 1,
+            "hands": [
+                ["KD"],
+                [
+                    "7C",
+                    "8C",
+                    "9C",
+                    "KD",
+                    "2S",
+                    "5H",
+                    "9D",
+                    "JS",
+                    "QH",
+                    "4C",
+                    "3D",
+                    "6S",
+                    "TH",
+                    "AS",
+                    "8D",
+                    "2H",
+                ],
+            ],
+            "stock": ["AS"],
+        },
+        "meld 7C 8C 9C",
+        "going_out.partition: going out lays down 1 or 3 or 5 melds, all in one turn",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "position", "move", "fragment"), REFUSED_MOVES)
+def test_refused_meld_names_the_exact_rule(
+    name: str, position: dict[str, Any], move: str, fragment: str
+) -> None:
+    game = Game.from_position(load_variant(name), position)
+    before = game.position()
+    with pytest.raises(IllegalMove) as err:
+        game.play(move)
+    assert fragment in str(err.value)
+    assert "not a valid meld under the variant's melds rules" not in str(err.value)
+    assert game.position() == before

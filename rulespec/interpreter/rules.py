@@ -30,6 +30,7 @@ from rulespec.interpreter.moves import (
     Move,
 )
 from rulespec.interpreter.state import HandState
+from rulespec.interpreter.turnctx import unique_clash
 from rulespec.spec.model import Variant
 
 
@@ -92,6 +93,36 @@ def _missing(hs: HandState, cards: list[int]) -> str | None:
     return None
 
 
+GOING_OUT = "play.melding: going_out"
+
+
+def _unique_reason(card: int) -> str:
+    return (
+        f"melds.wild.unique: {card_text(card)} is already on the table as often as the deck"
+        " holds it; no card, natural or named by a wild, may be there more often"
+    )
+
+
+def _going_out_reason(variant: Variant) -> str:
+    """The going-out rule a meld breaks when melds are laid only when going out."""
+    go = variant.going_out
+    forms = []
+    if go.partition_melds is not None:
+        forms.append(" or ".join(str(c) for c in go.partition_melds) + " melds")
+    if go.partition_sizes is not None:
+        sizes = " or ".join("+".join(str(x) for x in sz) for sz in go.partition_sizes)
+        forms.append(f"melds of {sizes} cards")
+    head = (
+        f"going_out.partition: going out lays down {' with '.join(forms)}"
+        if forms
+        else "going out lays down the whole hand"
+    )
+    return (
+        f"{head}, all in one turn ({GOING_OUT}); with this meld the rest of your hand"
+        " cannot complete that"
+    )
+
+
 def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
     """One line naming the rule the move breaks (the move is known not to be legal)."""
     seat = hs.to_move
@@ -117,9 +148,16 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
     if kind == MELD:
         if variant.play.melding == "never":
             return "play.melding: never — nobody melds on the table in this variant"
-        if M.meld_kind(variant, move.cards) is None:
-            return "not a valid meld under the variant's melds rules (sets, runs, ace, wild cards)"
-        return E.meld_allowed(variant, hs, seat, move.cards) or "that meld is not allowed now"
+        refusal = M.meld_refusal(variant, move.cards)
+        if refusal is not None:
+            return refusal
+        clash = unique_clash(variant, hs, move.cards)
+        if clash is not None:
+            return _unique_reason(clash)
+        reason = E.meld_allowed(variant, hs, seat, move.cards)
+        if reason is not None and reason.startswith(GOING_OUT):
+            return _going_out_reason(variant)
+        return reason or "that meld is not allowed now"
     if kind in (LAYOFF, SWAP):
         if not 1 <= move.number <= len(hs.melds):
             return f"there is no meld number {move.number} on the table ({len(hs.melds)} meld(s))"
@@ -136,7 +174,13 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         if variant.play.layoff is None:
             return "play.layoff: false — no laying off in this variant"
         if M.extend(variant, meld, move.cards[0]) is None:
-            return f"{card_text(move.card)} does not fit meld {move.number} as placed"
+            why = M.meld_refusal(variant, (*meld, move.cards[0]))
+            return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
+                f": {why}" if why else ""
+            )
+        clash = unique_clash(variant, hs, move.cards)
+        if clash is not None:
+            return _unique_reason(clash)
         return (
             E.layoff_allowed(variant, hs, seat, move.cards[0], move.number - 1)
             or "that lay-off is not allowed now"

@@ -18,8 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rulespec
 from rulespec.cli.play_display import reason_text
-from rulespec.errors import IllegalMove, InvalidMove, RulespecError
+from rulespec.errors import IllegalMove, InvalidMove, PositionError, RuleFileError, RulespecError
 from rulespec.interpreter.cards import parse_placed
 from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
@@ -357,3 +358,197 @@ def test_refused_meld_names_the_exact_rule(
     assert fragment in str(err.value)
     assert "not a valid meld under the variant's melds rules" not in str(err.value)
     assert game.position() == before
+
+
+# --- API misuse: new_game, observation, load (issue 10.6, issue 7.11) -------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "fragment"),
+    [
+        ("oklahoma", 3, "oklahoma is for exactly 2 players, not 3"),
+        ("rummy", 7, "rummy is for 2 to 6 players, not 7"),
+        ("rummy", 10**5000, "rummy is for 2 to 6 players, not that many"),
+        ("rummy", "2", "players must be a number, got str"),
+    ],
+    ids=["oklahoma-3", "rummy-7", "rummy-huge", "rummy-str"],
+)
+def test_new_game_says_how_many_players(name: str, players: Any, fragment: str) -> None:
+    with pytest.raises(RulespecError) as err:
+        load_variant(name).new_game(players)
+    assert fragment in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("seed", "fragment"),
+    [
+        (10**5000, "from 0 to 2**64 - 1, not a number of about 5001 digits"),
+        (-1, "from 0 to 2**64 - 1, not -1"),
+        (2**64, "from 0 to 2**64 - 1"),
+        (1.5, "a seed is an integer, not float"),
+        ("7", "a seed is an integer, not str"),
+    ],
+    ids=["huge", "negative", "2**64", "float", "str"],
+)
+def test_new_game_refuses_a_seed_out_of_bounds(seed: Any, fragment: str) -> None:
+    with pytest.raises(RulespecError) as err:
+        load_variant("rummy").new_game(2, seed=seed)
+    assert fragment in str(err.value)
+
+
+def test_new_game_takes_every_seed_in_bounds() -> None:
+    variant = load_variant("rummy")
+    for seed in (0, 1, 2**63, 2**64 - 1):
+        game = variant.new_game(2, seed=seed)
+        assert Game.from_position(variant, game.position()).position() == game.position()
+
+
+@pytest.mark.parametrize("seat", [9, 2, -1, "0", True, None, 1.0])
+def test_observation_of_a_seat_that_is_not_there(seat: Any) -> None:
+    game = load_variant("rummy").new_game(2, seed=1)
+    with pytest.raises(RulespecError, match="a seat is a number from 0 to 1"):
+        game.observation(seat)
+
+
+@pytest.mark.parametrize(
+    ("reference", "fragment"),
+    [
+        (None, "expected a variant name or a rule file path, got None"),
+        (5, "expected a variant name or a rule file path, got int"),
+        ("a" * 10_000, "not a variant name or a file path (10000 characters)"),
+        ("a" * 300, "cannot open"),
+        ("gin\0", "NUL character"),
+    ],
+)
+def test_load_refuses_what_is_no_name(reference: Any, fragment: str) -> None:
+    with pytest.raises(RuleFileError) as err:
+        rulespec.load(reference)
+    assert fragment in str(err.value)
+    assert len(str(err.value)) < 300
+
+
+def test_load_takes_a_path_object() -> None:
+    assert rulespec.load(ROOT / "variants" / "gin.rules").name == "gin"
+
+
+# --- positions: every field checked, located (issue 10.5 position side, 10.6) -------------
+
+_TWO = {"hands": [["7H"], ["8H"]], "stock": ["AS"]}
+_PLAYING = {**_TWO, "phase": "play", "to_move": 0}
+_OVER = {**_TWO, "phase": "over"}
+_RESULT = {"reason": "out", "winner": 0, "scores": [5, -5], "lines": []}
+
+# variant, position, expected fragment of the PositionError (its JSON path first)
+BAD_POSITIONS: list[tuple[str, Any, str]] = [
+    ("rummy", {"hands": [["AS"], ["2S"]]}, "stock, discard: both empty, so seat 1 (to_move)"),
+    ("rummy", {**_PLAYING, "hands": [[], ["8H"]]}, "hands.0: empty, so seat 0"),
+    ("rummy", {**_TWO, "seed": 10**5000}, "seed: a seed is an integer from 0 to 2**64 - 1"),
+    ("rummy", {**_TWO, "seed": -5}, "seed: a seed is an integer from 0 to 2**64 - 1, not -5"),
+    ("rummy", {**_TWO, "seed": "12"}, "seed: a seed is an integer, not str"),
+    ("rummy", {**_TWO, "totals": [10**5000, 0]}, "totals.0: expected an integer from"),
+    ("rummy", {**_TWO, "totals": [10**9 + 1, 0]}, "totals.0: expected an integer from"),
+    ("rummy", {**_TWO, "totals": [0]}, "totals: expected a list of 2 (one per seat)"),
+    ("rummy", {**_TWO, "melded": ["3", 0]}, "melded.0: expected an integer, got str"),
+    ("rummy", {**_TWO, "hands_won": [-1, 0]}, "hands_won.0: expected an integer from 0"),
+    ("rummy", {**_TWO, "turns": [0, 2.5]}, "turns.1: expected an integer, got float"),
+    ("rummy", {**_TWO, "laid_down": [None, "1"]}, "laid_down.1: expected an integer"),
+    ("rummy", {**_TWO, "active": [1, 1]}, "active.0: expected true or false, got int"),
+    ("rummy", {**_TWO, "hand": 0}, "hand: expected an integer from 1"),
+    ("rummy", {**_TWO, "turn_count": True}, "turn_count: expected an integer, got bool"),
+    ("rummy", {**_TWO, "dealer": 2}, "dealer: expected an integer from 0 to 1, got 2"),
+    ("rummy", {**_TWO, "variant": "gin"}, "variant: the position is of 'gin', not 'rummy'"),
+    ("rummy", {**_TWO, "variant": 3}, "variant: expected a text, got int"),
+    ("rummy", {**_TWO, "upcard": "ZZ"}, "upcard: 'ZZ' is not a card: write ranks"),
+    ("rummy", {**_TWO, "stock": ["AS", 7]}, "stock.1: expected a card text such as '7H'"),
+    ("rummy", {**_TWO, "discard": ["Q" * 5000]}, "discard.0: 'QQQQ"),
+    (
+        "rummy",
+        {**_TWO, "history": [{"seat": 0, "move": "draw discard", "cards": ["ZZ"]}]},
+        "history.0.cards.0: 'ZZ' is not a card",
+    ),
+    (
+        "rummy",
+        {**_TWO, "history": [{"seat": 0, "move": "take ³"}]},
+        "history.0.move: 'take ³': the depth N of take N must be written in digits",
+    ),
+    ("rummy", {**_TWO, "history": [{"seat": 5, "move": "pass"}]}, "history.0.seat: expected"),
+    (
+        "rummy",
+        {**_TWO, "history": [{"event": "recycle", "cards": "many"}]},
+        "history.0.cards: expected an integer",
+    ),
+    (
+        "rummy",
+        {**_TWO, "history": [{"seat": 0, "move": "pass", "note": {"a": {"b": [1]}}}]},
+        "history.0.note: expected a plain value",
+    ),
+    ("rummy", {**_TWO, "log": ["draw stock", "11H"]}, "log.1: '11H' is not a card"),
+    ("rummy", {**_TWO, "log": ["x" * 5000]}, "log.0: a text of 5000 characters"),
+    (
+        "rummy",
+        {**_TWO, "melds": [{"owner": 0, "cards": ["2C", "5D", "9S"]}]},
+        "melds.0: 2C 5D 9S is not a valid meld of rummy: neither a set",
+    ),
+    (
+        "rummy",
+        {**_TWO, "melds": [{"owner": 0, "cards": ["QH", "KH", "AH"]}]},
+        "melds.0: QH KH AH is not a valid meld of rummy: ace: low",
+    ),
+    ("rummy", {**_TWO, "melds": [{"owner": 4, "cards": []}]}, "melds.0.owner: expected"),
+    ("rummy", {**_TWO, "melds": [{"owner": 0}]}, "melds.0.cards: expected a list, got null"),
+    (
+        "rummy",
+        {**_PLAYING, "turn": {"obligation": {"card": "9C", "use": "meld"}, "taken": ["9C"]}},
+        "turn.obligation.card: 9C is not in the hand of seat 0 (to move)",
+    ),
+    (
+        "rummy",
+        {**_PLAYING, "turn": {"obligation": {"card": "7H", "use": "meld"}}},
+        "turn.obligation.card: 7H was not taken from the pile",
+    ),
+    (
+        "rummy",
+        {**_PLAYING, "turn": {"obligation": {"card": "7H", "use": "all"}}},
+        "turn.obligation.use: expected meld or any, got 'all'",
+    ),
+    ("rummy", {**_TWO, "turn": {"taken": ["7H"]}}, "turn.taken: cards are taken only after"),
+    ("rummy", {**_PLAYING, "turn": {"melds": 2}}, "turn.melds: 2 melds this turn but 0"),
+    ("rummy", {**_PLAYING, "turn": {"value": 10**12}}, "turn.value: expected an integer"),
+    ("rummy", {**_TWO, "offer": {"passes": "no"}}, "offer.passes: expected an integer"),
+    ("rummy", {**_TWO, "offer": {"must_draw_stock": 1}}, "offer.must_draw_stock: expected"),
+    ("rummy", _OVER, "result: a position in phase 'over' needs the hand's result"),
+    ("rummy", {**_TWO, "result": _RESULT}, "result: only a hand that is over has a result"),
+    ("rummy", {**_OVER, "result": {**_RESULT, "reason": "rummy"}}, "result.reason: expected"),
+    ("rummy", {**_OVER, "result": {**_RESULT, "scores": [1, "x"]}}, "result.scores.1: expected"),
+    ("rummy", {**_OVER, "result": {**_RESULT, "winner": 7}}, "result.winner: expected"),
+    ("rummy", {**_OVER, "result": {**_RESULT, "lines": [3]}}, "result.lines.0: expected a text"),
+    ("rummy", {**_OVER, "result": {**_RESULT, "rummy": "yes"}}, "result.rummy: expected true"),
+    ("rummy", {**_OVER, "result": [1, 2]}, "result: expected a mapping, got list"),
+    ("rummy", {**_TWO, "match_over": True}, "match_over: a match ends with a hand"),
+    ("rummy", {**_TWO, "hands": [["7H"], "8H"]}, "hands.1: expected a list, got str"),
+    ("rummy", {**_TWO, "hands": [["7H"], ["7H"]]}, "hands.1: card 7H appears 2 times"),
+    ("rummy", {"hands": [["7H"]] * 7}, "players: expected an integer from 2 to 6, got 7"),
+    ("rummy", "not a mapping", "expected a mapping, got str"),
+    ("rummy", None, "expected a mapping, got null"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "position", "fragment"), BAD_POSITIONS, ids=[f[:40] for _, _, f in BAD_POSITIONS]
+)
+def test_bad_position_names_the_field(name: str, position: Any, fragment: str) -> None:
+    with pytest.raises(PositionError) as err:
+        Game.from_position(load_variant(name), position)
+    assert fragment in str(err.value)
+    assert len(str(err.value)) < 400
+
+
+def test_every_field_of_a_real_position_survives_a_json_round_trip() -> None:
+    variant = load_variant("rummy500")
+    game = variant.new_game(3, seed=11)
+    for _ in range(60):
+        if game.hand_over:
+            break
+        game.play(game.legal_moves()[-1])
+    pos = json.loads(json.dumps(game.position()))
+    assert Game.from_position(variant, pos).position() == pos

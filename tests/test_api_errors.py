@@ -528,6 +528,7 @@ BAD_POSITIONS: list[tuple[str, Any, str]] = [
     ("rummy", {**_TWO, "hands": [["7H"], "8H"]}, "hands.1: expected a list, got str"),
     ("rummy", {**_TWO, "hands": [["7H"], ["7H"]]}, "hands.1: card 7H appears 2 times"),
     ("rummy", {"hands": [["7H"]] * 7}, "players: expected an integer from 2 to 6, got 7"),
+    ("oklahoma", _TWO, "upcard: oklahoma's rules read the upcard (upcard.*)"),
     ("rummy", "not a mapping", "expected a mapping, got str"),
     ("rummy", None, "expected a mapping, got null"),
 ]
@@ -552,3 +553,73 @@ def test_every_field_of_a_real_position_survives_a_json_round_trip() -> None:
         game.play(game.legal_moves()[-1])
     pos = json.loads(json.dumps(game.position()))
     assert Game.from_position(variant, pos).position() == pos
+
+
+MALFORMED = [
+    Move("discard"),
+    Move("take", (), -5),
+    Move("bogus"),
+    Move("layoff", ((99, 99),), 1),
+    Move("layoff", ((1, 1),), -3),
+    Move("swap", ((1, 1),), 10**5000),
+    Move("meld", ((1, 1), (0, 0), (2, 2))),
+]
+
+
+@pytest.mark.parametrize("move", MALFORMED, ids=range(len(MALFORMED)))
+def test_a_move_built_wrong_in_code_is_invalid_not_a_crash(move: Move) -> None:
+    game = load_variant("rummy").new_game(2, seed=3)
+    game.play("draw stock")
+    before = game.position()
+    with pytest.raises(InvalidMove, match="not a well-formed move"):
+        game.play(move)
+    assert game.position() == before
+
+
+_JUNK = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.sampled_from([5000, 30, 19, -19]).map(lambda d: 10 ** abs(d) * (1 if d > 0 else -1)),
+        st.floats(allow_nan=False),
+        st.text(max_size=6),
+        st.sampled_from(["7H", "ZZ", "JK:7H", "JK", "take ³", "draw stock", "out", "play"]),
+    ),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+def _real_position() -> dict[str, Any]:
+    game = load_variant("remik").new_game(3, seed=2)
+    for _ in range(9):
+        game.play(game.legal_moves()[0])
+    return json.loads(json.dumps(game.position()))
+
+
+_REAL = _real_position()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_mangled_position_gives_a_game_with_a_move_or_a_position_error(data: Any) -> None:
+    """Any field (or a field inside one) replaced by junk: a playable Game or PositionError."""
+    pos = json.loads(json.dumps(_REAL))
+    key = data.draw(st.sampled_from(sorted(pos)))
+    target: Any = pos
+    if isinstance(pos[key], (list, dict)) and pos[key] and data.draw(st.booleans()):
+        target = pos[key]
+        key = data.draw(
+            st.sampled_from(sorted(target) if isinstance(target, dict) else range(len(target)))
+        )
+    target[key] = data.draw(_JUNK)
+    variant = load_variant("remik")
+    try:
+        game = Game.from_position(variant, pos)
+    except PositionError as exc:
+        assert str(exc)
+        return
+    assert game.hand_over or game.legal_moves()
+    game.observation(game.to_move)
+    assert Game.from_position(variant, json.loads(json.dumps(game.position())))

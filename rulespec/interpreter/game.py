@@ -18,7 +18,7 @@ from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.moves import Move, as_move
 from rulespec.interpreter.position_check import seed_problem
-from rulespec.interpreter.rules import why_illegal
+from rulespec.interpreter.rules import malformed, why_illegal
 from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
     HandState,
@@ -273,6 +273,9 @@ class Game:
         if not self._is_legal(m):
             m = self._resolve_unnamed(m)
         if not self._is_legal(m):
+            problem = malformed(m)
+            if problem is not None:
+                raise InvalidMove(problem)
             where = f"seat {self.hs.to_move}, {self.hs.phase}"
             raise IllegalMove(f"{str(move)!r} ({where}): {why_illegal(self.variant, self.hs, m)}")
         E.apply(self.variant, self.hs, m, self._end_hand)

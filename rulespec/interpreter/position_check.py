@@ -10,6 +10,9 @@ documented ones (docs/position.md).
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -30,7 +33,6 @@ COUNT_LIMIT = 10**9
 TEXT_LIMIT = 2000
 """Longest text kept from a position (a log or history move, a result line)."""
 PHASES = ("upcard", "draw", "play", "over")
-_SCALARS = (str, int, float, bool, type(None))
 
 
 def seed_problem(seed: object) -> str | None:
@@ -51,7 +53,10 @@ def _short(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
         digits = int(abs(value).bit_length() * 0.30103) + 1  # str() fails past 4300 digits
         return f"{'-' if value < 0 else ''}a number of about {digits} digits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a huge int inside, or nesting too deep
+        return f"a {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -141,8 +146,19 @@ def _flat(entry: Mapping[str, Any], known: set[str], path: str) -> None:
         if key in known:
             continue
         items = value if isinstance(value, list) else [value]
-        if not all(isinstance(x, _SCALARS) for x in items):
+        if not all(_plain(x) for x in items):
             raise _fail(f"{path}.{key}", "expected a plain value or a list of plain values")
+
+
+def _plain(value: object) -> bool:
+    """A JSON scalar that saves and prints: no huge number, no overlong text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) < SEED_LIMIT
+    if isinstance(value, str):
+        return len(value) <= TEXT_LIMIT
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, bool)
 
 
 def _seat_list(pos: Mapping[str, Any], key: str, n: int, check: Callable[[Any, str], Any]) -> None:
@@ -174,6 +190,10 @@ def check_fields(variant: Variant, pos: object) -> None:
             _cards(pos[key], key)
     if pos.get("upcard") is not None:
         card(pos["upcard"], "upcard")
+    elif _reads_upcard(variant):
+        raise _fail(
+            "upcard", f"{variant.name}'s rules read the upcard (upcard.*): give the hand's upcard"
+        )
     _melds(variant, pos.get("melds"), n)
     _turn(pos.get("turn"))
     if pos.get("offer") is not None:
@@ -208,6 +228,12 @@ def check_fields(variant: Variant, pos: object) -> None:
     if pos.get("match_over") is not None:
         _bool(pos["match_over"], "match_over")
     _result(pos.get("result"), phase, n, pos.get("match_over") is True)
+
+
+def _reads_upcard(variant: Variant) -> bool:
+    """Whether an expression of the variant reads `upcard.*` (expressions are kept as text)."""
+    text = json.dumps(variant.document, default=str)
+    return re.search(r"\bupcard\.(rank|suit|value)\b", text) is not None
 
 
 def _melds(variant: Variant, raw: object, n: int) -> None:

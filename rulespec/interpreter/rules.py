@@ -96,6 +96,33 @@ def _missing(hs: HandState, cards: list[int]) -> str | None:
 GOING_OUT = "play.melding: going_out"
 
 
+def _brief(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int past 4300 digits has no repr
+        return "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def malformed(move: Move) -> str | None:
+    """Why a `Move` built in code is no move at all (None when it reads back from its own text).
+
+    Only asked about a move that is not legal, so a `Move("discard")` with no card
+    or a `take` of depth -5 gives `InvalidMove` with this line, never an IndexError.
+    """
+    try:
+        text = str(move)
+        again = Move.parse(text)
+    except (IndexError, ValueError, TypeError) as exc:  # InvalidMove is a ValueError
+        return (
+            f"not a well-formed move: Move(kind={_brief(move.kind)}, cards={_brief(move.cards)},"
+            f" number={_brief(move.number)}): {exc}"
+        )
+    if again != move:
+        return f"not a well-formed move: it reads back from its text {text!r} as {str(again)!r}"
+    return None
+
+
 def _unique_reason(card: int) -> str:
     return (
         f"melds.wild.unique: {card_text(card)} is already on the table as often as the deck"

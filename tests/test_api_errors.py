@@ -27,6 +27,8 @@ from rulespec.interpreter.game import Game
 from rulespec.interpreter.melds import meld_kind, meld_refusal
 from rulespec.interpreter.moves import Move
 from rulespec.interpreter.scoring import score_hand
+from rulespec.spec.explain_expr import REASONS as REASON_WORDS
+from rulespec.spec.explain_score import REASON_HEADS
 from rulespec.spec.load import load_variant
 from rulespec.spec.names import REASONS
 
@@ -188,6 +190,7 @@ ENDINGS: list[tuple[str, dict[str, Any], list[str], tuple[str, bool, str | None]
 
 def test_reasons_are_one_set_documented_scored_and_parsed() -> None:
     assert set(REASONS) == _documented_reasons() == _schema_reasons() == _grammar_reasons()
+    assert set(REASONS) == set(REASON_HEADS) == set(REASON_WORDS)  # what explain says
 
 
 @pytest.mark.parametrize(("name", "position", "moves", "expected"), ENDINGS)
@@ -441,7 +444,8 @@ _RESULT = {"reason": "out", "winner": 0, "scores": [5, -5], "lines": []}
 # variant, position, expected fragment of the PositionError (its JSON path first)
 BAD_POSITIONS: list[tuple[str, Any, str]] = [
     ("rummy", {"hands": [["AS"], ["2S"]]}, "stock, discard: both empty, so seat 1 (to_move)"),
-    ("rummy", {**_PLAYING, "hands": [[], ["8H"]]}, "hands.0: empty, so seat 0"),
+    ("rummy", {**_PLAYING, "hands": [[], ["8H"]]}, "hands.0: empty, but the hand is not over"),
+    ("continental", {**_TWO, "hands": [["7H"], []]}, "hands.1: empty, but the hand is not over"),
     ("rummy", {**_TWO, "seed": 10**5000}, "seed: a seed is an integer from 0 to 2**64 - 1"),
     ("rummy", {**_TWO, "seed": -5}, "seed: a seed is an integer from 0 to 2**64 - 1, not -5"),
     ("rummy", {**_TWO, "seed": "12"}, "seed: a seed is an integer, not str"),
@@ -623,3 +627,9 @@ def test_a_mangled_position_gives_a_game_with_a_move_or_a_position_error(data: A
     assert game.hand_over or game.legal_moves()
     game.observation(game.to_move)
     assert Game.from_position(variant, json.loads(json.dumps(game.position())))
+    for _ in range(30):  # and it plays on: never a seat left without a legal move
+        if game.hand_over:
+            break
+        moves = game.legal_moves()
+        assert moves, game.position()
+        game.play(moves[-1])

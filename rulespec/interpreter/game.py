@@ -72,8 +72,6 @@ def _stuck(hs: HandState) -> str:
     where = f"seat {hs.to_move} (to_move) has no legal move in phase {hs.phase}"
     if hs.phase in ("upcard", "draw") and not hs.stock and not hs.discard:
         return f"stock, discard: both empty, so {where}"
-    if hs.phase == "play" and not hs.hands[hs.to_move]:
-        return f"hands.{hs.to_move}: empty, so {where}"
     return f"phase: {where}"
 
 

@@ -330,6 +330,7 @@ def _result(raw: object, phase: object, n: int, match_over: bool) -> None:
 
 
 def check_state(
+    active: list[bool],
     hands: list[list[int]],
     to_move: int,
     phase: str,
@@ -339,7 +340,14 @@ def check_state(
     table_melds: int,
 ) -> None:
     """What the turn state says must agree with the cards: a pending obligation's card was
-    taken and is still in the mover's hand, and turn state exists only after the draw."""
+    taken and is still in the mover's hand, and turn state exists only after the draw.
+    While the hand is on, every seat still in the match holds cards (an empty hand is out)."""
+    if phase != "over":
+        for seat, hand in enumerate(hands):
+            if active[seat] and not hand:
+                raise _fail(
+                    f"hands.{seat}", "empty, but the hand is not over (a seat with no cards is out)"
+                )
     if phase != "play":
         if taken:
             raise _fail("turn.taken", f"cards are taken only after the draw, not in phase {phase}")

@@ -278,7 +278,9 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         else None,
     )
     _check_counts(variant, hs)
-    check_state(hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds))
+    check_state(
+        hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)
+    )
     return hs, ms
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -343,8 +342,8 @@ def check_state(
     taken and is still in the mover's hand, and turn state exists only after the draw.
     While the hand is on, every seat still in the match holds cards (an empty hand is out)."""
     if phase != "over":
-        for seat, hand in enumerate(hands):
-            if active[seat] and not hand:
+        for seat, held in enumerate(hands):
+            if active[seat] and not held:
                 raise _fail(
                     f"hands.{seat}", "empty, but the hand is not over (a seat with no cards is out)"
                 )
@@ -356,10 +355,9 @@ def check_state(
         if melds_this_turn:
             raise _fail("turn.melds", f"melds are laid only after the draw, not in phase {phase}")
         return
-    hand = Counter(hands[to_move])  # (taken cards may have been melded since: not checked)
-    if obligation is not None:
+    if obligation is not None:  # (taken cards may have been melded since: not checked)
         c = obligation[0]
-        if not hand[c]:
+        if c not in hands[to_move]:
             raise _fail(
                 "turn.obligation.card",
                 f"{card_text(c)} is not in the hand of seat {to_move} (to move)",

@@ -516,6 +516,7 @@ BAD_POSITIONS: list[tuple[str, Any, str]] = [
         "turn.obligation.use: expected meld or any, got 'all'",
     ),
     ("rummy", {**_TWO, "turn": {"taken": ["7H"]}}, "turn.taken: cards are taken only after"),
+    ("rummy", {**_TWO, "turn": {"melds": 1}}, "turn.melds: melds are laid only after the draw"),
     ("rummy", {**_PLAYING, "turn": {"melds": 2}}, "turn.melds: 2 melds this turn but 0"),
     ("rummy", {**_PLAYING, "turn": {"value": 10**12}}, "turn.value: expected an integer"),
     ("rummy", {**_TWO, "offer": {"passes": "no"}}, "offer.passes: expected an integer"),
@@ -546,6 +547,16 @@ def test_bad_position_names_the_field(name: str, position: Any, fragment: str) -
         Game.from_position(load_variant(name), position)
     assert fragment in str(err.value)
     assert len(str(err.value)) < 400
+
+
+def test_a_finished_hand_keeps_its_last_turn() -> None:
+    """Gin ends on a knock right after a pile draw: `turn.taken` stays in the saved position."""
+    pos = {**_GIN, "hands": [[*_MELDED_9, "4S", "KC"], ["KH", "QD", "JC", "9D", "TC", "8C"]]}
+    game = Game.from_position(load_variant("gin"), {**pos, "turn": {"taken": ["4S"]}})
+    game.play("knock KC")
+    saved = json.loads(json.dumps(game.position()))
+    assert saved["turn"]["taken"] == ["4S"] and saved["phase"] == "over"
+    assert Game.from_position(load_variant("gin"), saved).position() == saved
 
 
 def test_every_field_of_a_real_position_survives_a_json_round_trip() -> None:

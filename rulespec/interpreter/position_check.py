@@ -347,6 +347,8 @@ def check_state(
                 raise _fail(
                     f"hands.{seat}", "empty, but the hand is not over (a seat with no cards is out)"
                 )
+    if phase == "over":  # the last turn's state stays as it was when the hand ended
+        return
     if phase != "play":
         if taken:
             raise _fail("turn.taken", f"cards are taken only after the draw, not in phase {phase}")

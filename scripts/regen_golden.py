@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.moves import Move
 from rulespec.spec.load import bundled_names, load_variant
@@ -128,7 +129,7 @@ def play_case(case: Case, seed: int) -> dict[str, Any]:
                 raise TooLong(f"{case.filename} seed {seed}: hand {len(hands) + 1} is too long")
             moves.append(str(game.play(choose(game, rng))))
         result = _result_record(game)
-        if result["reason"] == "abandoned":
+        if result.get("why") == CAPPED:
             raise TooLong(f"{case.filename} seed {seed}: hand {len(hands) + 1} was abandoned")
         hands.append({"moves": moves, "result": result, "totals": game.totals})
         if game.match_over or len(hands) >= HANDS:

@@ -153,6 +153,18 @@ def _result_get(result: Any, key: str, default: Any = None) -> Any:
     return getattr(result, key, default)
 
 
+def reason_text(result: Any) -> str:
+    """The hand-end reason as the result gives it (one of docs/document.md's reasons), with
+    going out in one go marked `rummy` and the engine's why (e.g. the turn cap) after it."""
+    text = str(_result_get(result, "reason", "?"))
+    if _result_get(result, "rummy"):
+        text += " (rummy: out in one go)"
+    why = _result_get(result, "why")
+    if why:
+        text += f" ({why})"
+    return text
+
+
 def render_hand_end(
     console: Console,
     game: Any,
@@ -173,10 +185,9 @@ def render_hand_end(
         line = Text(f"  meld {number} ({seat_label(int(meld.get('owner', -1)), human, bots)}): ")
         line.append_text(cards_line(list(meld.get("cards", []))))
         console.print(line)
-    reason = _result_get(result, "reason", "?")
     winner = _result_get(result, "winner")
     who = seat_label(int(winner), human, bots) if winner is not None else "nobody"
-    console.print(f"Result: {reason}; winner: {who}")
+    console.print(f"Result: {reason_text(result)}; winner: {who}")
     for text in _result_get(result, "lines", []) or []:
         console.print(f"  {result_line(str(text), human, bots)}")
     scores = _result_get(result, "scores", []) or []

@@ -48,7 +48,10 @@ def parse_card(text: str) -> int:
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS or suit_text not in SUITS or not suit_text:
-        raise InvalidMove(f"not a card: {text!r} (write e.g. AS, TS or 10S, 7H, JK)")
+        raise InvalidMove(
+            f"{text!r} is not a card: write ranks A 2-9 T J Q K (10 also accepted)"
+            " and suits C D H S, e.g. TH; JK is a joker"
+        )
     return make_card(RANKS.index(rank_text) + 1, SUITS.index(suit_text))
 
 

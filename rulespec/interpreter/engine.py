@@ -48,7 +48,8 @@ from rulespec.interpreter.turnctx import (  # noqa: F401  (re-exported)
 from rulespec.spec.model import Variant
 
 TURN_CAP = 1000
-"""Safety cap: a hand still running after this many turns ends as `abandoned`."""
+"""Safety cap: a hand still running after this many turns ends as `abandoned` (why: CAPPED)."""
+CAPPED = f"still running after {TURN_CAP} turns: no way to end it was found"
 
 Ender = Callable[[Variant, HandState, str, int | None, dict[str, Any]], None]
 
@@ -242,7 +243,7 @@ def end_turn(variant: Variant, hs: HandState, end_hand: Ender) -> None:
         end_hand(variant, hs, "stock" if st.exhausted == "end" else "void", None, {})
         return
     if hs.turn_count >= TURN_CAP:
-        end_hand(variant, hs, "abandoned", None, {})
+        end_hand(variant, hs, "abandoned", None, {"why": CAPPED})
         return
     hs.to_move = next_seat(variant, hs, hs.to_move)
     hs.phase = "draw"

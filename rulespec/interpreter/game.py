@@ -13,13 +13,14 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from rulespec.errors import IllegalMove, InvalidMove, RulespecError
+from rulespec.errors import IllegalMove, InvalidMove, PositionError, RulespecError
 from rulespec.interpreter import engine as E
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.moves import MELD, Move, as_move
-from rulespec.interpreter.rules import knock_shown_error, why_illegal
+from rulespec.interpreter.position_check import seed_problem
+from rulespec.interpreter.rules import knock_shown_error, malformed, why_illegal
 from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
     HandState,
@@ -62,6 +63,20 @@ class HandResult(Mapping[str, Any]):
         return f"HandResult({dict(self._data)!r})"
 
 
+def players_range(variant: Variant) -> str:
+    """How many players a variant is for, in words: "exactly 2 players", "2 to 6 players"."""
+    low, high = variant.min_players, variant.max_players
+    return f"exactly {low} players" if low == high else f"{low} to {high} players"
+
+
+def _stuck(hs: HandState) -> str:
+    """Why a position leaves the seat to move no legal move, naming the fields to fix."""
+    where = f"seat {hs.to_move} (to_move) has no legal move in phase {hs.phase}"
+    if hs.phase in ("upcard", "draw") and not hs.stock and not hs.discard:
+        return f"stock, discard: both empty, so {where}"
+    return f"phase: {where}"
+
+
 def _cut(rng: random.Random, variant: Variant, players: int) -> int:
     """First dealer by lot: each seat cuts a card, the lowest (ace low) deals, ties cut again."""
     seats = list(range(players))
@@ -89,15 +104,19 @@ class Game:
 
     @classmethod
     def new(cls, variant: Variant, players: int, seed: int | None = None) -> Game:
+        """A new match, dealt; RulespecError for a player count or seed out of bounds."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RulespecError(f"players must be a number, got {players!r}")
+            raise RulespecError(f"players must be a number, got {type(players).__name__}")
         if not variant.min_players <= players <= variant.max_players:
+            shown = players if abs(players) < 10**6 else "that many"
             raise RulespecError(
-                f"players: {variant.name} is for {variant.min_players}-{variant.max_players}"
-                f" players, not {players}"
+                f"players: {variant.name} is for {players_range(variant)}, not {shown}"
             )
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise RulespecError(f"seed: {problem}")
         rng = random.Random(f"{seed}:dealer")
         if variant.first_dealer == "cut":
             dealer = _cut(rng, variant, players)
@@ -165,9 +184,14 @@ class Game:
 
     @classmethod
     def from_position(cls, variant: Variant, position: Any) -> Game:
+        """The game at a saved position (docs/position.md); PositionError, naming the field,
+        for a malformed position or one that leaves the seat to move no legal move."""
         hs, ms = from_position(variant, position)
         hs.fill_defaults()
-        return cls(variant, hs, ms)
+        game = cls(variant, hs, ms)
+        if not game.hand_over and not game.legal_moves():
+            raise PositionError(_stuck(hs))
+        return game
 
     def position(self) -> dict[str, Any]:
         return to_position(self.variant, self.hs, self.ms)
@@ -254,6 +278,9 @@ class Game:
         if not self._is_legal(m):
             m = self._resolve_unnamed(m)
         if not self._is_legal(m):
+            problem = malformed(m)
+            if problem is not None:
+                raise InvalidMove(problem)
             where = f"seat {self.hs.to_move}, {self.hs.phase}"
             raise IllegalMove(f"{str(move)!r} ({where}): {why_illegal(self.variant, self.hs, m)}")
         E.apply(self.variant, self.hs, m, self._end_hand)
@@ -314,6 +341,11 @@ class Game:
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what `seat` sees at the table (never another hand or the stock order)."""
         hs = self.hs
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hs.players:
+            shown = repr(seat) if len(repr(seat)) <= 40 else type(seat).__name__
+            raise RulespecError(
+                f"observation: a seat is a number from 0 to {hs.players - 1}, not {shown}"
+            )
         spread = self.variant.discard.pile == "spread"
         return {
             "variant": self.variant.name,

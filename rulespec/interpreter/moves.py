@@ -130,41 +130,101 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read a move's text (canonical, or any spacing / case); InvalidMove if garbled."""
+        """Read a move's text (canonical, or any spacing / case); InvalidMove if garbled.
+
+        Total: any str gives a Move or raises InvalidMove (never another error).
+        """
         if not isinstance(text, str):
             raise InvalidMove(f"a move must be text, not {type(text).__name__}")
-        words = text.strip().lower().split()
-        norm = " ".join(words)
+        if len(text) > MAX_TEXT:
+            raise InvalidMove(f"move text of {len(text)} characters: a move is at most {MAX_TEXT}")
+        words = text.split()  # as typed: messages quote the player's own spelling
+        norm = " ".join(words).lower()
         if norm in _FIXED:
             return Move(_FIXED[norm])
         if not words:
             raise InvalidMove(f"empty move text; {_USAGE}")
-        verb, args = words[0], words[1:]
+        verb, args = words[0].lower(), words[1:]
         try:
             if verb == "take" and len(args) == 1:
-                if not args[0].isdigit() or int(args[0]) < 1:
-                    raise InvalidMove(f"{text!r}: take N needs a depth N >= 1")
-                return Move(TAKE, (), int(args[0]))
+                return Move(TAKE, (), _number(args[0], "the depth N of take N"))
             if verb == "meld" and args:
                 return Move.meld(tuple(_placed(a, text) for a in args))
             if verb in (LAYOFF, SWAP) and len(args) == 2:
-                if not args[1].isdigit() or int(args[1]) < 1:
-                    raise InvalidMove(f"{text!r}: the meld number must be a number from 1")
-                return Move(verb, (_placed(args[0], text),), int(args[1]))
+                number = _number(args[1], "the meld number M")
+                return Move(verb, (_placed(args[0], text),), number)
             if verb in (DISCARD, KNOCK) and len(args) == 1:
                 code = parse_card(args[0])
                 return Move(verb, ((code, code),))
             if verb == KNOCK and len(args) > 2 and args[1] == "with":
                 return _knock_with(args[0], " ".join(args[2:]), text)
         except InvalidMove as exc:
-            if text in str(exc):
-                raise
-            raise InvalidMove(f"{text!r}: {exc}") from None
-        raise InvalidMove(f"cannot read move {text!r}; {_USAGE}")
+            raise InvalidMove(f"{_shown(text)}: {exc}") from None
+        raise InvalidMove(_unreadable(text, words[0], args))
+
+
+MAX_TEXT = 2000
+"""Longest move text read (a meld of every card of two decks fits many times over)."""
+
+_MAX_DIGITS = 6
+_FORMS = {
+    "draw": "draw stock | draw discard | draw discard+stock | draw discard+discard",
+    "take": "take N (N a number from 1: the depth in the pile) | take pile",
+    "meld": "meld C C C... (the cards, a wild naming its card as JK:7H)",
+    LAYOFF: "layoff C M (a card, then the number M of a table meld)",
+    SWAP: "swap C M (the natural card, then the number M of the meld holding its wild)",
+    DISCARD: "discard C (one card)",
+    KNOCK: "knock C (the card discarded)",
+    PASS: "pass",
+}
+
+
+def _number(word: str, what: str) -> int:
+    """A move's number: ASCII digits only (never `³` or `٣`), from 1, at most 6 digits."""
+    if not (word.isascii() and word.isdigit()):
+        raise InvalidMove(f"{what} must be written in digits 0-9, not {word!r}")
+    if len(word) > _MAX_DIGITS:
+        raise InvalidMove(f"{what} is too large ({len(word)} digits)")
+    value = int(word)
+    if value < 1:
+        raise InvalidMove(f"{what} must be at least 1, not {value}")
+    return value
+
+
+def _unreadable(text: str, word: str, args: list[str]) -> str:
+    """Why the text is no move: the form its verb takes, or what a move and a card look like."""
+    shown = _shown(text)
+    verb = word.lower()
+    if verb in _FORMS:
+        return f"cannot read move {shown}: write {_FORMS[verb]}"
+    if not args:
+        try:
+            code = parse_card(word)
+        except InvalidMove:
+            code = None
+        if code is not None:
+            card = card_text(code)
+            return f"{shown} is a card, not a move: write e.g. 'discard {card}' or 'meld {card} …'"
+        if _looks_like_card(verb):
+            try:
+                parse_card(word)
+            except InvalidMove as exc:
+                return f"{exc}; a move names its verb first, e.g. 'discard TH'"
+    return f"cannot read move {shown}; {_USAGE}"
+
+
+def _shown(text: str) -> str:
+    """The player's text quoted for a message, cut short when long."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+
+
+def _looks_like_card(word: str) -> bool:
+    """A short word ending in a suit letter or symbol: meant as a card (`11H`, `1S`, `ZZ`)."""
+    return 2 <= len(word) <= 4 and word[-1] in "cdhs♣♦♥♠"
 
 
 def _placed(word: str, text: str) -> Placed:
-    if word in ("jk", "joker"):
+    if word.lower() in ("jk", "joker"):
         return (JOKER, JOKER)  # an unnamed joker: the engine names it if only one way fits
     return parse_placed(word)
 

@@ -32,6 +32,7 @@ from rulespec.interpreter.moves import (
 )
 from rulespec.interpreter.showdown import named_showing
 from rulespec.interpreter.state import HandState
+from rulespec.interpreter.turnctx import unique_clash
 from rulespec.spec.model import Variant
 
 
@@ -112,6 +113,63 @@ def knock_shown_error(variant: Variant, hs: HandState, move: Move) -> str | None
     return got if isinstance(got, str) else None
 
 
+GOING_OUT = "play.melding: going_out"
+
+
+def _brief(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int past 4300 digits has no repr
+        return "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def malformed(move: Move) -> str | None:
+    """Why a `Move` built in code is no move at all (None when it reads back from its own text).
+
+    Only asked about a move that is not legal, so a `Move("discard")` with no card
+    or a `take` of depth -5 gives `InvalidMove` with this line, never an IndexError.
+    """
+    try:
+        text = str(move)
+        again = Move.parse(text)
+    except (IndexError, ValueError, TypeError) as exc:  # InvalidMove is a ValueError
+        return (
+            f"not a well-formed move: Move(kind={_brief(move.kind)}, cards={_brief(move.cards)},"
+            f" number={_brief(move.number)}): {exc}"
+        )
+    if again != move:
+        return f"not a well-formed move: it reads back from its text {text!r} as {str(again)!r}"
+    return None
+
+
+def _unique_reason(card: int) -> str:
+    return (
+        f"melds.wild.unique: {card_text(card)} is already on the table as often as the deck"
+        " holds it; no card, natural or named by a wild, may be there more often"
+    )
+
+
+def _going_out_reason(variant: Variant) -> str:
+    """The going-out rule a meld breaks when melds are laid only when going out."""
+    go = variant.going_out
+    forms = []
+    if go.partition_melds is not None:
+        forms.append(" or ".join(str(c) for c in go.partition_melds) + " melds")
+    if go.partition_sizes is not None:
+        sizes = " or ".join("+".join(str(x) for x in sz) for sz in go.partition_sizes)
+        forms.append(f"melds of {sizes} cards")
+    head = (
+        f"going_out.partition: going out lays down {' with '.join(forms)}"
+        if forms
+        else "going out lays down the whole hand"
+    )
+    return (
+        f"{head}, all in one turn ({GOING_OUT}); with this meld the rest of your hand"
+        " cannot complete that"
+    )
+
+
 def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
     """One line naming the rule the move breaks (the move is known not to be legal)."""
     seat = hs.to_move
@@ -137,9 +195,16 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
     if kind == MELD:
         if variant.play.melding == "never":
             return "play.melding: never — nobody melds on the table in this variant"
-        if M.meld_kind(variant, move.cards) is None:
-            return "not a valid meld under the variant's melds rules (sets, runs, ace, wild cards)"
-        return E.meld_allowed(variant, hs, seat, move.cards) or "that meld is not allowed now"
+        refusal = M.meld_refusal(variant, move.cards)
+        if refusal is not None:
+            return refusal
+        clash = unique_clash(variant, hs, move.cards)
+        if clash is not None:
+            return _unique_reason(clash)
+        reason = E.meld_allowed(variant, hs, seat, move.cards)
+        if reason is not None and reason.startswith(GOING_OUT):
+            return _going_out_reason(variant)
+        return reason or "that meld is not allowed now"
     if kind in (LAYOFF, SWAP):
         if not 1 <= move.number <= len(hs.melds):
             return f"there is no meld number {move.number} on the table ({len(hs.melds)} meld(s))"
@@ -160,7 +225,13 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         if variant.play.layoff is None:
             return "play.layoff: false — no laying off in this variant"
         if M.extend(variant, meld, move.cards[0]) is None:
-            return f"{card_text(move.card)} does not fit meld {move.number} as placed"
+            why = M.meld_refusal(variant, (*meld, move.cards[0]))
+            return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
+                f": {why}" if why else ""
+            )
+        clash = unique_clash(variant, hs, move.cards)
+        if clash is not None:
+            return _unique_reason(clash)
         return (
             E.layoff_allowed(variant, hs, seat, move.cards[0], move.number - 1)
             or "that lay-off is not allowed now"

@@ -9,6 +9,10 @@ A knock is resolved by `showdown`; for a bare `knock C` every least-deadwood
 arrangement is scored and the one best for the knocker is shown: the
 knocker's highest hand score, then the other seats' lowest total, then the
 least value laid off, then the first in `showdown.least_showings` order.
+
+A result's `reason` is always one of `spec.names.HAND_ENDS` (the documented set):
+going out in one go is reason `out` with `rummy` true; a hand stopped by the
+engine's turn cap is `abandoned` (it scores nothing).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from rulespec.interpreter.cards import card_text, cards_text, is_wild
 from rulespec.interpreter.state import HandState
 from rulespec.spec.expr import SUIT_VALUES
 from rulespec.spec.model import Variant
-from rulespec.spec.names import ROLES, SEAT_FACTS
+from rulespec.spec.names import HAND_ENDS, ROLES, SEAT_FACTS
 
 # the seat facts counted per seat and summed over seats (`won` is set per seat apart)
 FACTS = tuple(name for name in SEAT_FACTS if name != "won")
@@ -150,6 +154,8 @@ def score_hand(
     A knock naming its melds (`extra["shown"]`, checked by the game) shows them;
     a bare knock shows the least-deadwood arrangement best for the knocker.
     """
+    if reason not in HAND_ENDS:
+        raise RulespecError(f"hand end {reason!r} is not one of {', '.join(HAND_ENDS)}")
     if reason != "knock":
         return _score(variant, hs, reason, seat, extra, None)[0]
     assert seat is not None
@@ -208,14 +214,13 @@ def _score(
             {
                 "stock": "the stock ran out: nobody went out",
                 "void": "the hand is void",
-                "abandoned": "the hand is abandoned (turn limit reached)",
             }.get(reason, reason)
             + (f" ({extra['why']})" if extra.get("why") else "")
         )
     facts = Facts(variant, hs, final, winner, shown, laid_off)
     base: dict[str, Any] = {
         "rummy": rummy,
-        "reason": "out" if reason == "rummy" else reason,
+        "reason": reason,
         "players": len(seats),
     }
     _upcard(variant, hs, base)
@@ -228,7 +233,7 @@ def _score(
     if knocker is not None:
         common.update(_seat_thunks("knocker", facts, knocker))
     sc = variant.scoring
-    rules = sc.rules.get(reason, {}) if reason != "abandoned" else {}
+    rules = sc.rules.get(reason, {})
     scores = [0] * hs.players
     per_seat: list[list[str]] = []
     for s in seats:
@@ -280,9 +285,8 @@ def _score(
             + (", ".join(per_seat[seats.index(s)]) or "0")
             + f" = {scores[s]:+d}"
         )
-    ended = "rummy" if reason == "out" and rummy else reason
-    return {
-        "reason": ended,
+    result: dict[str, Any] = {
+        "reason": reason,
         "winner": winner,
         "knocker": knocker,
         "rummy": rummy,
@@ -290,4 +294,7 @@ def _score(
         "lines": lines,
         "hands": [[card_text(c) for c in h] for h in hs.hands],
         "layoffs": laid,
-    }, shed
+    }
+    if extra.get("why"):
+        result["why"] = str(extra["why"])  # a note on how the hand ended (e.g. the stock)
+    return result, shed

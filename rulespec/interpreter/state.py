@@ -18,6 +18,7 @@ from typing import Any
 from rulespec.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck, card_text, parse_card, parse_placed, placed_text
+from rulespec.interpreter.position_check import SEED_LIMIT, check_fields, check_state
 from rulespec.spec.model import Variant
 
 Placed = tuple[int, int]
@@ -172,6 +173,7 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
 
 def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     """Read a saved-game dict; PositionError (located by key) when it is malformed or impossible."""
+    check_fields(variant, pos)  # every field's type and range first: no TypeError below
     if not isinstance(pos, Mapping):
         raise PositionError(f"a position must be a mapping, got {type(pos).__name__}")
     raw_hands = pos.get("hands")
@@ -270,7 +272,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         totals=_int_list(pos, "totals", n, 0),
         hands_won=_int_list(pos, "hands_won", n, 0),
         hand_no=_int(pos, "hand", 1, 1, 10**9),
-        seed=_int(pos, "seed", 0, -(2**63), 2**63),
+        seed=_int(pos, "seed", 0, 0, SEED_LIMIT - 1),
         log=_log(pos.get("log")),
         over=bool(pos.get("match_over", False)),
         winner=_int(pos, "match_winner", 0, 0, n - 1)
@@ -278,6 +280,9 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         else None,
     )
     _check_counts(variant, hs)
+    check_state(
+        hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)
+    )
     return hs, ms
 
 

@@ -76,15 +76,21 @@ def _table_counter(hs: HandState) -> Counter[int]:
 
 
 def unique_ok(variant: Variant, hs: HandState, placed: tuple[Placed, ...]) -> bool:
+    return unique_clash(variant, hs, placed) is None
+
+
+def unique_clash(variant: Variant, hs: HandState, placed: tuple[Placed, ...]) -> int | None:
+    """`melds.wild.unique`: the card (code) these placed cards would put on the table more often
+    than the deck holds it, or None."""
     if not variant.melds.wild.unique:
-        return True
+        return None
     counts = deck_counts(variant, deck_players(variant, hs.active))
     table = _table_counter(hs)
     for p in placed:
         table[p[1]] += 1
         if table[p[1]] > counts.get(p[1], 0):
-            return False
-    return True
+            return p[1]
+    return None
 
 
 def placed_value(variant: Variant, meld: tuple[Placed, ...], index: int) -> int:

@@ -167,12 +167,33 @@ def _untrusted_reader(
     return (*_read_file(path), path)
 
 
+MAX_REFERENCE = 1024
+"""Longest NAME|FILE argument read (a longer one is no name, and no path a system opens)."""
+
+
 def _locate_target(name_or_path: str) -> Path:
-    """The file a caller's NAME|FILE argument names (from the cwd); RuleFileError if none."""
+    """The file a caller's NAME|FILE argument names (from the cwd); RuleFileError if none.
+
+    The public entry's guard: anything but a str (or path object) of sane length is refused
+    with a RuleFileError, never a TypeError or OSError.
+    """
+    if isinstance(name_or_path, os.PathLike):
+        name_or_path = os.fspath(name_or_path)
+    if not isinstance(name_or_path, str):
+        kind = "None" if name_or_path is None else type(name_or_path).__name__
+        raise RuleFileError(
+            [Problem(f"expected a variant name or a rule file path, got {kind}", "<load>")]
+        )
+    shown = name_or_path if len(name_or_path) <= 60 else name_or_path[:57] + "..."
+    if len(name_or_path) > MAX_REFERENCE or "\0" in name_or_path:
+        why = "a NUL character" if "\0" in name_or_path else f"{len(name_or_path)} characters"
+        raise RuleFileError([Problem(f"not a variant name or a file path ({why})", shown)])
     try:
         return _locate(name_or_path, Path.cwd())
     except LookupError as exc:
         raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+    except OSError as exc:
+        raise RuleFileError([Problem(f"cannot open: {exc.strerror or exc}", shown)]) from None
 
 
 def read_document(name_or_path: str) -> tuple[dict[str, Any], SourceInfo]:

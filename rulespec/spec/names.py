@@ -15,6 +15,9 @@ from rulespec.spec.model import PLACES
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
+# Every hand end a result can carry: the scored reasons, and `abandoned` — a hand
+# the engine's safety cap stopped (it cannot end under its rules); it scores nothing.
+HAND_ENDS = (*REASONS, "abandoned")
 # The roles a score expression is given for, under `scoring.<reason>`.
 ROLES = ("winner", "losers", "each")
 

@@ -444,7 +444,7 @@ _RESULT = {"reason": "out", "winner": 0, "scores": [5, -5], "lines": []}
 
 # variant, position, expected fragment of the PositionError (its JSON path first)
 BAD_POSITIONS: list[tuple[str, Any, str]] = [
-    ("rummy", {"hands": [["AS"], ["2S"]]}, "stock, discard: both empty, so seat 1 (to_move)"),
+    ("gin", {"hands": [["AS"], ["2S"]]}, "stock, discard: both empty, so seat 1 (to_move)"),
     ("rummy", {**_PLAYING, "hands": [[], ["8H"]]}, "hands.0: empty, but the hand is not over"),
     ("continental", {**_TWO, "hands": [["7H"], []]}, "hands.1: empty, but the hand is not over"),
     ("rummy", {**_TWO, "seed": 10**5000}, "seed: a seed is an integer from 0 to 2**64 - 1"),

@@ -308,8 +308,8 @@ def test_compare_speed_line_covers_the_whole_run(capsys: pytest.CaptureFixture[s
     timing = report["timing"]
     parts = [r["seconds"] for r in timing["by_variant"]]
     assert [r["variant"] for r in timing["by_variant"]] == ["gin", "oklahoma"]
-    assert math.isclose(timing["seconds"], sum(parts), abs_tol=0.003)
-    assert math.isclose(timing["per_second"], 12 / timing["seconds"], rel_tol=0.01)
+    assert math.isclose(timing["seconds"], sum(parts), abs_tol=0.0005)
+    assert timing["per_second"] == round(12 / timing["seconds"], 2)
     assert main(["simulate", *args]) == 0
     line = [x for x in capsys.readouterr().out.splitlines() if "hands/s" in x][0]
     assert "over the whole run" in line and "gin" in line and "oklahoma" in line
@@ -347,26 +347,26 @@ def _scaled_rummy(tmp_path, unit: int) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_large_card_values_play_the_same_game_scaled(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Cards worth 10**8..10**9: the bots count in a scaled point, so every hand is the
-    rummy hand with the same seed, its scores times 10**8 (no float overflow, and the
-    heuristics' constants keep their weight)."""
+    """Cards worth 10**5..10**6 (the most a file may write): the bots count in a scaled
+    point, so every hand is the rummy hand with the same seed, its scores times 10**5 (no
+    float overflow, and the heuristics' constants keep their weight)."""
     plain = runner.load("rummy")
-    scaled = runner.load(_scaled_rummy(tmp_path, 10**8))
+    scaled = runner.load(_scaled_rummy(tmp_path, 10**5))
     for i in range(6):
         a = runner.run_hand(plain, 2, ("smart", "greedy"), 5, i)
         b = runner.run_hand(scaled, 2, ("smart", "greedy"), 5, i)
         assert (a.turns, a.moves, a.winner, a.reason) == (b.turns, b.moves, b.winner, b.reason)
-        assert b.scores == tuple(s * 10**8 for s in a.scores)
+        assert b.scores == tuple(s * 10**5 for s in a.scores)
 
 
 def test_simulate_with_large_card_values(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
-    path = _scaled_rummy(tmp_path, 10**8)
+    path = _scaled_rummy(tmp_path, 10**5)
     target = tmp_path / "big.png"
     args = ["simulate", path, "-n", "3", "--bots", "smart,greedy", "--plot", str(target)]
     assert main([*args, "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["results"]["counted"] == 3
-    assert abs(report["results"]["mean_score_by_seat"][0]) >= 10**8 / 3
+    assert abs(report["results"]["mean_score_by_seat"][0]) >= 10**5 / 3
     assert target.read_bytes()[:4] == b"\x89PNG"
 
 

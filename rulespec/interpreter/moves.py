@@ -156,7 +156,7 @@ class Move:
             if verb in (DISCARD, KNOCK) and len(args) == 1:
                 code = parse_card(args[0])
                 return Move(verb, ((code, code),))
-            if verb == KNOCK and len(args) > 2 and args[1] == "with":
+            if verb == KNOCK and len(args) > 2 and args[1].lower() == "with":
                 return _knock_with(args[0], " ".join(args[2:]), text)
         except InvalidMove as exc:
             raise InvalidMove(f"{_shown(text)}: {exc}") from None

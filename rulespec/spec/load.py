@@ -191,7 +191,7 @@ def _locate_target(name_or_path: str) -> Path:
     try:
         return _locate(name_or_path, Path.cwd())
     except LookupError as exc:
-        raise RuleFileError([Problem(str(exc.args[0]), name_or_path)]) from None
+        raise RuleFileError([Problem(str(exc.args[0]), shown)]) from None
     except OSError as exc:
         raise RuleFileError([Problem(f"cannot open: {exc.strerror or exc}", shown)]) from None
 

@@ -418,3 +418,36 @@ def test_a_seed_too_large_to_save_is_a_usage_error(seed: str) -> None:
     from rulespec.cli.main import main
 
     assert main(["play", "gin", "--seed", seed]) == 2
+
+
+def test_a_new_game_never_replaces_a_saved_one_unasked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play --save FILE` where FILE already holds a game: refused (exit 2), the file is
+    untouched and the message says how to continue it or start afresh."""
+    from rulespec.cli.main import main
+
+    save = tmp_path / "mine.json"
+    first = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "3", "--save", str(save)],
+        input="p\n",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert first.returncode == 0, first.stderr
+    before = save.read_bytes()
+    assert main(["play", "gin", "--seed", "4", "--save", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "already exists" in err and f"--resume {save}" in err and "--overwrite" in err
+    assert save.read_bytes() == before
+    again = subprocess.run(
+        [sys.executable, "-m", "rulespec", "play", "gin", "--seed", "4", "--save", str(save)]
+        + ["--overwrite"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert again.returncode == 0, again.stderr
+    assert json.loads(save.read_text())["seed"] == 4

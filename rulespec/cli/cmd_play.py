@@ -15,6 +15,7 @@ rule it breaks; the game is unchanged.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections import Counter
@@ -32,6 +33,7 @@ from rulespec.cli.play_display import (
 )
 from rulespec.cli.play_help import help_text
 from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.interpreter.game import players_range
 from rulespec.players import BOT_NAMES, make_bot
 from rulespec.sim import runner
 from rulespec.sim.savecheck import restore
@@ -56,6 +58,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--bots", default="smart", help="bots for the other seats, comma-separated")
     p.add_argument("--seed", type=int, default=None, help="seed: same seed, same deal")
     p.add_argument("--save", metavar="FILE", help="save the game here after every move")
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="let a new game's --save FILE replace a game already saved there",
+    )
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.add_argument("--hands", type=int, default=None, help="stop after N hands")
     p.add_argument(
@@ -364,9 +371,7 @@ def run(args: argparse.Namespace) -> int:
         variant = runner.load(spec)
         players = args.players if args.players is not None else max(variant.min_players, 2)
         if not variant.min_players <= players <= variant.max_players:
-            raise UsageError(
-                f"{variant.name} is for {variant.min_players}-{variant.max_players} players"
-            )
+            raise UsageError(f"{variant.name} is for {players_range(variant)}, not {players}")
         if not 0 <= args.seat < players:
             raise UsageError(f"--seat must be 0..{players - 1}")
         if args.hands is not None and args.hands < 1:
@@ -379,7 +384,12 @@ def run(args: argparse.Namespace) -> int:
         session = Session(
             spec, variant, game, seed, args.seat, bots, [], args.save, args.hands, 0, plain
         )
-        try:
+        try:  # the save is locked now: a live session writing it was refused already
+            if args.save and os.path.exists(args.save) and not args.overwrite:
+                raise UsageError(
+                    f"{args.save} already exists (a saved game is never replaced unasked): "
+                    f"continue it with --resume {args.save}, or start afresh with --overwrite"
+                )
             session.save()
             session.console.print(
                 f"{variant.title}: you are seat {args.seat}; seed {seed}. Type 'help'."

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.cli.common import UsageError, resolve_target
+from rulespec.interpreter.game import players_range
 from rulespec.sim import runner
 from rulespec.sim.stats import summarise
 
@@ -46,8 +47,7 @@ def _players(variant: Any, wanted: int | None) -> int:
         return _default_players(variant)
     if not variant.min_players <= wanted <= variant.max_players:
         raise UsageError(
-            f"{variant.name} is for {variant.min_players}-{variant.max_players} players, "
-            f"not {wanted}"
+            f"{variant.name} is for {players_range(variant)}, not {wanted}"
         )
     return wanted
 
@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         "results": summary,
     }
     runs = [(variant.name, records, summary)]
-    by_variant = [{"variant": variant.name, "seconds": round(seconds, 3)}]
+    by_variant: list[dict[str, Any]] = [{"variant": variant.name, "seconds": round(seconds, 3)}]
     if other is not None and other_spec is not None:
         o_records, o_seconds = _run_one(
             other_spec, args, other_players, bots, show_progress, other.name

@@ -238,7 +238,7 @@ def previous_token(text: str, pos: int) -> str | None:
                 tokens = tokens[:i]
                 break
         if tokens:
-            return tokens[-1]
+            return str(tokens[-1])
     return None
 
 

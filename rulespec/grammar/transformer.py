@@ -126,7 +126,7 @@ def _section_of(line: str) -> str:
         words = words[1:]
     if not words or words[0] not in STATEMENT_WORDS:
         return ""
-    return _SECTION.get(words[0], words[0])
+    return str(_SECTION.get(words[0], words[0]))
 
 
 def _parse_collecting(

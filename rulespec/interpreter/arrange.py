@@ -22,6 +22,7 @@ from rulespec.interpreter.partsearch import find_partition
 from rulespec.spec.model import Variant
 
 Meld = tuple[Placed, ...]
+Layoffs = tuple[int, list[tuple[Placed, int]]]  # deadwood left, the lay-offs in order
 
 
 def partition(
@@ -64,14 +65,14 @@ def best_layoff(
 
     start = tuple(normalize(variant, m) for m in table_melds)
     any_suit_sets = variant.melds.set is not None and variant.melds.set.suits == "any"
-    memo: dict[tuple[tuple[int, ...], tuple[Meld | None, ...]], tuple[int, list]] = {}
+    memo: dict[tuple[tuple[int, ...], tuple[Meld | None, ...]], Layoffs] = {}
 
-    def rec(cards: tuple[int, ...], melds: tuple[Meld | None, ...]) -> tuple[int, list]:
+    def rec(cards: tuple[int, ...], melds: tuple[Meld | None, ...]) -> Layoffs:
         key = (cards, melds)
         got = memo.get(key)
         if got is not None:
             return got
-        best: tuple[int, list] = (deadwood(variant, cards), [])
+        best: Layoffs = (deadwood(variant, cards), [])
         if best[0] == 0:  # nothing to gain, and fewer lay-offs win ties
             memo[key] = best
             return best

@@ -15,6 +15,8 @@ from typing import Any
 
 from rulespec.errors import IllegalMove, InvalidMove, PositionError, RulespecError
 from rulespec.interpreter import engine as E
+from rulespec.interpreter import legal as L
+from rulespec.interpreter import turnctx as T
 from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
@@ -148,7 +150,7 @@ class Game:
         seats = []
         s = dealer
         for _ in range(sum(active)):
-            s = E.next_seat(variant, hs, s)
+            s = T.next_seat(variant, hs, s)
             seats.append(s)
         each = variant.deal.cards(n_active)
         packet = max(variant.deal.packet, 1)
@@ -245,7 +247,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
-            self._legal = E.legal_moves(self.variant, self.hs)
+            self._legal = L.legal_moves(self.variant, self.hs)
             self._legal_set = None
         return list(self._legal)
 
@@ -330,7 +332,7 @@ class Game:
             raise IllegalMove("next_hand: the hand is still being played")
         if self.match_over:
             raise IllegalMove("next_hand: the match is over")
-        dealer = E.next_seat(self.variant, self.hs, self.hs.dealer)
+        dealer = T.next_seat(self.variant, self.hs, self.hs.dealer)
         self.ms.hand_no += 1
         self.hs = self._deal(self.variant, self.players, dealer, self.ms, self.hs.active)
         self._legal = None

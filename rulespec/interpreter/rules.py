@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulespec.interpreter import engine as E
+from rulespec.interpreter import legal as L
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
+from rulespec.interpreter import turnctx as T
 from rulespec.interpreter.cards import card_text
 from rulespec.interpreter.legal import swap_strands
 from rulespec.interpreter.moves import (
@@ -54,7 +55,7 @@ def _draw_reason(variant: Variant, hs: HandState, move: Move) -> str:
     if kind == DRAW_DISCARD:
         if d.discard is None:
             return "draw.discard: false — the top discard may not be drawn"
-        if d.discard.when is not None and not d.discard.when(E.turn_env(variant, hs, hs.to_move)):
+        if d.discard.when is not None and not d.discard.when(T.turn_env(variant, hs, hs.to_move)):
             return "draw.discard.when: the condition for drawing the discard is not met now"
         return (
             f"draw.discard.use: {d.discard.use} — the card taken could not be used"
@@ -109,7 +110,7 @@ def knock_shown_error(variant: Variant, hs: HandState, move: Move) -> str | None
     rest.remove(move.card)
     if move.card not in rest and any(p[0] == move.card for m in move.melds for p in m):
         return f"knock with: {card_text(move.card)} is the card the knock discards, not shown"
-    got = named_showing(variant, rest, move.melds, E.knock_limit(variant, hs))
+    got = named_showing(variant, rest, move.melds, T.knock_limit(variant, hs))
     return got if isinstance(got, str) else None
 
 
@@ -201,7 +202,7 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         clash = unique_clash(variant, hs, move.cards)
         if clash is not None:
             return _unique_reason(clash)
-        reason = E.meld_allowed(variant, hs, seat, move.cards)
+        reason = L.meld_allowed(variant, hs, seat, move.cards)
         if reason is not None and reason.startswith(GOING_OUT):
             return _going_out_reason(variant)
         return reason or "that meld is not allowed now"
@@ -213,7 +214,7 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
             sw = variant.melds.wild.swap
             if sw is None:
                 return "melds.wild.swap: false — wild cards may not be swapped off the table"
-            if not sw(E.turn_env(variant, hs, seat)):
+            if not sw(T.turn_env(variant, hs, seat)):
                 return "melds.wild.swap: the condition for swapping a wild card is not met now"
             if ob is not None:
                 return f"draw obligation: the card taken ({card_text(ob[0])}) must be used first"
@@ -233,7 +234,7 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         if clash is not None:
             return _unique_reason(clash)
         return (
-            E.layoff_allowed(variant, hs, seat, move.cards[0], move.number - 1)
+            L.layoff_allowed(variant, hs, seat, move.cards[0], move.number - 1)
             or "that lay-off is not allowed now"
         )
     if ob is not None:
@@ -254,7 +255,7 @@ def why_illegal(variant: Variant, hs: HandState, move: Move) -> str:
         rest = list(hs.hands[seat])
         rest.remove(card)
         dw = S.deadwood(variant, rest)
-        limit = E.knock_limit(variant, hs)
+        limit = T.knock_limit(variant, hs)
         if move.melds and dw <= limit:
             return knock_shown_error(variant, hs, move) or "that knock is not allowed now"
         return (

@@ -141,7 +141,7 @@ def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callab
 
 
 def _upcard(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
-    from rulespec.interpreter.engine import upcard_env  # noqa: PLC0415
+    from rulespec.interpreter.turnctx import upcard_env  # noqa: PLC0415
 
     upcard_env(variant, hs, env)
 

@@ -238,7 +238,7 @@ def _describe(option: Any) -> str:
             target = target[part]
         return _describe(target)
     if isinstance(option.get("x-error"), str) and option["x-error"].startswith("must be "):
-        return option["x-error"][len("must be ") :]
+        return str(option["x-error"][len("must be ") :])
     if "const" in option:
         return _show(option["const"])
     if "enum" in option:

@@ -3,7 +3,7 @@
 Every file of `variants/` and `examples/house-rules/` goes through the whole
 loading pipeline; its DSL form goes DSL -> YAML -> DSL without changing the
 document (raw and resolved); and a table of facts per variant pins the rules
-of /work/shared/RULES.md on the built `Variant`, so that a wrong edit to a
+of ../shared/RULES.md on the built `Variant`, so that a wrong edit to a
 rule file fails here.
 """
 

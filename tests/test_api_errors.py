@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -645,3 +646,16 @@ def test_a_mangled_position_gives_a_game_with_a_move_or_a_position_error(data: A
         moves = game.legal_moves()
         assert moves, game.position()
         game.play(moves[-1])
+
+
+def test_a_save_from_before_rummy_was_a_flag_still_loads() -> None:
+    """Saves written when going out in one go was reason `rummy` load as `out` + rummy."""
+    variant = load_variant("rummy")
+    game = variant.new_game(2, seed=1)
+    rng = random.Random(1)
+    while not game.hand_over:
+        game.play(rng.choice(game.legal_moves()))
+    old = game.position()
+    old["result"] = dict(old["result"], reason="rummy")
+    again = Game.from_position(variant, old)
+    assert (again.hand_result.reason, again.hand_result.rummy) == ("out", True)

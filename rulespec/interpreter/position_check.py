@@ -290,6 +290,10 @@ def _history(raw: object, n: int) -> None:
                 _opt_int(cards, f"{path}.cards", 0, COUNT_LIMIT)
 
 
+LEGACY_RUMMY = "rummy"
+"""The reason saves written before `rummy` became a flag of `out` carry (read as `out`)."""
+
+
 def _result(raw: object, phase: object, n: int, match_over: bool) -> None:
     if raw is None:
         if phase == "over":
@@ -302,7 +306,7 @@ def _result(raw: object, phase: object, n: int, match_over: bool) -> None:
     result = _map(raw, "result")
     known = {"reason", "winner", "knocker", "rummy", "scores", "lines", "hands", "layoffs"}
     _flat(result, known | {"why", "match_over", "match_winner"}, "result")
-    if result.get("reason") not in HAND_ENDS:
+    if result.get("reason") not in HAND_ENDS and result.get("reason") != LEGACY_RUMMY:
         raise _fail(
             "result.reason",
             f"expected one of {', '.join(HAND_ENDS)}, got {_short(result.get('reason'))}",

@@ -18,7 +18,12 @@ from typing import Any
 from rulespec.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck, card_text, parse_card, parse_placed, placed_text
-from rulespec.interpreter.position_check import SEED_LIMIT, check_fields, check_state
+from rulespec.interpreter.position_check import (
+    LEGACY_RUMMY,
+    SEED_LIMIT,
+    check_fields,
+    check_state,
+)
 from rulespec.spec.model import Variant
 
 Placed = tuple[int, int]
@@ -266,6 +271,8 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         infer_laid_down(hs)
     if isinstance(pos.get("result"), Mapping):
         hs.result = dict(pos["result"])
+        if hs.result.get("reason") == LEGACY_RUMMY:  # saves from before `rummy` was a flag
+            hs.result.update(reason="out", rummy=True)
     elif phase == "over":
         raise PositionError("result: a position in phase 'over' needs the hand's result")
     ms = MatchState(

@@ -525,7 +525,7 @@ BAD_POSITIONS: list[tuple[str, Any, str]] = [
     ("rummy", {**_TWO, "offer": {"must_draw_stock": 1}}, "offer.must_draw_stock: expected"),
     ("rummy", _OVER, "result: a position in phase 'over' needs the hand's result"),
     ("rummy", {**_TWO, "result": _RESULT}, "result: only a hand that is over has a result"),
-    ("rummy", {**_OVER, "result": {**_RESULT, "reason": "rummy"}}, "result.reason: expected"),
+    ("rummy", {**_OVER, "result": {**_RESULT, "reason": "won"}}, "result.reason: expected"),
     ("rummy", {**_OVER, "result": {**_RESULT, "scores": [1, "x"]}}, "result.scores.1: expected"),
     ("rummy", {**_OVER, "result": {**_RESULT, "winner": 7}}, "result.winner: expected"),
     ("rummy", {**_OVER, "result": {**_RESULT, "lines": [3]}}, "result.lines.0: expected a text"),

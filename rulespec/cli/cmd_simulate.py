@@ -46,9 +46,7 @@ def _players(variant: Any, wanted: int | None) -> int:
     if wanted is None:
         return _default_players(variant)
     if not variant.min_players <= wanted <= variant.max_players:
-        raise UsageError(
-            f"{variant.name} is for {players_range(variant)}, not {wanted}"
-        )
+        raise UsageError(f"{variant.name} is for {players_range(variant)}, not {wanted}")
     return wanted
 
 

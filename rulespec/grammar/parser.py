@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulespec.grammar.lexguard import MAX_TOKENS, WORDY, GlueCheck, glued_start
 from rulespec.grammar.vocab import card_code_hint, variant_name_hint
 from rulespec.spec.located import line_column
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from lark import Lark
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
-MAX_TOKENS = 6_000
 """Words and symbols one parse may read (the bundled variants have under 700: 10x room).
 
 LALR parsing costs about 10 µs a token, so this bounds the time any text
@@ -105,38 +105,8 @@ def get_parser() -> Lark:
         maybe_placeholders=False,
         start=["start", "expr"],
         cache=True,
-        postlex=_GlueCheck(),
+        postlex=GlueCheck(),
     )
-
-
-class _GlueCheck:
-    """Refuse a keyword glued to the word after it (`player` lexed as `play` + `er`).
-
-    The contextual lexer only tries the terminals the parser can accept next, so
-    where no name is expected a misspelt keyword would be split at the first
-    keyword it starts with. A token that begins exactly where a word token ended
-    is that split: stop there and report the whole word.
-    """
-
-    always_accept: tuple[str, ...] = ()
-
-    def process(self, stream: Any) -> Any:
-        previous = None
-        for count, token in enumerate(stream):
-            if count >= MAX_TOKENS:
-                raise _too_many(token)
-            if (
-                previous is not None
-                and token.start_pos == previous.end_pos
-                and _WORDY.match(str(previous)[-1:])
-                and _WORDY.match(str(token)[:1])
-            ):
-                raise _glued(previous)
-            previous = token
-            yield token
-
-
-_WORDY = re.compile(r"[A-Za-z0-9_]")
 
 
 @functools.cache
@@ -148,26 +118,6 @@ def _keywords() -> frozenset[str]:
         if pattern.type == "str" and str(pattern.value).isalpha():
             words.add(str(pattern.value))
     return frozenset(words)
-
-
-def _glued(token: Any) -> Exception:
-    """An UnexpectedInput that carries the word token a keyword was glued to."""
-    from lark.exceptions import UnexpectedInput
-
-    err = UnexpectedInput(f"unknown word at {token.line}:{token.column}")
-    err.glued = token  # type: ignore[attr-defined]
-    err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
-    return err
-
-
-def _too_many(token: Any) -> Exception:
-    """An UnexpectedInput at the first token past MAX_TOKENS (no recovery is tried after it)."""
-    from lark.exceptions import UnexpectedInput
-
-    err = UnexpectedInput(f"too many tokens at {token.line}:{token.column}")
-    err.too_many = True  # type: ignore[attr-defined]
-    err.line, err.column, err.pos_in_stream = token.line, token.column, token.start_pos
-    return err
 
 
 def _terminal_text(name: str) -> str:
@@ -277,7 +227,7 @@ def _describe_error(
             "(a whole variant needs under 1,000)"
         )
         return message, line, column, pos
-    glued = _glued_start(exc, text)
+    glued = glued_start(exc, text)
     if glued is not None:
         return _unknown_word(text, glued)
     if isinstance(exc, UnexpectedToken):
@@ -380,29 +330,10 @@ def _did_you_mean(found: str, expected: set[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close and close[0] != found else ""
 
 
-def _glued_start(exc: Exception, text: str) -> int | None:
-    """Where a misspelt keyword starts, when the error fell inside one word (`play|rs`)."""
-    glued = getattr(exc, "glued", None)
-    if glued is not None:
-        return int(glued.start_pos or 0)
-    token = getattr(exc, "token", None)
-    pos = getattr(token, "start_pos", None) if token is not None else None
-    if pos is None or getattr(token, "type", "") == "$END":
-        pos = getattr(exc, "pos_in_stream", None)
-    if not isinstance(pos, int) or not 0 < pos < len(text):
-        return None
-    if not (_WORDY.match(text[pos - 1]) and _WORDY.match(text[pos])):
-        return None
-    start = pos
-    while start > 0 and _WORDY.match(text[start - 1]):
-        start -= 1
-    return start
-
-
 def _unknown_word(text: str, start: int) -> tuple[str, int, int, int]:
     """'unknown word 'playrs'; did you mean 'players'?' at the word's start."""
     end = start
-    while end < len(text) and _WORDY.match(text[end]):
+    while end < len(text) and WORDY.match(text[end]):
         end += 1
     word = text[start:end]
     line, column = line_column(text, start)

@@ -15,7 +15,6 @@ from typing import Any
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import card_text, is_wild
 from rulespec.interpreter.legal import (  # noqa: F401  (re-exported)
-    discard_moves,
     draw_moves,
     layoff_allowed,
     legal_moves,

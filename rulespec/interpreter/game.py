@@ -10,7 +10,7 @@ so a saved position with its seed and hand number continues exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 from rulespec.errors import IllegalMove, InvalidMove, PositionError, RulespecError
@@ -21,6 +21,7 @@ from rulespec.interpreter.cards import build_deck, card_text, placed_text
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.moves import MELD, Move, as_move
+from rulespec.interpreter.outcome import HandResult
 from rulespec.interpreter.position_check import seed_problem
 from rulespec.interpreter.rules import knock_shown_error, malformed, why_illegal
 from rulespec.interpreter.scoring import score_hand
@@ -32,37 +33,6 @@ from rulespec.interpreter.state import (
     to_position,
 )
 from rulespec.spec.model import Variant
-
-
-class HandResult(Mapping[str, Any]):
-    """A read-only view of a hand's result: `result.reason` and `result["reason"]` alike.
-
-    The underlying dict is what positions store, so it stays JSON; attribute
-    access is the documented API (reason, winner, scores, lines, ...).
-    """
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self._data = data
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._data[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __repr__(self) -> str:
-        return f"HandResult({dict(self._data)!r})"
 
 
 def players_range(variant: Variant) -> str:

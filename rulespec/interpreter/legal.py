@@ -11,16 +11,14 @@ from collections import Counter
 from typing import Any
 
 from rulespec.interpreter import melds as M
-from rulespec.interpreter import solver as S
 from rulespec.interpreter import wayon as W
 from rulespec.interpreter.cards import card_text
+from rulespec.interpreter.discards import discard_moves, discardable
 from rulespec.interpreter.moves import (
-    DISCARD,
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
     DRAW_DISCARD_STOCK,
     DRAW_STOCK,
-    KNOCK,
     LAYOFF,
     PASS,
     SWAP,
@@ -30,7 +28,6 @@ from rulespec.interpreter.moves import (
 )
 from rulespec.interpreter.state import HandState, Placed
 from rulespec.interpreter.turnctx import (
-    knock_limit,
     remove_cards,
     turn_env,
     unique_ok,
@@ -181,7 +178,7 @@ def _no_way_on(variant: Variant, hs: HandState, rest: list[int], move: Move) -> 
         why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
     else:
         return None
-    if W.can_end_turn(variant, W.after(variant, hs, move), _laying_for_search, _discardable):
+    if W.can_end_turn(variant, W.after(variant, hs, move), _laying_for_search, discardable):
         return None
     return why
 
@@ -358,41 +355,6 @@ def layoff_allowed(
     if variant.play.melding == "going_out" and hs.melds_this_turn:
         return "play.melding: going_out — finish laying down the hand"
     return _no_way_on(variant, hs, rest, Move(LAYOFF, (placed,), idx + 1)) if way_on else None
-
-
-_DISCARDS = tuple(Move(DISCARD, ((c, c),)) for c in range(53))
-_KNOCKS = tuple(Move(KNOCK, ((c, c),)) for c in range(53))
-
-
-def _discardable(variant: Variant, hs: HandState) -> list[int]:
-    """The cards the mover may discard now, sorted (the knock test aside)."""
-    hand = hs.hands[hs.to_move]
-    if hs.obligation is not None:
-        return []
-    if variant.play.melding == "going_out" and hs.melds_this_turn and len(hand) > 1:
-        return []
-    if len(hand) == 1 and "discard" not in variant.going_out.by:
-        return []
-    cards = sorted(set(hand))
-    if hs.taken and variant.discard.forbid_taken:
-        taken = Counter(hs.taken)
-        have = Counter(hand)
-        cards = [c for c in cards if have[c] > taken[c]]
-    return cards
-
-
-def discard_moves(variant: Variant, hs: HandState) -> list[Move]:
-    seat = hs.to_move
-    hand = hs.hands[seat]
-    cards = _discardable(variant, hs)
-    out = [_DISCARDS[c] for c in cards]
-    if variant.knock is not None and len(hand) > 1:
-        limit = knock_limit(variant, hs)
-        if S.deadwood_after_discard(variant, hand)[0] <= limit:
-            out.extend(
-                _KNOCKS[c] for c in cards if S.deadwood(variant, remove_cards(hand, [c])) <= limit
-            )
-    return out
 
 
 def legal_moves(variant: Variant, hs: HandState) -> list[Move]:

@@ -13,9 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
-from rulespec.interpreter.cards import JOKER, Placed, card_text
+from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import (
-    BIG,
     Tables,
     rank_mask,
     run_windows,
@@ -23,6 +22,7 @@ from rulespec.interpreter.meldrules import (
     tables,
     window_by_mask,
 )
+from rulespec.interpreter.meldwhy import not_wild, shape_refusal, too_many_wilds
 from rulespec.spec.model import Variant
 
 Meld = tuple[Placed, ...]
@@ -51,12 +51,12 @@ def _analyze(
         if card != stands_for:
             if not (0 <= card <= JOKER and t.wild_code(card)):
                 if why is not None:
-                    why.append(_not_wild(variant, card, stands_for))
+                    why.append(not_wild(variant, card, stands_for))
                 return None
             wilds += 1
     if wilds > t.max_wilds(n - wilds):
         if why is not None:
-            why.append(_too_many_wilds(t, wilds, n - wilds))
+            why.append(too_many_wilds(t, wilds, n - wilds))
         return None
     names = [sf for _, sf in placed]
     ranks = {sf % 13 + 1 for sf in names}
@@ -70,56 +70,8 @@ def _analyze(
             order = {r: i for i, r in enumerate(window)}
             return "run", tuple(sorted(placed, key=lambda p: order[p[1] % 13 + 1]))
     if why is not None:
-        why.append(_shape_refusal(t, n, ranks, suits, distinct_ok))
+        why.append(shape_refusal(t, n, ranks, suits, distinct_ok))
     return None
-
-
-def _not_wild(variant: Variant, card: int, stands_for: int) -> str:
-    listed = ", ".join(variant.melds.wild.cards) or "none"
-    return (
-        f"melds.wild.cards: {card_text(card)} is not a wild card here (wild: {listed}),"
-        f" so it cannot stand for {card_text(stands_for)}"
-    )
-
-
-def _too_many_wilds(t: Tables, wilds: int, naturals: int) -> str:
-    if wilds > t.per_meld:
-        return f"melds.wild.per_meld: at most {t.per_meld} wild card(s) in one meld, not {wilds}"
-    return (
-        "melds.wild.outnumber: false — wild cards may not outnumber the natural cards"
-        f" ({wilds} wild, {naturals} natural)"
-    )
-
-
-def _shape_refusal(t: Tables, n: int, ranks: set[int], suits: list[int], distinct: bool) -> str:
-    """Which set or run rule a group of named cards breaks (the tail of `_analyze`)."""
-    if n == 1:
-        least = min(t.set_min if t.has_sets else BIG, t.run_min if t.has_runs else BIG)
-        if least >= BIG:
-            return "melds: this variant has neither sets nor runs"
-        return f"a meld has at least {least} cards, not 1"
-    if len(ranks) == 1 and n > 1:
-        if not t.has_sets:
-            return "melds.set: false — this variant has no sets"
-        if n < t.set_min:
-            return f"melds.set.min: a set has at least {t.set_min} cards, not {n}"
-        if n > t.set_max:
-            return f"melds.set.max: a set has at most {t.set_max} cards, not {n}"
-        if not distinct:
-            return "melds.set.suits: distinct — a set may not hold two cards of one suit"
-    if len(set(suits)) == 1 and len(ranks) == n:
-        if not t.has_runs:
-            return "melds.run: false — this variant has no runs"
-        if n < t.run_min:
-            return f"melds.run.min: a run has at least {t.run_min} cards, not {n}"
-        if n > t.run_max:
-            return f"melds.run.max: a run has at most {t.run_max} cards, not {n}"
-        if rank_mask(sorted(ranks)) in window_by_mask("wrap"):
-            return f"ace: {t.ace} — the ace may not stand there in a run (round the corner)"
-        return "not a run: a run is cards of one suit in sequence, with no gaps"
-    if len(set(suits)) == 1:
-        return "not a run: a run may not hold the same rank twice"
-    return "neither a set (cards of one rank) nor a run (one suit in sequence)"
 
 
 def meld_refusal(variant: Variant, placed: Sequence[Placed]) -> str | None:

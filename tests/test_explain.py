@@ -382,7 +382,7 @@ def test_bundled_variants_are_present() -> None:
 
 def test_explain_defaults_agree_with_the_schema() -> None:
     """explain's table of defaults says what the schema's `default` annotations say."""
-    from rulespec.spec.explain import DEFAULTS, default
+    from rulespec.spec.explain_words import DEFAULTS, default
     from rulespec.spec.schema import with_defaults
 
     filled = with_defaults({"name": "x", "title": "X"})

@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.spec.explain import get, hand_ends, join_or
 from rulespec.spec.explain_expr import say
+from rulespec.spec.explain_words import get, hand_ends, join_or
 from rulespec.spec.names import REASONS
 from rulespec.spec.reach import knock_limits, out_ways
 from rulespec.spec.schema import with_defaults

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.spec.explain import (
+from rulespec.spec.explain_expr import say, say_condition
+from rulespec.spec.explain_words import (
     count_table,
     default,
     get,
@@ -18,7 +19,6 @@ from rulespec.spec.explain import (
     number,
     obligation,
 )
-from rulespec.spec.explain_expr import say, say_condition
 
 
 def _cond(expr: Any) -> str:

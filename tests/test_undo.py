@@ -167,7 +167,7 @@ def test_copy_is_independent() -> None:
     assert twin.position() != game.position()
 
 
-def test_copy_shares_every_mutable_field() -> None:
+def test_copy_shares_no_mutable_field() -> None:
     """No list or dict of the hand or the match is shared by a copy (a new field must be
     copied too: this test fails for a mutable field copy_hand / copy_match forget)."""
     game = load_variant("rummy").new_game(2, seed=1)

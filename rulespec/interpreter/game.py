@@ -2,7 +2,8 @@
 
 The public face of the interpreter (model: OpenSpiel's State + python-chess's
 Board): `legal_moves()`, `play(move_or_text)`, `position()` /
-`Game.from_position()`, `observation(seat)`, `next_hand()`. Chance comes
+`Game.from_position()`, `observation(seat)`, `next_hand()`, `copy()` and
+`undo()` (model: python-chess's push/pop; see timeline.py). Chance comes
 only from the match seed: hand k is shuffled by `random.Random(f"{seed}:{k}")`,
 so a saved position with its seed and hand number continues exactly.
 """
@@ -32,6 +33,7 @@ from rulespec.interpreter.state import (
     from_position,
     to_position,
 )
+from rulespec.interpreter.timeline import Timeline, copy_hand, copy_match
 from rulespec.spec.model import Variant
 
 
@@ -65,12 +67,16 @@ def _cut(rng: random.Random, variant: Variant, players: int) -> int:
 class Game:
     """A match of a variant between `players` seats (seat 0..n-1)."""
 
-    def __init__(self, variant: Variant, hs: HandState, ms: MatchState) -> None:
+    def __init__(
+        self, variant: Variant, hs: HandState, ms: MatchState, timeline: Timeline | None = None
+    ) -> None:
         self.variant = variant
         self.hs = hs
         self.ms = ms
         self._legal: list[Move] | None = None
         self._legal_set: frozenset[Move] | None = None
+        self._timeline = Timeline.begin(hs, ms) if timeline is None else timeline
+        self._moves = self._timeline.moves  # this hand's moves: play appends, undo re-plays
 
     # --- construction ---------------------------------------------------------------
 
@@ -257,9 +263,31 @@ class Game:
             raise IllegalMove(f"{str(move)!r} ({where}): {why_illegal(self.variant, self.hs, m)}")
         E.apply(self.variant, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))
+        self._moves.append(m)
         self._legal = None
         self._legal_set = None
         return m
+
+    def undo(self) -> Move:
+        """Take back the last move played and return it: all is as before it (python-chess's
+        `pop`). It reaches back over `next_hand()`, not before the game was dealt or loaded:
+        then IllegalMove "nothing to undo" and nothing changes."""
+        last, self.hs, self.ms, todo = self._timeline.take_back(self.ms.log)
+        self._moves = self._timeline.moves
+        self._legal = None
+        self._legal_set = None
+        for m in todo:
+            E.apply(self.variant, self.hs, m, self._end_hand)
+            self._timeline.replayed(self.hs, self.ms)
+        return last
+
+    def copy(self) -> Game:
+        """An independent game at the same moment, with the same future and undo history."""
+        twin = type(self)(
+            self.variant, copy_hand(self.hs), copy_match(self.ms), self._timeline.copy()
+        )
+        twin._legal, twin._legal_set = self._legal, self._legal_set
+        return twin
 
     def _resolve_unnamed(self, m: Move) -> Move:
         """A meld written with bare wilds (`meld 7H 8H JK`) means the one legal meld it can be."""
@@ -305,6 +333,8 @@ class Game:
         dealer = T.next_seat(self.variant, self.hs, self.hs.dealer)
         self.ms.hand_no += 1
         self.hs = self._deal(self.variant, self.players, dealer, self.ms, self.hs.active)
+        self._timeline.next_hand(self.hs, self.ms)
+        self._moves = self._timeline.moves
         self._legal = None
         self._legal_set = None
 

@@ -9,6 +9,8 @@ name; wild cards and values come from the `Variant` model.
 
 from __future__ import annotations
 
+import random
+
 from rulespec.errors import InvalidMove
 from rulespec.spec.model import RANK_KEYS, Variant
 
@@ -118,3 +120,16 @@ def hand_value(variant: Variant, code: int, place: str = "hand") -> int:
 def cards_text(codes: list[int] | tuple[int, ...]) -> str:
     """Space-separated canonical texts, for messages and logs."""
     return " ".join(card_text(c) for c in codes)
+
+
+def cut_for_dealer(rng: random.Random, variant: Variant, players: int) -> int:
+    """First dealer by lot: each seat cuts a card, the lowest (ace low) deals, ties cut again."""
+    seats = list(range(players))
+    while True:
+        deck = [c for c in build_deck(variant, players) if c < 52]
+        rng.shuffle(deck)
+        cuts = {s: deck[i] % 13 for i, s in enumerate(seats)}
+        low = min(cuts.values())
+        seats = [s for s in seats if cuts[s] == low]
+        if len(seats) == 1:
+            return seats[0]

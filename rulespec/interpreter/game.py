@@ -18,7 +18,7 @@ from rulespec.errors import IllegalMove, InvalidMove, PositionError, RulespecErr
 from rulespec.interpreter import engine as E
 from rulespec.interpreter import legal as L
 from rulespec.interpreter import turnctx as T
-from rulespec.interpreter.cards import build_deck, card_text, placed_text
+from rulespec.interpreter.cards import build_deck, card_text, cut_for_dealer, placed_text
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.moves import MELD, Move, as_move
@@ -49,19 +49,6 @@ def _stuck(hs: HandState) -> str:
     if hs.phase in ("upcard", "draw") and not hs.stock and not hs.discard:
         return f"stock, discard: both empty, so {where}"
     return f"phase: {where}"
-
-
-def _cut(rng: random.Random, variant: Variant, players: int) -> int:
-    """First dealer by lot: each seat cuts a card, the lowest (ace low) deals, ties cut again."""
-    seats = list(range(players))
-    while True:
-        deck = [c for c in build_deck(variant, players) if c < 52]
-        rng.shuffle(deck)
-        cuts = {s: deck[i] % 13 for i, s in enumerate(seats)}
-        low = min(cuts.values())
-        seats = [s for s in seats if cuts[s] == low]
-        if len(seats) == 1:
-            return seats[0]
 
 
 class Game:
@@ -97,7 +84,7 @@ class Game:
             raise RulespecError(f"seed: {problem}")
         rng = random.Random(f"{seed}:dealer")
         if variant.first_dealer == "cut":
-            dealer = _cut(rng, variant, players)
+            dealer = cut_for_dealer(rng, variant, players)
         else:
             dealer = rng.randrange(players)
         ms = MatchState(totals=[0] * players, hands_won=[0] * players, hand_no=1, seed=seed)

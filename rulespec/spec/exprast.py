@@ -116,9 +116,10 @@ _BINARY_RULES = {
     "floordiv": "//",
     "mod": "%",
 }
-# precedence levels, loosest first (see unparse)
-_LEVEL = {"or": 2, "and": 3, "==": 5, "!=": 5, "<": 5, "<=": 5, ">": 5, ">=": 5}
-_LEVEL.update({"+": 6, "-": 6, "*": 7, "//": 7, "%": 7})
+# precedence levels, loosest first (unparse and explain_expr parenthesise by them)
+LEVEL_COND, LEVEL_NOT, LEVEL_NEG = 1, 4, 8
+LEVEL = {"or": 2, "and": 3, "==": 5, "!=": 5, "<": 5, "<=": 5, ">": 5, ">=": 5}
+LEVEL.update({"+": 6, "-": 6, "*": 7, "//": 7, "%": 7})
 COMPARISONS: frozenset[str] = frozenset({"==", "!=", "<", "<=", ">", ">="})
 ARITHMETIC: frozenset[str] = frozenset({"+", "-", "*", "//", "%"})
 FUNCTIONS = ("min", "max", "abs")
@@ -251,13 +252,13 @@ def parse_expression(text: str) -> Expr:
 
 def _level(expr: Expr) -> int:
     if isinstance(expr, Cond):
-        return 1
+        return LEVEL_COND
     if isinstance(expr, Binary):
-        return _LEVEL[expr.op]
+        return LEVEL[expr.op]
     if isinstance(expr, Unary):
-        return 4 if expr.op == "not" else 8
+        return LEVEL_NOT if expr.op == "not" else LEVEL_NEG
     if isinstance(expr, Int) and expr.value < 0:
-        return 8
+        return LEVEL_NEG
     return 9
 
 
@@ -279,7 +280,7 @@ def unparse(expr: Expr) -> str:
             return "not " + _wrap(expr.operand, 4)
         return "-" + _wrap(expr.operand, 8)
     if isinstance(expr, Binary):
-        level = _LEVEL[expr.op]
+        level = LEVEL[expr.op]
         if expr.op in COMPARISONS:
             left, right = _wrap(expr.left, level + 1), _wrap(expr.right, level + 1)
         else:

@@ -24,6 +24,7 @@ from rulespec.spec.expr import (
     Unary,
     check_expression,
     compile_expression,
+    names_in,
     normalise,
     parse_expression,
     unparse,
@@ -298,3 +299,19 @@ def test_each_module_imports_on_its_own(module: str) -> None:
 
     done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
     assert done.returncode == 0, done.stderr.decode()
+
+
+NAME_WALKS = [
+    ("reason == gin ? max(me.penalty, -upcard.value) : 1 # players",
+     [("reason", 0), ("gin", 10), ("me.penalty", 20), ("upcard.value", 33)]),
+    ("not (place == set) and players > 2", [("place", 5), ("set", 14), ("players", 23)]),
+    ("1 + 2", []),
+    ("1 +", []),  # does not parse: its error is reported where it is checked
+    (7, []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("source", "expected"), NAME_WALKS)
+def test_names_read_by_an_expression(source: Any, expected: list[tuple[str, int]]) -> None:
+    """The name walk reads the tree, in source order with offsets: a comment names nothing."""
+    assert [(name.name, name.offset) for name in names_in(source)] == expected

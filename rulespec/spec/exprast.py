@@ -11,7 +11,7 @@ offset the 0-based column within the expression text.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,6 +222,37 @@ def depth(expr: Expr) -> int:
     if isinstance(expr, Call):
         return 1 + max(depth(a) for a in expr.args)
     return 1
+
+
+def names(expr: Expr) -> Iterator[Name]:
+    """Every name an expression reads, in source order (the walk behind name checks)."""
+    if isinstance(expr, Name):
+        yield expr
+    elif isinstance(expr, Unary):
+        yield from names(expr.operand)
+    elif isinstance(expr, Binary):
+        yield from names(expr.left)
+        yield from names(expr.right)
+    elif isinstance(expr, Cond):
+        for part in (expr.test, expr.then, expr.orelse):
+            yield from names(part)
+    elif isinstance(expr, Call):
+        for arg in expr.args:
+            yield from names(arg)
+
+
+def names_in(source: object) -> list[Name]:
+    """The names an expression position reads, in source order.
+
+    None for a plain int/bool, nor for text that does not parse: its parse
+    error is reported where the expression is checked.
+    """
+    if not isinstance(source, str):
+        return []
+    try:
+        return list(names(parse_expression(source)))
+    except (ExprError, RecursionError):
+        return []
 
 
 @functools.lru_cache(maxsize=2048)

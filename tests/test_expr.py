@@ -315,3 +315,18 @@ NAME_WALKS = [
 def test_names_read_by_an_expression(source: Any, expected: list[tuple[str, int]]) -> None:
     """The name walk reads the tree, in source order with offsets: a comment names nothing."""
     assert [(name.name, name.offset) for name in names_in(source)] == expected
+
+
+def test_a_position_needs_an_upcard_only_when_an_expression_reads_one(tmp_path: Path) -> None:
+    """Words in a title or description are not names: the position needs no upcard."""
+    from rulespec.interpreter.game import Game
+    from rulespec.spec.load import load_variant
+
+    path = tmp_path / "quiet.yaml"
+    path.write_text(
+        "name: quiet\nextends: rummy\ntitle: Quiet Rummy\n"
+        "description: Rummy that never reads upcard.value\n",
+        encoding="utf-8",
+    )
+    game = Game.from_position(load_variant(str(path)), {"hands": [["7H"], ["8H"]], "stock": ["AS"]})
+    assert game.position()["hands"][0] == ["7H"]

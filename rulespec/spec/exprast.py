@@ -3,9 +3,11 @@
 An expression is parsed by the one cached grammar (rulespec/grammar/rules.lark)
 into a tree of frozen dataclasses (`Expr`) and printed back canonically
 (`unparse`, `normalise`): single spaces around binary operators, minimal
-parentheses. Checking and compiling live in rulespec.spec.exprcheck; the
-public face is rulespec.spec.expr. Errors are `ExprError(message, offset)`,
-offset the 0-based column within the expression text.
+parentheses. It is the one expression parser: checking and compiling
+(rulespec.spec.exprcheck), the English (rulespec.spec.explain_expr) and the
+name lookup (`names`) all walk its tree. The public face is
+rulespec.spec.expr. Errors are `ExprError(message, offset)`, offset the
+0-based column within the expression text.
 """
 
 from __future__ import annotations

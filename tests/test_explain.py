@@ -327,6 +327,11 @@ EXPRESSIONS = [
     ("1 +", "`1 +`"),
     ("a ? b", "`a ? b`"),
     ("$$", "`$$`"),
+    # read by the one expression parser: what the checker refuses is shown as written
+    ("a == b == c", "`a == b == c`"),
+    ("foo(1)", "`foo(1)`"),
+    ("min()", "`min()`"),
+    ("- -3", "minus -3"),
 ]  # fmt: skip
 
 CONDITIONS = [

@@ -24,6 +24,7 @@ from rulespec.spec.expr import (
     Unary,
     check_expression,
     compile_expression,
+    names_in,
     normalise,
     parse_expression,
     unparse,
@@ -298,3 +299,34 @@ def test_each_module_imports_on_its_own(module: str) -> None:
 
     done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
     assert done.returncode == 0, done.stderr.decode()
+
+
+NAME_WALKS = [
+    ("reason == gin ? max(me.penalty, -upcard.value) : 1 # players",
+     [("reason", 0), ("gin", 10), ("me.penalty", 20), ("upcard.value", 33)]),
+    ("not (place == set) and players > 2", [("place", 5), ("set", 14), ("players", 23)]),
+    ("1 + 2", []),
+    ("1 +", []),  # does not parse: its error is reported where it is checked
+    (7, []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("source", "expected"), NAME_WALKS)
+def test_names_read_by_an_expression(source: Any, expected: list[tuple[str, int]]) -> None:
+    """The name walk reads the tree, in source order with offsets: a comment names nothing."""
+    assert [(name.name, name.offset) for name in names_in(source)] == expected
+
+
+def test_a_position_needs_an_upcard_only_when_an_expression_reads_one(tmp_path: Path) -> None:
+    """Words in a title or description are not names: the position needs no upcard."""
+    from rulespec.interpreter.game import Game
+    from rulespec.spec.load import load_variant
+
+    path = tmp_path / "quiet.yaml"
+    path.write_text(
+        "name: quiet\nextends: rummy\ntitle: Quiet Rummy\n"
+        "description: Rummy that never reads upcard.value\n",
+        encoding="utf-8",
+    )
+    game = Game.from_position(load_variant(str(path)), {"hands": [["7H"], ["8H"]], "stock": ["AS"]})
+    assert game.position()["hands"][0] == ["7H"]

@@ -10,9 +10,7 @@ documented ones (docs/position.md).
 
 from __future__ import annotations
 
-import json
 import math
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,6 +18,8 @@ from rulespec.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import card_text, parse_card, parse_placed
 from rulespec.interpreter.moves import Move
+from rulespec.spec.checks_expr import expression_sites
+from rulespec.spec.expr import names_in
 from rulespec.spec.model import Variant
 from rulespec.spec.names import HAND_ENDS
 
@@ -230,9 +230,16 @@ def check_fields(variant: Variant, pos: object) -> None:
 
 
 def _reads_upcard(variant: Variant) -> bool:
-    """Whether an expression of the variant reads `upcard.*` (expressions are kept as text)."""
-    text = json.dumps(variant.document, default=str)
-    return re.search(r"\bupcard\.(rank|suit|value)\b", text) is not None
+    """Whether an expression of the variant reads `upcard.*`.
+
+    Judged by the names each parsed expression reads, so a title or
+    description that mentions `upcard.value` does not count.
+    """
+    return any(
+        name.name.startswith("upcard.")
+        for _, value, _, _ in expression_sites(dict(variant.document))
+        for name in names_in(value)
+    )
 
 
 def _melds(variant: Variant, raw: object, n: int) -> None:

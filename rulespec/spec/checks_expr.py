@@ -11,12 +11,11 @@ expression's line and column plus the offset inside it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from rulespec.errors import Problem
-from rulespec.spec.expr import MAX_DEPTH, ExprError, compile_expression
+from rulespec.spec.expr import MAX_DEPTH, ExprError, compile_expression, names_in
 from rulespec.spec.located import Locator
 from rulespec.spec.model import RANK_KEYS
 from rulespec.spec.names import REASON_SEATS, REASONS, ROLES, upcard_available
@@ -36,6 +35,7 @@ _FIXED_SITES = (
     ("scoring.multiplier", "score", "int"),
 )
 _MISSING = object()
+_MELD_PLACES = frozenset({"run_low", "run_middle", "run_high", "set"})
 
 
 def _get(doc: Any, path: str) -> Any:
@@ -120,11 +120,6 @@ def _compile_one(
     return None
 
 
-def _names(source: str, pattern: str) -> Iterator[re.Match[str]]:
-    # the expression language has no string literals, so a word match is a name
-    return re.finditer(pattern, source)
-
-
 def _nesting(source: str) -> int:
     deepest = depth = 0
     for char in source:
@@ -156,13 +151,15 @@ def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
             problems.append(problem)
             continue
         if not upcard:
-            for match in _names(source, r"\bupcard\.\w+"):
+            for name in names_in(source):
+                if not name.name.startswith("upcard."):
+                    continue
                 problems.append(
                     locator.problem(
                         path,
-                        f"'{match.group()}' needs an upcard, and this variant deals none "
+                        f"'{name.name}' needs an upcard, and this variant deals none "
                         "(deal.upcard is false)",
-                        offset=match.start(),
+                        offset=name.offset,
                     )
                 )
         if path.startswith("scoring.") and path.count(".") == 2:
@@ -170,12 +167,14 @@ def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
             for seat, reasons in REASON_SEATS.items():
                 if reason in reasons:
                     continue
-                for match in _names(source, rf"\b{seat}\.\w+"):
+                for name in names_in(source):
+                    if not name.name.startswith(f"{seat}."):
+                        continue
                     problems.append(
                         locator.problem(
                             path,
-                            f"'{match.group()}': a hand that ends by '{reason}' has no {seat}",
-                            offset=match.start(),
+                            f"'{name.name}': a hand that ends by '{reason}' has no {seat}",
+                            offset=name.offset,
                         )
                     )
     problems.extend(_check_places(doc, locator))
@@ -191,8 +190,10 @@ def _check_places(doc: dict[str, Any], locator: Locator) -> list[Problem]:
         if not isinstance(value, str):
             continue
         path = f"values.{key}"
-        for match in _names(value, r"\b(run_low|run_middle|run_high|set)\b"):
-            place = match.group()
+        for name in names_in(value):
+            place = name.name
+            if place not in _MELD_PLACES:
+                continue
             message = None
             if place.startswith("run_") and melds["run"] is False:
                 message = f"'{place}' can never happen: the variant has no runs (melds.run: false)"
@@ -211,5 +212,5 @@ def _check_places(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                     "(ace is 'high')"
                 )
             if message is not None:
-                problems.append(locator.problem(path, message, offset=match.start()))
+                problems.append(locator.problem(path, message, offset=name.offset))
     return problems

@@ -1,32 +1,32 @@
 """Expressions read aloud: rule-document expression text → plain English (used by spec/explain).
 
-A small self-contained Pratt parser over the expression language of
-docs/document.md, used only for wording: `upcard.value` becomes "the upcard's
-value", `a ? b : c` becomes "b if a, otherwise c". It never evaluates. Text it
-cannot parse is shown as written, in backticks, so an explanation never fails.
+A visitor over the expression tree of rulespec.spec.exprast (the one parser,
+the Lark rule `expr`), used only for wording: `upcard.value` becomes "the
+upcard's value", `a ? b : c` becomes "b if a, otherwise c". It never
+evaluates. Text that does not parse is shown as written, in backticks, so an
+explanation never fails.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from rulespec.spec.names import SUITS
-
-_TOKEN = re.compile(
-    r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)|"
-    r"(==|!=|<=|>=|//|[<>+\-*%?:(),]))"
+from rulespec.spec.exprast import (
+    COMPARISONS,
+    LEVEL,
+    LEVEL_COND,
+    LEVEL_NEG,
+    LEVEL_NOT,
+    Binary,
+    Bool,
+    Call,
+    Cond,
+    Expr,
+    ExprError,
+    Int,
+    Name,
+    Unary,
+    parse_expression,
 )
-
-# binding powers, loosest first
-_BINARY = {
-    "or": 2,
-    "and": 3,
-    "==": 5, "!=": 5, "<": 5, "<=": 5, ">": 5, ">=": 5,
-    "+": 6, "-": 6,
-    "*": 7, "//": 7, "%": 7,
-}  # fmt: skip
-_NOT, _NEG, _TERNARY = 4, 8, 1
+from rulespec.spec.names import SUITS
 
 RANKS = {"A": "an ace", "J": "a jack", "Q": "a queen", "K": "a king"}
 PLACES = {
@@ -98,95 +98,6 @@ _COMPARE = {
 }
 
 
-@dataclass(frozen=True)
-class Node:
-    """A parsed expression: op is 'num', 'name', 'call', an operator, 'not', 'neg' or '?'."""
-
-    op: str
-    args: tuple[Node, ...] = ()
-    text: str = ""
-
-
-class _Unreadable(Exception):
-    """The text is not an expression this reader understands."""
-
-
-def tokenize(text: str) -> list[str]:
-    tokens, pos = [], 0
-    text = text.rstrip()
-    while pos < len(text):
-        match = _TOKEN.match(text, pos)
-        if match is None or match.end() == pos:
-            raise _Unreadable(text)
-        tokens.append(next(g for g in match.groups() if g is not None))
-        pos = match.end()
-    return tokens
-
-
-class _Parser:
-    def __init__(self, tokens: list[str]) -> None:
-        self.tokens, self.pos = tokens, 0
-
-    def peek(self) -> str | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
-
-    def take(self, expected: str | None = None) -> str:
-        tok = self.peek()
-        if tok is None or (expected is not None and tok != expected):
-            raise _Unreadable(expected or "end")
-        self.pos += 1
-        return tok
-
-    def parse(self, power: int = 0) -> Node:
-        left = self.prefix()
-        while True:
-            tok = self.peek()
-            if tok == "?" and power < _TERNARY:
-                self.take()
-                then = self.parse(0)
-                self.take(":")
-                other = self.parse(_TERNARY - 1)
-                left = Node("?", (left, then, other))
-            elif tok in _BINARY and _BINARY[tok] > power:
-                self.take()
-                left = Node(tok, (left, self.parse(_BINARY[tok])))
-            else:
-                return left
-
-    def prefix(self) -> Node:
-        tok = self.take()
-        if tok == "(":
-            inner = self.parse(0)
-            self.take(")")
-            return inner
-        if tok == "not":
-            return Node("not", (self.parse(_NOT),))
-        if tok == "-":
-            return Node("neg", (self.parse(_NEG),))
-        if tok.isdigit():
-            return Node("num", text=tok)
-        if self.peek() == "(":
-            self.take("(")
-            args: list[Node] = []
-            while self.peek() != ")":
-                args.append(self.parse(0))
-                if self.peek() == ",":
-                    self.take(",")
-            self.take(")")
-            return Node("call", tuple(args), tok)
-        if tok in _BINARY or tok in "?:),":
-            raise _Unreadable(tok)
-        return Node("name", text=tok)
-
-
-def parse(text: str) -> Node:
-    parser = _Parser(tokenize(text))
-    node = parser.parse()
-    if parser.peek() is not None:
-        raise _Unreadable(text)
-    return node
-
-
 def _name(text: str) -> str:
     if text in NAMES:
         return NAMES[text]
@@ -206,71 +117,93 @@ def _name(text: str) -> str:
     return text.replace("_", " ")
 
 
-def _compare(node: Node, negate: bool) -> str:
-    left, right = node.args
+def _word(node: Expr) -> str | None:
+    """The bare word of a name or a true/false literal (the tables key on it), else None."""
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Bool):
+        return "true" if node.value else "false"
+    return None
+
+
+def _compare(node: Binary, negate: bool) -> str:
     words = _COMPARE[node.op][1 if negate else 0]
-    for a, b in ((left, right), (right, left)):
-        if a.op == "name" and a.text == "place" and b.op == "name" and b.text in PLACES:
-            return f"it is {'not ' if words.startswith('is not') else ''}{PLACES[b.text]}"
-        if a.op == "name" and a.text == "reason" and b.op == "name" and b.text in REASONS:
-            verb = "is not" if words.startswith("is not") else "is"
-            return f"the hand's end {verb} {b.text}"
-        if a.op == "name" and a.text == "upcard.rank" and b.op == "name" and b.text in RANKS:
-            verb = "is not" if words.startswith("is not") else "is"
-            return f"the upcard {verb} {RANKS[b.text]}"
-    return f"{render(left, _BINARY[node.op])} {words} {render(right, _BINARY[node.op])}"
+    verb = "is not" if words.startswith("is not") else "is"
+    for a, b in ((node.left, node.right), (node.right, node.left)):
+        subject, value = _word(a), _word(b)
+        if subject == "place" and value in PLACES:
+            return f"it {verb} {PLACES[value]}"
+        if subject == "reason" and value in REASONS:
+            return f"the hand's end {verb} {value}"
+        if subject == "upcard.rank" and value in RANKS:
+            return f"the upcard {verb} {RANKS[value]}"
+    power = LEVEL[node.op]
+    return f"{render(node.left, power)} {words} {render(node.right, power)}"
 
 
-def clause(node: Node, negate: bool = False) -> str:
+def clause(node: Expr, negate: bool = False) -> str:
     """A bool node as a clause ("the upcard's rank is not an ace")."""
-    if node.op in _COMPARE:
+    if isinstance(node, Binary) and node.op in COMPARISONS:
         return _compare(node, negate)
-    if node.op == "not":
-        return clause(node.args[0], not negate)
-    if node.op == "name" and node.text in CLAUSES:
-        return CLAUSES[node.text][1 if negate else 0]
-    if node.op in ("and", "or"):
+    if isinstance(node, Unary) and node.op == "not":
+        return clause(node.operand, not negate)
+    word = _word(node)
+    if word in CLAUSES:
+        return CLAUSES[word][1 if negate else 0]
+    if isinstance(node, Binary) and node.op in ("and", "or"):
         joiner = node.op if not negate else ("or" if node.op == "and" else "and")
-        parts = [clause(a, negate) for a in node.args]
-        if any(a.op in ("and", "or") and a.op != node.op for a in node.args):
+        args = (node.left, node.right)
+        parts = [clause(a, negate) for a in args]
+        if any(isinstance(a, Binary) and a.op in ("and", "or") and a.op != node.op for a in args):
             parts = [f"({p})" for p in parts]
         return f" {joiner} ".join(parts)
     text = render(node)
     return f"not ({text})" if negate else text
 
 
-def render(node: Node, outer: int = 0) -> str:
+def _call(node: Call) -> str:
+    args = [render(a) for a in node.args]
+    listed = args[0] if len(args) == 1 else ", ".join(args[:-1]) + " and " + args[-1]
+    if node.func == "abs":
+        return f"the absolute value of {listed}"
+    word = {"min": "smaller", "max": "larger"}[node.func] if len(args) == 2 else None
+    word = word or {"min": "smallest", "max": "largest"}[node.func]
+    return f"the {word} of {listed}"
+
+
+def render(node: Expr, outer: int = 0) -> str:
     """A node as a noun phrase, parenthesised when it binds looser than its context."""
-    op = node.op
-    if op == "num":
-        return node.text
-    if op == "name":
-        return _name(node.text)
-    if op == "neg":
-        inner = render(node.args[0], _NEG)
-        return f"-{inner}" if node.args[0].op == "num" else f"minus {inner}"
-    if op == "call":
-        args = [render(a) for a in node.args]
-        listed = args[0] if len(args) == 1 else ", ".join(args[:-1]) + " and " + args[-1]
-        if node.text == "abs":
-            return f"the absolute value of {listed}"
-        if node.text in ("min", "max"):
-            word = {"min": "smaller", "max": "larger"}[node.text] if len(args) == 2 else None
-            word = word or {"min": "smallest", "max": "largest"}[node.text]
-            return f"the {word} of {listed}"
-        return f"{node.text}({', '.join(args)})"
-    if op == "?":
-        cond, then, other = node.args
-        text = f"{render(then, _TERNARY)} if {clause(cond)}, otherwise {render(other, 0)}"
+    if isinstance(node, Int):
+        return str(node.value)
+    word = _word(node)
+    if word is not None:
+        return _name(word)
+    if isinstance(node, Call):
+        return _call(node)
+    if isinstance(node, Cond):
+        then, other = render(node.then, LEVEL_COND), render(node.orelse, 0)
+        text = f"{then} if {clause(node.test)}, otherwise {other}"
         return f"({text})" if outer > 0 else text
-    if op in _COMPARE or op in ("and", "or", "not"):
+    if isinstance(node, Unary) and node.op == "-":
+        # a negative literal is an Int ("-20"); only a negated expression is read as "minus"
+        return f"minus {render(node.operand, LEVEL_NEG)}"
+    if isinstance(node, Unary) or (isinstance(node, Binary) and node.op not in _WORDS):
         text = clause(node)
-        power = _NOT if op == "not" else _BINARY[op]
+        power = LEVEL_NOT if isinstance(node, Unary) else LEVEL[node.op]
         return f"({text})" if power < outer else text
-    power = _BINARY[op]
-    left, right = node.args
-    text = f"{render(left, power - 1)} {_WORDS[op]} {render(right, power)}"
+    if not isinstance(node, Binary):  # pragma: no cover - every node kind is handled above
+        raise TypeError(f"not an expression node: {node!r}")
+    power = LEVEL[node.op]
+    text = f"{render(node.left, power - 1)} {_WORDS[node.op]} {render(node.right, power)}"
     return f"({text})" if power <= outer else text
+
+
+def _parse(expr: object) -> Expr | None:
+    """The tree of an expression's text, by the one parser; None when it does not parse."""
+    try:
+        return parse_expression(str(expr))
+    except (ExprError, RecursionError):
+        return None
 
 
 def say(expr: object) -> str:
@@ -279,17 +212,13 @@ def say(expr: object) -> str:
         return "always" if expr else "never"
     if isinstance(expr, int):
         return str(expr)
-    try:
-        return render(parse(str(expr)))
-    except (_Unreadable, RecursionError):
-        return f"`{expr}`"
+    tree = _parse(expr)
+    return f"`{expr}`" if tree is None else render(tree)
 
 
 def say_condition(expr: object) -> str:
     """A bool expression as a clause: "the upcard's rank is not an ace"."""
     if isinstance(expr, bool):
         return "always" if expr else "never"
-    try:
-        return clause(parse(str(expr)))
-    except (_Unreadable, RecursionError):
-        return f"`{expr}`"
+    tree = _parse(expr)
+    return f"`{expr}`" if tree is None else clause(tree)

@@ -6,12 +6,12 @@ document fields (defaults from `explain.DEFAULTS`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from rulespec.spec.explain_expr import say
 from rulespec.spec.explain_words import get, hand_ends, join_or
+from rulespec.spec.expr import names_in
 from rulespec.spec.names import REASONS
 from rulespec.spec.reach import knock_limits, out_ways
 from rulespec.spec.schema import with_defaults
@@ -40,7 +40,7 @@ def _uses_rummy(doc: Mapping[str, Any]) -> bool:
         roles = get(doc, f"scoring.{reason}")
         if isinstance(roles, Mapping):
             pieces.extend(roles.values())
-    return any(isinstance(p, str) and re.search(r"\brummy\b", p) for p in pieces)
+    return any(name.name == "rummy" for p in pieces for name in names_in(p))
 
 
 def _possible_ways(doc: Mapping[str, Any]) -> list[str]:

@@ -3,15 +3,17 @@
 An expression is parsed by the one cached grammar (rulespec/grammar/rules.lark)
 into a tree of frozen dataclasses (`Expr`) and printed back canonically
 (`unparse`, `normalise`): single spaces around binary operators, minimal
-parentheses. Checking and compiling live in rulespec.spec.exprcheck; the
-public face is rulespec.spec.expr. Errors are `ExprError(message, offset)`,
-offset the 0-based column within the expression text.
+parentheses. It is the one expression parser: checking and compiling
+(rulespec.spec.exprcheck), the English (rulespec.spec.explain_expr) and the
+name lookup (`names`) all walk its tree. The public face is
+rulespec.spec.expr. Errors are `ExprError(message, offset)`, offset the
+0-based column within the expression text.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,9 +118,10 @@ _BINARY_RULES = {
     "floordiv": "//",
     "mod": "%",
 }
-# precedence levels, loosest first (see unparse)
-_LEVEL = {"or": 2, "and": 3, "==": 5, "!=": 5, "<": 5, "<=": 5, ">": 5, ">=": 5}
-_LEVEL.update({"+": 6, "-": 6, "*": 7, "//": 7, "%": 7})
+# precedence levels, loosest first (unparse and explain_expr parenthesise by them)
+LEVEL_COND, LEVEL_NOT, LEVEL_NEG = 1, 4, 8
+LEVEL = {"or": 2, "and": 3, "==": 5, "!=": 5, "<": 5, "<=": 5, ">": 5, ">=": 5}
+LEVEL.update({"+": 6, "-": 6, "*": 7, "//": 7, "%": 7})
 COMPARISONS: frozenset[str] = frozenset({"==", "!=", "<", "<=", ">", ">="})
 ARITHMETIC: frozenset[str] = frozenset({"+", "-", "*", "//", "%"})
 FUNCTIONS = ("min", "max", "abs")
@@ -223,6 +226,37 @@ def depth(expr: Expr) -> int:
     return 1
 
 
+def names(expr: Expr) -> Iterator[Name]:
+    """Every name an expression reads, in source order (the walk behind name checks)."""
+    if isinstance(expr, Name):
+        yield expr
+    elif isinstance(expr, Unary):
+        yield from names(expr.operand)
+    elif isinstance(expr, Binary):
+        yield from names(expr.left)
+        yield from names(expr.right)
+    elif isinstance(expr, Cond):
+        for part in (expr.test, expr.then, expr.orelse):
+            yield from names(part)
+    elif isinstance(expr, Call):
+        for arg in expr.args:
+            yield from names(arg)
+
+
+def names_in(source: object) -> list[Name]:
+    """The names an expression position reads, in source order.
+
+    None for a plain int/bool, nor for text that does not parse: its parse
+    error is reported where the expression is checked.
+    """
+    if not isinstance(source, str):
+        return []
+    try:
+        return list(names(parse_expression(source)))
+    except (ExprError, RecursionError):
+        return []
+
+
 @functools.lru_cache(maxsize=2048)
 def parse_expression(text: str) -> Expr:
     """Expression text -> Expr (raises ExprError with the offset of the problem)."""
@@ -251,13 +285,13 @@ def parse_expression(text: str) -> Expr:
 
 def _level(expr: Expr) -> int:
     if isinstance(expr, Cond):
-        return 1
+        return LEVEL_COND
     if isinstance(expr, Binary):
-        return _LEVEL[expr.op]
+        return LEVEL[expr.op]
     if isinstance(expr, Unary):
-        return 4 if expr.op == "not" else 8
+        return LEVEL_NOT if expr.op == "not" else LEVEL_NEG
     if isinstance(expr, Int) and expr.value < 0:
-        return 8
+        return LEVEL_NEG
     return 9
 
 
@@ -279,7 +313,7 @@ def unparse(expr: Expr) -> str:
             return "not " + _wrap(expr.operand, 4)
         return "-" + _wrap(expr.operand, 8)
     if isinstance(expr, Binary):
-        level = _LEVEL[expr.op]
+        level = LEVEL[expr.op]
         if expr.op in COMPARISONS:
             left, right = _wrap(expr.left, level + 1), _wrap(expr.right, level + 1)
         else:

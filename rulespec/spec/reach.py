@@ -12,11 +12,10 @@ All functions take a document with its defaults filled in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.spec.expr import SUIT_VALUES, ExprError, compile_expression
+from rulespec.spec.expr import SUIT_VALUES, ExprError, compile_expression, names_in
 from rulespec.spec.names import REASONS, upcard_available
 
 # draw options after which the pile may hold under two cards as the stock runs out
@@ -83,10 +82,12 @@ def knock_limits(full: Mapping[str, Any]) -> tuple[int, int] | None:
     has_upcard = upcard_available(full)
     try:
         limit = compile_expression(text, "knock", "int", upcard=has_upcard)
-        upcards = _upcards(full) if has_upcard and re.search(r"\bupcard\.", text) else [{}]
+        read = {name.name for name in names_in(text)}
+        upcard_read = any(name.startswith("upcard.") for name in read)
+        upcards = _upcards(full) if has_upcard and upcard_read else [{}]
     except (ExprError, RecursionError, ArithmeticError, TypeError, ValueError, KeyError):
         return None
-    counts = _counts(full) if re.search(r"\bplayers\b", text) else range(1, 2)
+    counts = _counts(full) if "players" in read else range(1, 2)
     seen: list[int] = []
     for players in counts:
         for upcard in upcards:

@@ -1,4 +1,16 @@
-"""rulespec: a declarative rules language for the rummy family and a generic interpreter."""
+"""rulespec: a declarative rules language for the rummy family and a generic interpreter.
+
+The public API, imported eagerly (the heavy parts, lark, jsonschema and rich,
+load only when a rule text is parsed or a table drawn):
+
+- `load(name_or_path)`: a bundled variant or a rule file (trusted: it may
+  extend files by path); `loads(text, kind="rules"|"yaml", trusted=False)`:
+  rule text, by default untrusted (it may extend bundled variants only).
+- `Variant` (the checked rules), `Game` (a match in play), `Move` (one move,
+  `str(move)` its canonical text), `Outcome` (`game.hand_result`),
+  `Observation` (`game.observation(seat)`).
+- The error classes, all derived from `RulespecError`.
+"""
 
 from rulespec.errors import (
     IllegalMove,
@@ -8,37 +20,25 @@ from rulespec.errors import (
     RuleFileError,
     RulespecError,
 )
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.moves import Move
+from rulespec.interpreter.outcome import Observation, Outcome
+from rulespec.spec.load import load_variant as load
+from rulespec.spec.load import loads
+from rulespec.spec.model import Variant
 
 __all__ = [
     "Game",
     "IllegalMove",
     "InvalidMove",
+    "Move",
+    "Observation",
+    "Outcome",
     "PositionError",
     "Problem",
     "RuleFileError",
     "RulespecError",
+    "Variant",
     "load",
     "loads",
 ]
-
-
-def __getattr__(name: str) -> object:
-    """Lazy exports: `rulespec.Game`, `rulespec.load`, `rulespec.loads` (imported when used).
-
-    `load(name_or_path)` reads a bundled variant or a rule file (trusted: it may
-    extend files by path); `loads(text, kind="rules"|"yaml", trusted=False)`
-    reads rule text, by default untrusted (it may extend bundled variants only).
-    """
-    if name == "Game":
-        from rulespec.interpreter.game import Game  # noqa: PLC0415
-
-        return Game
-    if name == "load":
-        from rulespec.spec.load import load_variant  # noqa: PLC0415
-
-        return load_variant
-    if name == "loads":
-        from rulespec.spec.load import loads  # noqa: PLC0415
-
-        return loads
-    raise AttributeError(f"module 'rulespec' has no attribute {name!r}")

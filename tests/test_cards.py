@@ -130,3 +130,41 @@ def test_hand_value_by_place() -> None:
     assert hand_value(michigan, ace, "run_low") == 1
     assert hand_value(michigan, ace, "set") == 15
     assert hand_value(bridge_like(), JOKER) == 20
+
+
+# --- one codec: the bots and the terminal read cards and moves through this module ------
+
+
+def test_no_other_module_keeps_a_card_table() -> None:
+    """The rank and suit letters are spelled out once, here; everyone else imports them."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "rulespec"
+    owners = sorted(
+        str(p.relative_to(package))
+        for p in package.rglob("*.py")
+        if '"A23456789TJQK"' in p.read_text() or '"CDHS"' in p.read_text()
+    )
+    assert owners == ["interpreter/cards.py"]
+
+
+def test_bots_read_moves_with_the_engine_parser() -> None:
+    """A bot's parse of a legal move equals its parse of the move's text (one parser), and
+    garbled text is refused with the engine's InvalidMove, naming how to write a card."""
+    from rulespec.players.base import card_code, parse_move, stands_for
+    from rulespec.spec.load import load_variant
+
+    game = load_variant("remik").new_game(2, seed=11)
+    for _ in range(40):
+        moves = game.legal_moves()
+        for move in moves:
+            assert parse_move(move) == parse_move(str(move))
+        game.play(moves[-1])
+        if game.hand_over:
+            break
+    assert parse_move("meld 7H 8H JK:9H").placed == (32, 33, 34)
+    assert (card_code("JK:9H"), stands_for("JK:9H"), stands_for("10♠")) == (JOKER, 34, 48)
+    with pytest.raises(InvalidMove, match="write ranks A 2-9 T J Q K"):
+        card_code("11H")
+    with pytest.raises(InvalidMove):
+        parse_move("meld ZZ 8H 9H")

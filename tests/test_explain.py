@@ -385,26 +385,6 @@ def test_bundled_variants_are_present() -> None:
     assert len(_bundled()) == 13
 
 
-def test_explain_defaults_agree_with_the_schema() -> None:
-    """explain's table of defaults says what the schema's `default` annotations say."""
-    from rulespec.spec.explain_words import DEFAULTS, default
-    from rulespec.spec.schema import with_defaults
-
-    filled = with_defaults({"name": "x", "title": "X"})
-    missing = object()
-
-    def strict(path: str) -> Any:
-        node: Any = filled
-        for key in path.split("."):
-            if not isinstance(node, dict) or key not in node:
-                return missing
-            node = node[key]
-        return node
-
-    disagree = {p: (default(p), strict(p)) for p in _leaves(DEFAULTS) if default(p) != strict(p)}
-    assert disagree == {}
-
-
 EXAMPLES = sorted((ROOT / "examples" / "house-rules").glob("*.rules"))
 
 

@@ -46,6 +46,7 @@ def test_wheel_carries_every_bundled_variant(unpacked_wheel: Path) -> None:
     assert shipped == sorted(p.stem for p in (ROOT / "variants").glob("*.rules"))
     assert (unpacked_wheel / "rulespec" / "spec" / "schema.json").is_file()
     assert (unpacked_wheel / "rulespec" / "grammar" / "rules.lark").is_file()
+    assert (unpacked_wheel / "rulespec" / "py.typed").is_file()  # PEP 561: the API is typed
 
 
 def test_wheel_checks_and_explains_bundled_names(unpacked_wheel: Path) -> None:

@@ -21,7 +21,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rulespec.players.base import JOKER, card_code, card_name, rank_of, suit_of, view_of
+from rulespec.interpreter.cards import JOKER, rank_of, suit_of
+from rulespec.interpreter.cards import card_text as card_name
+from rulespec.players.base import card_code, view_of
 from rulespec.spec.model import Variant
 
 SUIT_STYLE = {0: "green", 1: "blue", 2: "red", 3: "bold"}

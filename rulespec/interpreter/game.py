@@ -22,7 +22,7 @@ from rulespec.interpreter.cards import build_deck, card_text, cut_for_dealer, pl
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.moves import MELD, Move, as_move
-from rulespec.interpreter.outcome import HandResult
+from rulespec.interpreter.outcome import HandResult, Observation
 from rulespec.interpreter.position_check import seed_problem
 from rulespec.interpreter.rules import knock_shown_error, malformed, why_illegal
 from rulespec.interpreter.scoring import score_hand
@@ -327,7 +327,7 @@ class Game:
 
     # --- what a seat sees -------------------------------------------------------------
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """Exactly what `seat` sees at the table (never another hand or the stock order)."""
         hs = self.hs
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hs.players:

@@ -1,16 +1,31 @@
-"""A hand's outcome as the API gives it: a read-only view of the result (stage: run, output)."""
+"""What the API hands out: a hand's outcome and what one seat observes (stage: run, output).
+
+`Outcome` (`rulespec.Outcome`, `game.hand_result`) is a typed, read-only view
+of the result dict a position stores; `Observation` (`rulespec.Observation`,
+`game.observation(seat)`) is the typed shape of the plain dict a seat sees.
+Both stay plain JSON underneath, so saves, bots and the CLI read them as
+mappings, as before.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 
-class HandResult(Mapping[str, Any]):
-    """A read-only view of a hand's result: `result.reason` and `result["reason"]` alike.
+class Layoff(TypedDict):
+    """One defender's lay-off at a knock: the seat and the placed cards it laid off."""
 
-    The underlying dict is what positions store, so it stays JSON; attribute
-    access is the documented API (reason, winner, scores, lines, ...).
+    seat: int
+    cards: list[str]
+
+
+class Outcome(Mapping[str, Any]):
+    """How a hand ended, read-only: `outcome.reason` (typed) and `outcome["reason"]` alike.
+
+    The underlying dict is what positions store (docs/position.md, `result`),
+    so it stays JSON: `dict(outcome)` is the saved form. The properties are
+    the documented API; keys an old save lacks read as their empty value.
     """
 
     __slots__ = ("_data",)
@@ -27,11 +42,110 @@ class HandResult(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._data)
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._data[name]
-        except KeyError:
-            raise AttributeError(name) from None
+    @property
+    def reason(self) -> str:
+        """One of the hand-end reasons of docs/document.md (`out`, `knock`, `gin`, ...)."""
+        return str(self._data["reason"])
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the hand; None when nobody did (a void or abandoned hand)."""
+        value = self._data.get("winner")
+        return None if value is None else int(value)
+
+    @property
+    def knocker(self) -> int | None:
+        """The seat that knocked, when the hand ended by a knock."""
+        value = self._data.get("knocker")
+        return None if value is None else int(value)
+
+    @property
+    def rummy(self) -> bool:
+        """Whether the winner went out in one go (`out` with rummy)."""
+        return bool(self._data.get("rummy", False))
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score for the hand, by seat."""
+        return list(self._data["scores"])
+
+    @property
+    def lines(self) -> list[str]:
+        """The scoring laid out line by line, as the CLI prints it."""
+        return list(self._data.get("lines") or [])
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's cards left at the end of the hand (card texts), by seat."""
+        return [list(h) for h in self._data.get("hands") or []]
+
+    @property
+    def layoffs(self) -> list[Layoff]:
+        """The defenders' lay-offs at a knock (empty otherwise)."""
+        raw = self._data.get("layoffs") or []
+        return [Layoff(seat=int(x["seat"]), cards=list(x["cards"])) for x in raw]
+
+    @property
+    def why(self) -> str | None:
+        """A note on how the hand ended (e.g. the stock ran out), when there is one."""
+        value = self._data.get("why")
+        return None if value is None else str(value)
+
+    @property
+    def match_over(self) -> bool:
+        """Whether this hand ended the match."""
+        return bool(self._data.get("match_over", False))
+
+    @property
+    def match_winner(self) -> int | None:
+        """The match winner once the match is over."""
+        value = self._data.get("match_winner")
+        return None if value is None else int(value)
 
     def __repr__(self) -> str:
-        return f"HandResult({dict(self._data)!r})"
+        return f"Outcome({dict(self._data)!r})"
+
+
+HandResult = Outcome
+"""The older name of `Outcome` (what `game.hand_result` returns)."""
+
+
+class Meld(TypedDict):
+    """A meld on the table as a seat sees it: its owner and its placed cards (`JK:7H`)."""
+
+    owner: int
+    cards: list[str]
+
+
+class Observation(TypedDict):
+    """Everything one seat may know at the table, nothing more: `game.observation(seat)`.
+
+    A plain JSON dict (bots and the CLI read it as a mapping); cards are texts
+    (`TS`, a placed wild `JK:7H`). `discard` is the whole pile when it is
+    `spread`, else only its top card; `taken` and `obligation` are told to
+    the seat to move only; `history` is the hand's public log (docs/position.md).
+    """
+
+    variant: str
+    seat: int
+    players: int
+    dealer: int
+    to_move: int
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    discard: list[str]
+    discard_size: int
+    pile: str
+    melds: list[Meld]
+    stock_size: int
+    totals: list[int]
+    upcard: str | None
+    taken: list[str]
+    obligation: str | None
+    melded: list[int]
+    active: list[bool]
+    hand_number: int
+    history: list[dict[str, Any]]
+    hand_over: bool
+    result: dict[str, Any] | None

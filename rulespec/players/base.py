@@ -3,78 +3,44 @@
 A bot is handed only ``game.observation(seat)`` (a JSON-like dict: what that seat
 sees at the table) and the list of legal moves, plus the ``Variant`` (the public
 rules). It never sees the ``Game``. This module turns an observation into a typed
-``View`` (card codes, tolerant of the observation's optional keys), parses a
-move's canonical text into a ``MoveText`` the heuristics can reason about, and
-defines the ``Bot`` base class with its own seeded ``random.Random``.
+``View`` (card codes, tolerant of the observation's optional keys), turns a move
+into a ``MoveText`` the heuristics can reason about, and defines the ``Bot`` base
+class with its own seeded ``random.Random``. Card texts and move texts are read
+by the interpreter's one codec and parser (``interpreter/cards.py``, ``moves.py``).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulespec.interpreter import moves as MV
+
+# The one card codec and move type are the interpreter's; the bots import them from here.
+from rulespec.interpreter.cards import JOKER as JOKER
+from rulespec.interpreter.cards import hand_value as hand_value
+from rulespec.interpreter.cards import is_wild as is_wild
+from rulespec.interpreter.cards import parse_card
+from rulespec.interpreter.cards import rank_of as rank_of
+from rulespec.interpreter.cards import suit_of as suit_of
+from rulespec.interpreter.moves import Move as Move
 from rulespec.spec.model import Variant
-
-Move = Any
-"""An engine move value object; bots only rely on ``str(move)`` being its canonical text."""
-
-JOKER = 52
-_RANKS = "A23456789TJQK"
-_SUITS = "CDHS"
-_SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
 def card_code(text: str) -> int:
-    """Card text (``AS``, ``TS``, ``10S``, ``JK``; placed ``JK:7H`` is the wild) -> code."""
-    raw = text.strip().upper().split(":", 1)[0]
-    if raw == "JK":
-        return JOKER
-    for symbol, letter in _SUIT_SYMBOLS.items():
-        raw = raw.replace(symbol, letter)
-    if raw.startswith("10"):
-        raw = "T" + raw[2:]
-    if len(raw) != 2 or raw[0] not in _RANKS or raw[1] not in _SUITS:
-        raise ValueError(f"not a card: {text!r}")
-    return _RANKS.index(raw[0]) + 13 * _SUITS.index(raw[1])
-
-
-def card_name(code: int) -> str:
-    """Card code -> canonical text."""
-    if code >= JOKER:
-        return "JK"
-    return _RANKS[code % 13] + _SUITS[code // 13]
+    """The physical card of a card text (``AS``, ``TS``, ``10S``, ``JK``; ``JK:7H`` is the
+    joker): the interpreter's one card codec; ``InvalidMove`` (a ValueError) on garbage."""
+    return parse_card(text.partition(":")[0])
 
 
 def stands_for(text: str) -> int:
     """A placed card's meaning: ``JK:7H`` -> code of 7H, ``7H`` -> code of 7H."""
-    _, _, named = text.partition(":")
-    return card_code(named) if named else card_code(text)
-
-
-def rank_of(code: int) -> int:
-    return code % 13 + 1
-
-
-def suit_of(code: int) -> int:
-    return code // 13
-
-
-def is_wild(variant: Variant, code: int) -> bool:
-    """Is this card wild under the variant's rules (jokers and/or wild ranks)."""
-    wild = variant.melds.wild.cards
-    if code >= JOKER:
-        return "joker" in wild
-    return _RANKS[code % 13] in wild
-
-
-def hand_value(variant: Variant, code: int) -> int:
-    """A card's value left in hand."""
-    if code >= JOKER:
-        return int(variant.joker_values.get("hand", 0))
-    return variant.card_value(rank_of(code))
+    card, sep, named = text.partition(":")
+    return parse_card(named if sep else card)
 
 
 POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
@@ -115,33 +81,31 @@ class MoveText:
     meld: int = 0  # layoff / swap target, 1-based
 
 
-def parse_move(move: Move) -> MoveText:
-    """Parse ``str(move)`` (the canonical move text) into a ``MoveText``."""
-    text = str(move)
-    words = text.split()
-    kind = words[0] if words else ""
-    rest = words[1:]
-    if kind == "draw":
-        return MoveText(text, kind, source=rest[0] if rest else "stock")
-    if kind == "take":
-        if rest and rest[0].isdigit():
-            return MoveText(text, kind, source="depth", depth=int(rest[0]))
-        return MoveText(text, kind, source="pile")
-    if kind == "meld":
-        return MoveText(
-            text,
-            kind,
-            cards=tuple(card_code(w) for w in rest),
-            placed=tuple(stands_for(w) for w in rest),
-        )
-    if kind in ("layoff", "swap"):
-        cards = tuple(card_code(w) for w in rest[:1])
-        placed = tuple(stands_for(w) for w in rest[:1])
-        number = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else 0
-        return MoveText(text, kind, cards=cards, placed=placed, meld=number)
-    if kind in ("discard", "knock"):
-        return MoveText(text, kind, cards=tuple(card_code(w) for w in rest[:1]))
+def parse_move(move: Move | str) -> MoveText:
+    """A move (or its text, read by the engine's one parser ``Move.parse``) as a ``MoveText``.
+
+    ``InvalidMove`` (a ValueError) when the text is no move."""
+    parsed = move if isinstance(move, Move) else Move.parse(move)
+    text, kind = str(move), parsed.kind
+    if kind == MV.TAKE:
+        return MoveText(text, "take", source="depth", depth=parsed.number)
+    if kind == MV.TAKE_PILE:
+        return MoveText(text, "take", source="pile")
+    if kind in MV.DRAWS:  # draw stock | discard | discard+stock | discard+discard
+        return MoveText(text, "draw", source=kind.partition(" ")[2])
+    if kind in (MV.MELD, MV.LAYOFF, MV.SWAP):
+        cards = tuple(card for card, _ in parsed.cards)
+        placed = tuple(named for _, named in parsed.cards)
+        return MoveText(text, kind, cards=cards, placed=placed, meld=parsed.number)
+    if kind in (MV.DISCARD, MV.KNOCK):
+        return MoveText(text, kind, cards=(parsed.card,))
     return MoveText(text, kind)
+
+
+@functools.lru_cache(maxsize=4096)
+def _history_move(text: str) -> MoveText:
+    """A history entry's move text, parsed once: every decision re-reads the hand's history."""
+    return parse_move(text)
 
 
 def _cards(items: Any) -> tuple[int, ...]:
@@ -233,7 +197,7 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
         else:
             continue
         try:
-            parsed = parse_move(text)
+            parsed = _history_move(text)
         except ValueError:
             parsed = MoveText(text, text.split()[0] if text.split() else "")
         events.append(HistoryEvent(seat, parsed, shown))

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the annotation only: the model imports no interpreter at run time
+    from rulespec.interpreter.game import Game
 
 Env = Mapping[str, Any]
 """Flat name -> value mapping an expression reads (dotted names are keys: "me.penalty")."""
@@ -216,7 +219,7 @@ class Variant:
 
     # --- thin delegations to the interpreter (imported lazily: the model stays import-light) ---
 
-    def new_game(self, players: int, seed: int | None = None) -> Any:
+    def new_game(self, players: int, seed: int | None = None) -> Game:
         """A new match between `players` seats, dealt and ready; same seed, same game."""
         from rulespec.interpreter.game import Game  # noqa: PLC0415
 

@@ -26,6 +26,7 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import best_layoff, plain
 from rulespec.interpreter.cards import JOKER, Placed, card_text, cards_text, placed_text
+from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import next_seat
@@ -120,7 +121,7 @@ def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Fo
     """The least showings of any hand (wild cards, repeated cards), from its candidate melds."""
     values = tables(variant).hand_values
     by_card: dict[int, list[tuple[Meld, Counter[int]]]] = {}
-    for meld in M.candidate_melds(variant, hand):
+    for meld in candidate_melds(variant, hand):
         raw = Counter(p[0] for p in meld)
         by_card.setdefault(min(raw), []).append((meld, raw))
     found: _Found = set()

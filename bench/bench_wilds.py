@@ -23,7 +23,7 @@ from pathlib import Path
 from types import FrameType
 
 import rulespec
-from rulespec.interpreter import engine as E
+from rulespec.interpreter import legal as L
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_WILD = ["bridge", "remik", "continental", "rummy500"]
@@ -64,7 +64,7 @@ def measure(
             signal.setitimer(signal.ITIMER_REAL, timeout)
             start = time.perf_counter()
             try:
-                legal = E.legal_moves(variant, game.hs)
+                legal = L.legal_moves(variant, game.hs)
             except _Timeout:
                 timeouts += 1
                 times.append(timeout * 1000)

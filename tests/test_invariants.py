@@ -24,6 +24,7 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import build_deck, card_text
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.moves import Move
 from rulespec.interpreter.state import deck_players
 from rulespec.interpreter.turnctx import unique_ok
@@ -87,7 +88,7 @@ def dead_end(g: Game) -> bool:
     for h in hs.hands:
         if len(h) == 2:
             others = Counter(loose) - Counter(h)
-            if any(M.candidate_melds(v, h + [c]) for c in others):
+            if any(candidate_melds(v, h + [c]) for c in others):
                 return False
     return True
 

@@ -26,8 +26,8 @@ from interp_helpers import (
 )
 
 from rulespec.interpreter.cards import JOKER, build_deck, parse_card, parse_placed
+from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.melds import (
-    candidate_melds,
     extend,
     layoffs,
     meld_kind,

@@ -9,6 +9,7 @@ import pytest
 
 from rulespec.cli.main import main
 from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.interpreter import arrange as A
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
@@ -99,8 +100,8 @@ def test_least_showings_whole_hand_pattern() -> None:
     hearts = _cards("2H 4H 6H 8H TH QH KH AH 3H 9H")
     assert SD.least_showings(bridge, hearts) == [SD.Showing((), (), 0, "colour")]
     # without the pattern the same cards are arranged as melds (deadwood 6H QH KH = 26)
-    assert SD.plain(bridge).melds.patterns == ()
-    assert SD.least_showings(SD.plain(bridge), hearts)[0].deadwood == 26
+    assert A.plain(bridge).melds.patterns == ()
+    assert SD.least_showings(A.plain(bridge), hearts)[0].deadwood == 26
 
 
 def test_named_showing_checks_and_counts() -> None:
@@ -132,10 +133,10 @@ def test_best_layoff_whole_hand_only() -> None:
     bridge = load_variant("bridge")
     table = [_meld("5S 6S 7S")]
     # laying off 4S 8S would leave eight hearts: 51 deadwood, not a colour
-    left, offs = S.best_layoff(bridge, _cards("4S 8S 2H 4H 6H 8H TH QH KH AH"), table)
+    left, offs = A.best_layoff(bridge, _cards("4S 8S 2H 4H 6H 8H TH QH KH AH"), table)
     assert left == 51 and [p[0] for p, _ in offs] == _cards("4S 8S")
     # a hand that is a colour as it stands lays nothing off
-    assert S.best_layoff(bridge, _cards("4S 8S 2S 3S 9S TS JS QS KS AS"), table) == (0, [])
+    assert A.best_layoff(bridge, _cards("4S 8S 2S 3S 9S TS JS QS KS AS"), table) == (0, [])
 
 
 # --- refusals in a game -----------------------------------------------------------------

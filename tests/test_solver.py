@@ -23,14 +23,13 @@ from interp_helpers import (
 )
 
 from rulespec.errors import PositionError
+from rulespec.interpreter.arrange import best_layoff, partition
 from rulespec.interpreter.cards import JOKER, build_deck, hand_value, parse_card
 from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.solver import (
     best_arrangement,
-    best_layoff,
     deadwood,
     deadwood_after_discard,
-    partition,
     penalty,
 )
 from rulespec.spec.model import Variant

@@ -20,12 +20,13 @@ from interp_helpers import SETS_ANY_SUITS, cards, make_variant
 
 import rulespec
 from rulespec.errors import IllegalMove
+from rulespec.interpreter.arrange import partition
 from rulespec.interpreter.cards import JOKER, build_deck
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.meldgen import FULL_LISTING, candidate_listing
 from rulespec.interpreter.melds import meld_kind, name_wilds
 from rulespec.interpreter.moves import MELD, Move
-from rulespec.interpreter.solver import best_arrangement, deadwood, partition
+from rulespec.interpreter.solver import best_arrangement, deadwood
 from rulespec.spec.model import RANK_KEYS, Variant
 
 EXTREME = sorted((Path(__file__).parent / "data" / "valid").glob("wild-*.rules"))

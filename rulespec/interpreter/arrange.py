@@ -3,11 +3,14 @@
 `partition` splits ALL the given cards into melds, optionally with a number
 of melds or exact meld sizes (Continental's 1, 3 or 5 melds; 3+3+3+3+3).
 `best_layoff` finds the lay-offs onto a knocker's melds, chaining allowed,
-that leave the defender the least deadwood.
+that leave the defender the least deadwood, counted by `plain(variant)` (the
+variant without its whole-hand patterns) once the defender lays off.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from collections.abc import Collection, Sequence
 
 from rulespec.interpreter.cards import Placed
@@ -19,10 +22,28 @@ from rulespec.interpreter.melds import (
     pattern_of,
 )
 from rulespec.interpreter.partsearch import find_partition
+from rulespec.interpreter.solver import deadwood
 from rulespec.spec.model import Variant
 
 Meld = tuple[Placed, ...]
 Layoffs = tuple[int, list[tuple[Placed, int]]]  # deadwood left, the lay-offs in order
+
+
+_PLAIN: dict[int, tuple[weakref.ref[Variant], Variant]] = {}
+
+
+def plain(variant: Variant) -> Variant:
+    """The variant without whole-hand patterns (itself when it has none), cached by identity."""
+    if not variant.melds.patterns:
+        return variant
+    key = id(variant)
+    hit = _PLAIN.get(key)
+    if hit is not None and hit[0]() is variant:
+        return hit[1]
+    made = dataclasses.replace(variant, melds=dataclasses.replace(variant.melds, patterns=()))
+    _PLAIN[key] = (weakref.ref(variant), made)
+    weakref.finalize(variant, _PLAIN.pop, key, None)
+    return made
 
 
 def partition(
@@ -55,9 +76,6 @@ def best_layoff(
     whole-hand pattern counts only for the whole hand: a hand that fits one
     lays off nothing, and what is left after lay-offs is counted without them.
     """
-    from rulespec.interpreter.showdown import plain
-    from rulespec.interpreter.solver import deadwood
-
     if variant.melds.patterns:
         if pattern_of(variant, hand) is not None:
             return 0, []

@@ -4,7 +4,7 @@ Reads only the `Variant` model. `apply(variant, hs, move, end_hand)`
 assumes the move is legal (the `Game` checks it against `legal_moves`
 first, so a refused move changes nothing) and updates the `HandState` in
 place; the legal moves live in legal.py, the turn context in turnctx.py
-(both re-exported here).
+(import them from there).
 """
 
 from __future__ import annotations
@@ -14,13 +14,6 @@ from typing import Any
 
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import card_text, is_wild
-from rulespec.interpreter.legal import (  # noqa: F401  (re-exported)
-    draw_moves,
-    layoff_allowed,
-    legal_moves,
-    meld_allowed,
-    play_moves,
-)
 from rulespec.interpreter.moves import (
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
@@ -36,14 +29,7 @@ from rulespec.interpreter.moves import (
     Move,
 )
 from rulespec.interpreter.state import HandState
-from rulespec.interpreter.turnctx import (  # noqa: F401  (re-exported)
-    active_count,
-    knock_limit,
-    next_seat,
-    placed_value,
-    turn_env,
-    upcard_env,
-)
+from rulespec.interpreter.turnctx import active_count, next_seat, placed_value
 from rulespec.spec.model import Variant
 
 TURN_CAP = 1000

@@ -14,6 +14,7 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter import wayon as W
 from rulespec.interpreter.cards import card_text
 from rulespec.interpreter.discards import discard_moves, discardable
+from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
 from rulespec.interpreter.moves import (
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
@@ -261,12 +262,12 @@ def _laying(variant: Variant, hs: HandState, way_on: bool = True) -> list[Move]:
         # going out all at once: no meld at all unless the whole hand can go out now
         melding = W.can_finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat))
     if melding:
-        if variant.play.melding == "going_out" and not M.lists_every_meld(variant, hand):
+        if variant.play.melding == "going_out" and not lists_every_meld(variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
             way = W.finish(variant, hs, seat, list(hand), _turn_meld_sizes(hs, seat)) or []
             candidates = sorted(set(way))
         else:
-            candidates = M.candidate_melds(variant, hand)
+            candidates = candidate_melds(variant, hand)
         for meld in candidates:
             if meld_allowed(variant, hs, seat, meld, way_on) is None:
                 out.append(Move.meld(meld))

@@ -4,7 +4,7 @@ A meld as laid is a tuple of placed cards `(card, stands_for)`. `normalize`
 checks one against every rule of `variant.melds` and returns it in canonical
 order (a set by card, a run along its rank order); the other functions build
 on it. Whole-hand patterns are recognised by `pattern_of`. Candidate melds of
-a hand live in `meldgen` and are re-exported here.
+a hand live in `meldgen`, which builds on this module.
 """
 
 from __future__ import annotations
@@ -355,17 +355,3 @@ def unique_ok(
         if table_cards_counter.get(code, 0) + extra > held:
             return False
     return True
-
-
-def lists_every_meld(variant: Variant, hand: Sequence[int]) -> bool:
-    """Does `candidate_melds` list every meld of this hand (few wild cards), as a rule?"""
-    from rulespec.interpreter.meldgen import lists_every_meld as few_wilds
-
-    return few_wilds(variant, hand)
-
-
-def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
-    """Every distinct meld formable from cards of the hand (see meldgen.candidate_melds)."""
-    from rulespec.interpreter.meldgen import candidate_melds as generate
-
-    return generate(variant, hand)

@@ -24,19 +24,15 @@ from typing import Any
 from rulespec.errors import RulespecError
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
+from rulespec.interpreter.arrange import plain
 from rulespec.interpreter.cards import card_text, cards_text, is_wild
 from rulespec.interpreter.state import HandState
-from rulespec.spec.expr import SUIT_VALUES
+from rulespec.interpreter.turnctx import upcard_env
 from rulespec.spec.model import Variant
 from rulespec.spec.names import HAND_ENDS, ROLES, SEAT_FACTS
 
 # the seat facts counted per seat and summed over seats (`won` is set per seat apart)
 FACTS = tuple(name for name in SEAT_FACTS if name != "won")
-
-
-def suit_value(index: int) -> Any:
-    """How a suit is represented to compiled expressions (the compiler's suit constants)."""
-    return SUIT_VALUES[index]
 
 
 class LazyEnv(Mapping[str, Any]):
@@ -108,7 +104,7 @@ class Facts:
                 if got is not None:
                     return got
         if seat in self.laid_off:
-            v = SD.plain(v)
+            v = plain(v)
         if name == "penalty":
             return S.penalty(v, cards) if cards else 0
         if name == "deadwood":
@@ -138,12 +134,6 @@ def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callab
     }
     out[f"{prefix}.count"] = lambda: len(seats)
     return out
-
-
-def _upcard(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
-    from rulespec.interpreter.turnctx import upcard_env  # noqa: PLC0415
-
-    upcard_env(variant, hs, env)
 
 
 def score_hand(
@@ -223,7 +213,7 @@ def _score(
         "reason": reason,
         "players": len(seats),
     }
-    _upcard(variant, hs, base)
+    upcard_env(variant, hs, base)
     common: dict[str, Callable[[], Any]] = {}
     if winner is not None:
         common.update(_seat_thunks("winner", facts, winner))

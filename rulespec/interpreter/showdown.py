@@ -10,14 +10,12 @@ the defenders, in turn order, lay off what leaves them the least deadwood.
 Whole-hand patterns (`melds.patterns`) make a hand count as melded only when
 the whole hand has the property: a defender's hand as it stands, or the
 knocker's hand after the discard, never what is left after lay-offs. A
-defender who lays off is therefore counted by `plain(variant)`, the variant
+defender who lays off is therefore counted by `arrange.plain(variant)`, the variant
 without its patterns.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import weakref
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,9 +24,12 @@ from typing import Any
 from rulespec.errors import RulespecError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
+from rulespec.interpreter.arrange import best_layoff, plain
 from rulespec.interpreter.cards import JOKER, Placed, card_text, cards_text, placed_text
+from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.state import HandState
+from rulespec.interpreter.turnctx import next_seat
 from rulespec.spec.model import Variant
 
 Meld = tuple[Placed, ...]
@@ -58,23 +59,6 @@ class Showing:
         else:
             shown = " | ".join(" ".join(placed_text(p) for p in m) for m in self.melds) or "-"
         return f"melds {shown}; deadwood {cards_text(list(self.dead)) or '-'} = {self.deadwood}"
-
-
-_PLAIN: dict[int, tuple[weakref.ref[Variant], Variant]] = {}
-
-
-def plain(variant: Variant) -> Variant:
-    """The variant without whole-hand patterns (itself when it has none), cached by identity."""
-    if not variant.melds.patterns:
-        return variant
-    key = id(variant)
-    hit = _PLAIN.get(key)
-    if hit is not None and hit[0]() is variant:
-        return hit[1]
-    made = dataclasses.replace(variant, melds=dataclasses.replace(variant.melds, patterns=()))
-    _PLAIN[key] = (weakref.ref(variant), made)
-    weakref.finalize(variant, _PLAIN.pop, key, None)
-    return made
 
 
 def _value(variant: Variant, cards: Sequence[int]) -> int:
@@ -137,7 +121,7 @@ def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Fo
     """The least showings of any hand (wild cards, repeated cards), from its candidate melds."""
     values = tables(variant).hand_values
     by_card: dict[int, list[tuple[Meld, Counter[int]]]] = {}
-    for meld in M.candidate_melds(variant, hand):
+    for meld in candidate_melds(variant, hand):
         raw = Counter(p[0] for p in meld)
         by_card.setdefault(min(raw), []).append((meld, raw))
     found: _Found = set()
@@ -235,8 +219,6 @@ def resolve(
     variant: Variant, hs: HandState, knocker: int, showing: Showing, lines: list[str]
 ) -> Showdown:
     """The knocker shows, defenders lay off (unless gin) in turn order; undercut or knock."""
-    from rulespec.interpreter.turnctx import next_seat  # noqa: PLC0415  (turnctx imports scoring)
-
     dw = showing.deadwood
     lines.append(f"seat {knocker} knocks: {showing.text()}")
     final = [list(h) for h in hs.hands]
@@ -255,7 +237,7 @@ def resolve(
     shed = 0
     for d in order:
         if dw > 0 and variant.knock is not None and variant.knock.layoff and table:
-            _, offs = S.best_layoff(variant, final[d], table)
+            _, offs = best_layoff(variant, final[d], table)
             done = []
             for placed, idx in offs:
                 new = M.extend(variant, table[idx], placed)

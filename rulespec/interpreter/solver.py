@@ -4,7 +4,7 @@ Public entry points for the engine, scoring and bots. `deadwood` picks the
 one-deck bitmask search when the hand has no wild-capable card and no
 duplicate, the general counted search otherwise (see `search`); results are
 cached per variant in a bounded table. Partitions for going out and the
-defender's lay-offs live in `arrange` and are re-exported here.
+defender's lay-offs live in `arrange`, which builds on this module.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulespec.errors import PositionError
-from rulespec.interpreter.arrange import best_layoff, partition
 from rulespec.interpreter.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
@@ -21,10 +20,8 @@ from rulespec.spec.model import Variant
 
 __all__ = [
     "best_arrangement",
-    "best_layoff",
     "deadwood",
     "deadwood_after_discard",
-    "partition",
     "penalty",
 ]
 

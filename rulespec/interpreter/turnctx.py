@@ -11,9 +11,14 @@ from typing import Any
 
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import JOKER, deck_counts, hand_value
-from rulespec.interpreter.scoring import suit_value
 from rulespec.interpreter.state import HandState, Placed, deck_players
+from rulespec.spec.expr import SUIT_VALUES
 from rulespec.spec.model import Variant
+
+
+def suit_value(index: int) -> Any:
+    """How a suit is represented to compiled expressions (the compiler's suit constants)."""
+    return SUIT_VALUES[index]
 
 
 def next_seat(variant: Variant, hs: HandState, seat: int) -> int:

@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from rulespec.interpreter import arrange as A
 from rulespec.interpreter import melds as M
-from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import Placed
 from rulespec.interpreter.moves import LAYOFF, MELD, SWAP, Move
 from rulespec.interpreter.state import HandState
@@ -100,7 +100,7 @@ def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: D
         key = (tuple(sorted(hand)), tuple(state.melds), state.melds_this_turn)
         if key in seen or budget[0] <= 0:
             return False
-        if variant.play.layoff is None and S.partition(variant, hand) is None:
+        if variant.play.layoff is None and A.partition(variant, hand) is None:
             return False  # no discard ever: without lay-offs every card must go in new melds
         budget[0] -= 1
         if any(search(after(variant, state, m)) for m in laying(variant, state)):
@@ -157,7 +157,7 @@ def finish(
             if (counts is None or 0 in counts) and (sizes is None or () in sizes):
                 return []
         elif counts != [0]:
-            found = S.partition(variant, rest, counts, sizes, within=within)
+            found = A.partition(variant, rest, counts, sizes, within=within)
             if found is not None:
                 return found
     if "discard" in go.by:
@@ -169,5 +169,5 @@ def finish(
                 return []
         elif allowed and counts != [0]:
             # one search for every discard that could go out
-            return S.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
+            return A.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
     return None

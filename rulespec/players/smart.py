@@ -380,7 +380,7 @@ class SmartBot(PhasedBot):
             return None
         env: dict[str, Any] = {"players": view.players}
         if view.upcard is not None:
-            from rulespec.interpreter.scoring import suit_value
+            from rulespec.interpreter.turnctx import suit_value
 
             code = view.upcard
             env["upcard.rank"] = rank_of(code) if code < JOKER else 0

@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from rulespec.interpreter.game import Game
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -44,7 +46,7 @@ def ours() -> Callable[[int], int]:
     rng = random.Random(1)
 
     def one_hand(i: int) -> int:
-        g = gin.new_game(2, seed=i)
+        g = Game.new(gin, 2, seed=i)
         n = 0
         while not g.hand_over:
             g.play(rng.choice(g.legal_moves()))

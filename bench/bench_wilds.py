@@ -24,6 +24,7 @@ from types import FrameType
 
 import rulespec
 from rulespec.interpreter import legal as L
+from rulespec.interpreter.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_WILD = ["bridge", "remik", "continental", "rummy500"]
@@ -56,7 +57,7 @@ def measure(
     timeouts = 0
     for seed in range(hands):
         rng = random.Random(seed)
-        game = variant.new_game(players, seed=seed)
+        game = Game.new(variant, players, seed=seed)
         first_play = True
         for _ in range(moves):
             if game.hand_over:

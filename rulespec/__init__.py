@@ -23,9 +23,7 @@ from rulespec.errors import (
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.moves import Move
 from rulespec.interpreter.outcome import Observation, Outcome
-from rulespec.spec.load import load_variant as load
-from rulespec.spec.load import loads
-from rulespec.spec.model import Variant
+from rulespec.playable import Variant, load, loads
 
 __all__ = [
     "Game",

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulespec.interpreter.api import deadwood
 from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.moves import Move
@@ -75,7 +76,7 @@ def _least_deadwood(variant: Variant, hand: list[str], moves: list[Move]) -> lis
     for m in moves:
         rest = list(hand)
         rest.remove(_card_of(m))
-        value = variant.deadwood(rest)
+        value = deadwood(variant, rest)
         if not best or value < best_value:
             best, best_value = [m], value
         elif value == best_value:
@@ -119,7 +120,7 @@ def _result_record(game: Game) -> dict[str, Any]:
 def play_case(case: Case, seed: int) -> dict[str, Any]:
     """Play a case with a match seed; TooLong if a hand runs past MAX_MOVES or is abandoned."""
     variant = load_variant(case.variant)
-    game = variant.new_game(case.players, seed)
+    game = Game.new(variant, case.players, seed)
     rng = policy_rng(case.variant, case.players, seed)
     hands: list[dict[str, Any]] = []
     while True:

@@ -86,7 +86,7 @@ def test_move_text_errors_say_how_to_write_it(text: str, fragment: str) -> None:
 
 
 def test_play_reads_the_move_through_the_same_parser() -> None:
-    game = load_variant("rummy").new_game(2, seed=3)
+    game = Game.new(load_variant("rummy"), 2, seed=3)
     with pytest.raises(InvalidMove, match="is not a card: write ranks"):
         game.play("11H")
 
@@ -211,7 +211,7 @@ def test_the_engine_produces_exactly_the_documented_reasons() -> None:
 
 @pytest.mark.parametrize("reason", ["rummy", "won", ""])
 def test_scoring_refuses_an_undocumented_reason(reason: str) -> None:
-    game = load_variant("rummy").new_game(2, seed=1)
+    game = Game.new(load_variant("rummy"), 2, seed=1)
     with pytest.raises(RulespecError, match="is not one of out, knock"):
         score_hand(game.variant, game.hs, reason, 0, {})
 
@@ -380,7 +380,7 @@ def test_refused_meld_names_the_exact_rule(
 )
 def test_new_game_says_how_many_players(name: str, players: Any, fragment: str) -> None:
     with pytest.raises(RulespecError) as err:
-        load_variant(name).new_game(players)
+        Game.new(load_variant(name), players)
     assert fragment in str(err.value)
 
 
@@ -397,20 +397,20 @@ def test_new_game_says_how_many_players(name: str, players: Any, fragment: str) 
 )
 def test_new_game_refuses_a_seed_out_of_bounds(seed: Any, fragment: str) -> None:
     with pytest.raises(RulespecError) as err:
-        load_variant("rummy").new_game(2, seed=seed)
+        Game.new(load_variant("rummy"), 2, seed=seed)
     assert fragment in str(err.value)
 
 
 def test_new_game_takes_every_seed_in_bounds() -> None:
     variant = load_variant("rummy")
     for seed in (0, 1, 2**63, 2**64 - 1):
-        game = variant.new_game(2, seed=seed)
+        game = Game.new(variant, 2, seed=seed)
         assert Game.from_position(variant, game.position()).position() == game.position()
 
 
 @pytest.mark.parametrize("seat", [9, 2, -1, "0", True, None, 1.0])
 def test_observation_of_a_seat_that_is_not_there(seat: Any) -> None:
-    game = load_variant("rummy").new_game(2, seed=1)
+    game = Game.new(load_variant("rummy"), 2, seed=1)
     with pytest.raises(RulespecError, match="a seat is a number from 0 to 1"):
         game.observation(seat)
 
@@ -563,7 +563,7 @@ def test_a_finished_hand_keeps_its_last_turn() -> None:
 
 def test_every_field_of_a_real_position_survives_a_json_round_trip() -> None:
     variant = load_variant("rummy500")
-    game = variant.new_game(3, seed=11)
+    game = Game.new(variant, 3, seed=11)
     for _ in range(60):
         if game.hand_over:
             break
@@ -585,7 +585,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize("move", MALFORMED, ids=range(len(MALFORMED)))
 def test_a_move_built_wrong_in_code_is_invalid_not_a_crash(move: Move) -> None:
-    game = load_variant("rummy").new_game(2, seed=3)
+    game = Game.new(load_variant("rummy"), 2, seed=3)
     game.play("draw stock")
     before = game.position()
     with pytest.raises(InvalidMove, match="not a well-formed move"):
@@ -609,7 +609,7 @@ _JUNK = st.recursive(
 
 
 def _real_position() -> dict[str, Any]:
-    game = load_variant("remik").new_game(3, seed=2)
+    game = Game.new(load_variant("remik"), 3, seed=2)
     for _ in range(9):
         game.play(game.legal_moves()[0])
     return json.loads(json.dumps(game.position()))
@@ -651,7 +651,7 @@ def test_a_mangled_position_gives_a_game_with_a_move_or_a_position_error(data: A
 def test_a_save_from_before_rummy_was_a_flag_still_loads() -> None:
     """Saves written when going out in one go was reason `rummy` load as `out` + rummy."""
     variant = load_variant("rummy")
-    game = variant.new_game(2, seed=1)
+    game = Game.new(variant, 2, seed=1)
     rng = random.Random(1)
     while not game.hand_over:
         game.play(rng.choice(game.legal_moves()))

@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from rulespec.interpreter.game import Game
 from rulespec.players import BOT_NAMES, make_bot
 from rulespec.players.base import card_code, parse_move, view_of
 from rulespec.sim import runner
@@ -22,7 +23,7 @@ def _counts(variant) -> list[int]:  # type: ignore[no-untyped-def]
 
 def _play_checked(variant, players: int, names: list[str], seed: int, max_moves: int = 3000) -> int:  # type: ignore[no-untyped-def]
     """One hand; every bot move must be one of the legal moves and be accepted."""
-    game = variant.new_game(players, seed=seed)
+    game = Game.new(variant, players, seed=seed)
     bots = [make_bot(names[s % len(names)], seed * 31 + s) for s in range(players)]
     moves = 0
     while not game.hand_over:
@@ -68,7 +69,7 @@ def test_bots_see_only_the_observation(name: str) -> None:
     from rulespec.interpreter.game import Game
 
     variant = runner.load(name)
-    game = variant.new_game(variant.min_players, seed=21)
+    game = Game.new(variant, variant.min_players, seed=21)
     driver = make_bot("greedy", 5)
     checked = 0
     for _ in range(40):
@@ -90,7 +91,7 @@ def test_bots_see_only_the_observation(name: str) -> None:
 
 def test_view_reads_the_observation() -> None:
     variant = runner.load("michigan")
-    game = variant.new_game(3, seed=4)
+    game = Game.new(variant, 3, seed=4)
     obs = game.observation(game.to_move)
     view = view_of(obs)
     assert len(view.hand) == len(obs["hand"])

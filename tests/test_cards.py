@@ -19,6 +19,7 @@ from rulespec.interpreter.cards import (
     rank_of,
     suit_of,
 )
+from rulespec.interpreter.game import Game
 from rulespec.spec.model import CountTable
 
 PARSE = [
@@ -154,7 +155,7 @@ def test_bots_read_moves_with_the_engine_parser() -> None:
     from rulespec.players.base import card_code, parse_move, stands_for
     from rulespec.spec.load import load_variant
 
-    game = load_variant("remik").new_game(2, seed=11)
+    game = Game.new(load_variant("remik"), 2, seed=11)
     for _ in range(40):
         moves = game.legal_moves()
         for move in moves:

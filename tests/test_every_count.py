@@ -13,6 +13,7 @@ import pytest
 
 from rulespec.interpreter.cards import build_deck, parse_card, parse_placed
 from rulespec.interpreter.engine import CAPPED
+from rulespec.interpreter.game import Game
 from rulespec.players import make_bot
 from rulespec.spec.load import bundled_names, load_variant
 
@@ -37,7 +38,7 @@ def _cards_in_play(position: dict) -> Counter[int]:
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{v}-{n}p" for v, n in CASES])
 def test_a_bot_hand_ends_with_every_card_accounted_for(name: str, players: int) -> None:
     variant = load_variant(name)
-    game = variant.new_game(players, seed=players)
+    game = Game.new(variant, players, seed=players)
     deck = Counter(build_deck(variant, players))
     bots = [make_bot("greedy" if seat % 2 else "smart", seed=seat) for seat in range(players)]
     assert _cards_in_play(game.position()) == deck

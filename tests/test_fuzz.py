@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rulespec.errors import RuleFileError, RulespecError
+from rulespec.interpreter.game import Game
 from rulespec.spec.load import bundled_dir, load_text
 from rulespec.spec.model import Variant
 
@@ -165,7 +166,7 @@ def _play_a_little(variant: Variant, seed: int) -> None:
     rng = random.Random(seed)
     players = min(max(variant.min_players, 2), variant.max_players)
     try:
-        game = variant.new_game(players, seed=seed)
+        game = Game.new(variant, players, seed=seed)
         for _ in range(60):
             if game.hand_over:
                 break

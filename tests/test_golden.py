@@ -90,7 +90,7 @@ def test_file_is_a_sound_case(path: Path) -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_replay_reproduces_results_and_position(path: Path) -> None:
     record = _record(path)
-    game = load_variant(record["variant"]).new_game(record["players"], record["seed"])
+    game = Game.new(load_variant(record["variant"]), record["players"], record["seed"])
     for number, hand in enumerate(record["hands"], 1):
         if number > 1:
             game.next_hand()

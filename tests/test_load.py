@@ -359,9 +359,12 @@ def test_load_variant_is_cached_by_mtime(tmp_path: Path) -> None:
 
 
 def test_rulespec_load_is_public() -> None:
-    assert rulespec.load is load_variant
+    """`rulespec.load` is the loader's variant with the facade's conveniences, one per load."""
     variant = rulespec.load(str(VALID / "gin.yaml"))
-    assert variant.name == "gin" and variant.knock is not None
+    assert isinstance(variant, rulespec.Variant) and variant.name == "gin"
+    assert variant.knock is not None and variant.deadwood(["7H", "8H", "9H", "KS"]) == 10
+    assert rulespec.load(str(VALID / "gin.yaml")) is variant
+    assert vars(variant) == vars(load_variant(str(VALID / "gin.yaml")))
 
 
 def test_load_text_yaml() -> None:

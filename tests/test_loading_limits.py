@@ -21,6 +21,7 @@ import pytest
 
 import rulespec
 from rulespec.errors import RuleFileError, RulespecError
+from rulespec.interpreter.game import Game
 from rulespec.spec.expr import MAX_RESULT, compile_expression
 from rulespec.spec.load import load_document, load_variant
 
@@ -48,7 +49,7 @@ def test_largest_card_value_loads_and_plays() -> None:
         "variant big extends rummy {\n  values pips = 1000000, A = 1000000 * 1000000\n}\n"
     )
     assert variant.card_value(1) == MAX_RESULT  # the ace, saturated
-    game = variant.new_game(2, seed=3)
+    game = Game.new(variant, 2, seed=3)
     rng = random.Random(3)
     for _ in range(30):
         if game.hand_over:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulespec.errors import RuleFileError
+from rulespec.interpreter.game import Game
 from rulespec.spec.load import load_text
 
 MAX_MOVES = 200
@@ -108,7 +109,7 @@ def test_checked_rules_never_strand_a_player(doc: dict[str, Any], seed: int, pla
         variant = load_text(yaml.safe_dump(doc, sort_keys=False), "mix.yaml")
     except RuleFileError:
         return  # `check` refuses it: nothing to play
-    game = variant.new_game(players, seed=seed)
+    game = Game.new(variant, players, seed=seed)
     rng = random.Random(seed)
     for _ in range(MAX_MOVES):
         if game.hand_over or max(len(h) for h in game.hs.hands) > MAX_HAND:

@@ -7,12 +7,13 @@ import io
 from rich.console import Console
 
 from rulespec.cli.play_display import render_table
+from rulespec.interpreter.game import Game
 from rulespec.spec.load import load_variant
 
 
 def _screen(name: str, melded: list[int]) -> str:
     variant = load_variant(name)
-    game = variant.new_game(3, seed=1)
+    game = Game.new(variant, 3, seed=1)
     observation = dict(game.observation(0))
     observation["melded"] = melded
     out = io.StringIO()
@@ -95,7 +96,7 @@ def test_hand_end_shows_result_lines_the_player_way() -> None:
     from rulespec.players import make_bot
 
     variant = load_variant("gin")
-    game = variant.new_game(2, seed=3)
+    game = Game.new(variant, 2, seed=3)
     bots = [make_bot("greedy", s) for s in range(2)]
     while not game.hand_over:
         seat = game.to_move
@@ -115,7 +116,7 @@ def test_hand_end_shows_result_lines_the_player_way() -> None:
 
 def _gin_screen(hand: list[str], phase: str, to_move: int = 0) -> str:
     variant = load_variant("gin")
-    game = variant.new_game(2, seed=1)
+    game = Game.new(variant, 2, seed=1)
     observation = dict(game.observation(0))
     observation.update(hand=hand, phase=phase, to_move=to_move, taken=[])
     out = io.StringIO()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.cli.main import main
+from rulespec.interpreter.game import Game
 from rulespec.players import make_bot
 from rulespec.sim import runner
 from rulespec.sim.savefile import SavedGame, SaveFileError, document_digest, read_save, write_save
@@ -18,7 +19,7 @@ def _bot_game(
 ) -> tuple[SavedGame, list]:
     """Bots play `moves` moves of a match from `seed`; the save of where they got to."""
     variant = runner.load(name)
-    game = variant.new_game(players, seed=seed)
+    game = Game.new(variant, players, seed=seed)
     bots = [make_bot("greedy", seed + s) for s in range(players)]
     log: list[str] = []
     while len(log) < moves and not game.match_over:
@@ -339,7 +340,7 @@ def test_guards_are_linear_on_pathological_text(tmp_path: Path) -> None:
 def _saves_along_a_match(name: str, players: int) -> list[SavedGame]:
     """Saves as the CLI writes them: at the start, mid-hand, at the hand's end, after the deal."""
     variant = runner.load(name)
-    game = variant.new_game(players, seed=3)
+    game = Game.new(variant, players, seed=3)
     bots = [make_bot("greedy", s) for s in range(players)]
     log: list[str] = []
     out: list[SavedGame] = []

@@ -110,7 +110,7 @@ def test_scenario(variant: str, scenario: dict[str, Any]) -> None:
         g = Game.from_position(v, scenario["position"])
     else:
         new = scenario.get("new", {})
-        g = v.new_game(new.get("players", v.min_players), seed=new.get("seed", 1))
+        g = Game.new(v, new.get("players", v.min_players), seed=new.get("seed", 1))
     for step in scenario.get("steps", []):
         g = run_step(g, step)
 

@@ -223,7 +223,7 @@ def test_named_and_bare_knock_in_a_game() -> None:
 def test_named_knock_saves_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Bots play gin until a knock is legal, which names its melds; saved and replayed."""
     variant = runner.load("gin")
-    game = variant.new_game(2, seed=3)
+    game = Game.new(variant, 2, seed=3)
     bots = [make_bot("greedy", 3 + s) for s in range(2)]
     log: list[str] = []
     while True:

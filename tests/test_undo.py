@@ -60,7 +60,7 @@ def _record(path: Path) -> dict[str, Any]:
 def test_golden_undo_round_trip(path: Path) -> None:
     """Each move undone and replayed at once, then the whole log undone back to the deal."""
     record = _record(path)
-    game = load_variant(record["variant"]).new_game(record["players"], record["seed"])
+    game = Game.new(load_variant(record["variant"]), record["players"], record["seed"])
     before: list[dict[str, Any]] = []
     played: list[Move] = []
     for number, hand in enumerate(record["hands"], 1):
@@ -84,12 +84,12 @@ def test_golden_undo_round_trip(path: Path) -> None:
     assert taken == list(reversed(record["position"]["log"]))
     with pytest.raises(IllegalMove, match="nothing to undo"):
         game.undo()
-    start = load_variant(record["variant"]).new_game(record["players"], record["seed"])
+    start = Game.new(load_variant(record["variant"]), record["players"], record["seed"])
     assert moment(game) == moment(start)
 
 
 def test_undo_at_the_start_raises_and_changes_nothing() -> None:
-    game = load_variant("gin").new_game(2, seed=5)
+    game = Game.new(load_variant("gin"), 2, seed=5)
     was = moment(game)
     with pytest.raises(IllegalMove, match=r"^undo: nothing to undo"):
         game.undo()
@@ -104,7 +104,7 @@ def test_undo_at_the_start_raises_and_changes_nothing() -> None:
 def test_undo_stops_at_a_loaded_position() -> None:
     """A game loaded mid-hand takes back its own moves only, not the log it was saved with."""
     variant = load_variant("rummy")
-    game = variant.new_game(2, seed=11)
+    game = Game.new(variant, 2, seed=11)
     rng = random.Random(3)
     for _ in range(9):
         game.play(rng.choice(game.legal_moves()))
@@ -127,7 +127,7 @@ def _finish_hand(game: Game, rng: random.Random) -> list[Move]:
 
 def test_undo_reaches_back_over_next_hand() -> None:
     """At the start of a hand, undo takes back the move that ended the hand before."""
-    game = load_variant("gin").new_game(2, seed=2)
+    game = Game.new(load_variant("gin"), 2, seed=2)
     rng = random.Random(4)
     was = moment(game)
     while not game.hand_over:
@@ -146,7 +146,7 @@ def test_undo_reaches_back_over_next_hand() -> None:
 def test_copy_is_independent() -> None:
     """Different moves on the copy and the original: each is as if the other never moved."""
     variant = load_variant("michigan")
-    game = variant.new_game(3, seed=21)
+    game = Game.new(variant, 3, seed=21)
     rng = random.Random(8)
     for _ in range(12):
         game.play(rng.choice(game.legal_moves()))
@@ -170,7 +170,7 @@ def test_copy_is_independent() -> None:
 def test_copy_shares_no_mutable_field() -> None:
     """No list or dict of the hand or the match is shared by a copy (a new field must be
     copied too: this test fails for a mutable field copy_hand / copy_match forget)."""
-    game = load_variant("rummy").new_game(2, seed=1)
+    game = Game.new(load_variant("rummy"), 2, seed=1)
     _finish_hand(game, random.Random(1))
     for original, twin, kind in (
         (game.hs, copy_hand(game.hs), HandState),
@@ -187,7 +187,7 @@ def test_copy_shares_no_mutable_field() -> None:
 def test_copy_then_same_moves_gives_the_same_game_and_next_deal() -> None:
     """Same moves on copy and original give identical moments, and the next hands are
     dealt alike (the chance to come is copied with the seed)."""
-    game = load_variant("rummy").new_game(4, seed=99)
+    game = Game.new(load_variant("rummy"), 4, seed=99)
     rng = random.Random(6)
     for _ in range(7):
         game.play(rng.choice(game.legal_moves()))
@@ -205,7 +205,7 @@ def test_copy_then_same_moves_gives_the_same_game_and_next_deal() -> None:
 
 
 def test_copy_keeps_the_undo_history() -> None:
-    game = load_variant("gin").new_game(2, seed=3)
+    game = Game.new(load_variant("gin"), 2, seed=3)
     start = moment(game)
     rng = random.Random(2)
     moments = []
@@ -226,7 +226,7 @@ def test_copy_keeps_the_undo_history() -> None:
 
 def test_play_saves_one_moment_per_hand() -> None:
     """play() copies no state: a whole match without undo keeps one saved moment per hand."""
-    game = load_variant("gin").new_game(2, seed=17)
+    game = Game.new(load_variant("gin"), 2, seed=17)
     rng = random.Random(5)
     while True:
         _finish_hand(game, rng)
@@ -242,7 +242,7 @@ def test_play_saves_one_moment_per_hand() -> None:
 def _walk(name: str, players: int, seed: int, steps: int) -> int:
     """Random play with random take-backs; each take-back returns to the moment before.
     Returns the highest hand number reached."""
-    game = load_variant(name).new_game(players, seed=seed)
+    game = Game.new(load_variant(name), players, seed=seed)
     rng = random.Random(seed)
     stack: list[tuple[Move, dict[str, Any]]] = []
     reached = 1
@@ -263,7 +263,7 @@ def _walk(name: str, players: int, seed: int, steps: int) -> int:
     while stack:
         move, was = stack.pop()
         assert game.undo() == move
-    assert moment(game) == moment(load_variant(name).new_game(players, seed=seed))
+    assert moment(game) == moment(Game.new(load_variant(name), players, seed=seed))
     return reached
 
 

@@ -22,6 +22,7 @@ import rulespec
 from rulespec.errors import IllegalMove
 from rulespec.interpreter.arrange import partition
 from rulespec.interpreter.cards import JOKER, build_deck
+from rulespec.interpreter.game import Game
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.meldgen import FULL_LISTING, candidate_listing
 from rulespec.interpreter.melds import meld_kind, name_wilds
@@ -232,7 +233,7 @@ def test_partition_leaving_one_card_equals_every_discard(
 def test_many_wilds_list_canonical_melds_and_accept_any_valid_one() -> None:
     """Past FULL_LISTING wild cards the list is canonical; every valid meld is still legal."""
     variant = rulespec.load(str(Path(__file__).parent / "data/valid/wild-every-card.rules"))
-    game = variant.new_game(2, seed=3)
+    game = Game.new(variant, 2, seed=3)
     game.play("draw stock")
     hand = game.hs.hands[game.hs.to_move]
     assert len(hand) > FULL_LISTING
@@ -288,7 +289,7 @@ def test_few_wilds_list_every_meld_by_brute_force() -> None:
 def test_extreme_file_plays_a_whole_random_hand(path: Path) -> None:
     """One seeded random-play hand of each extreme file ends (correctness, not timing)."""
     variant = rulespec.load(str(path))
-    game = variant.new_game(2, seed=1)
+    game = Game.new(variant, 2, seed=1)
     rng = random.Random(1)
     for _ in range(3000):
         if game.hand_over:

@@ -33,7 +33,7 @@ from rulespec.cli.play_display import (
 )
 from rulespec.cli.play_help import help_text
 from rulespec.errors import IllegalMove, InvalidMove
-from rulespec.interpreter.game import players_range
+from rulespec.interpreter.game import Game, players_range
 from rulespec.players import BOT_NAMES, make_bot
 from rulespec.sim import runner
 from rulespec.sim.savecheck import restore
@@ -379,7 +379,7 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is not None and not -SEED_LIMIT < args.seed < SEED_LIMIT:
             raise UsageError("--seed must be below 2**63 in size")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        game = variant.new_game(players, seed=seed)
+        game = Game.new(variant, players, seed)
         bots = _bots_for(args.bots, players, args.seat)
         session = Session(
             spec, variant, game, seed, args.seat, bots, [], args.save, args.hands, 0, plain

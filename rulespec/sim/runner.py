@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.errors import RulespecError
+from rulespec.interpreter.game import Game
 from rulespec.players import make_bot
 from rulespec.spec.model import Variant
 
@@ -115,7 +116,7 @@ def run_hand(
     hand_seed = derive_seed(seed, index)
     names = seat_bots(bots, players, index if rotate else 0)
     players_bots = [make_bot(n, derive_seed(hand_seed, s, "bot")) for s, n in enumerate(names)]
-    game = variant.new_game(players, seed=hand_seed)
+    game = Game.new(variant, players, hand_seed)
     turns, moves = _play_one_hand(game, players_bots, variant)
     reason, winner, scores = _result_fields(game)
     return HandRecord(index, reason, winner, scores, turns, moves, tuple(names))
@@ -128,7 +129,7 @@ def run_match(
     match_seed = derive_seed(seed, index, "match")
     names = seat_bots(bots, players, index if rotate else 0)
     players_bots = [make_bot(n, derive_seed(match_seed, s, "bot")) for s, n in enumerate(names)]
-    game = variant.new_game(players, seed=match_seed)
+    game = Game.new(variant, players, match_seed)
     turns = moves = hands = 0
     hand_turns: list[int] = []
     hand_reasons: list[str] = []
@@ -253,7 +254,7 @@ class Replay:
 
 def replay_log(variant: Variant, players: int, seed: int, log: Sequence[str]) -> Replay:
     """Re-play a match log from its start: the game reached and the first failing move, if any."""
-    game = variant.new_game(players, seed=seed)
+    game = Game.new(variant, players, seed)
     hands_done = 0
     for number, text in enumerate(log, start=1):
         if game.hand_over:

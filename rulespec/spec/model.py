@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # for the annotation only: the model imports no interpreter at run time
-    from rulespec.interpreter.game import Game
+from typing import Any
 
 Env = Mapping[str, Any]
 """Flat name -> value mapping an expression reads (dotted names are keys: "me.penalty")."""
@@ -216,35 +213,3 @@ class Variant:
     def card_value(self, rank: int, place: str = "hand") -> int:
         """Value of a natural card of this rank (1..13) in a place (see PLACES)."""
         return self.values[rank][place]
-
-    # --- thin delegations to the interpreter (imported lazily: the model stays import-light) ---
-
-    def new_game(self, players: int, seed: int | None = None) -> Game:
-        """A new match between `players` seats, dealt and ready; same seed, same game."""
-        from rulespec.interpreter.game import Game  # noqa: PLC0415
-
-        return Game.new(self, players, seed)
-
-    def is_meld(self, cards: Any) -> bool:
-        """Can these cards (texts or codes; wilds named `JK:7H` or bare) be laid as one meld?"""
-        from rulespec.interpreter.api import is_meld  # noqa: PLC0415
-
-        return is_meld(self, cards)
-
-    def meld_value(self, cards: Any) -> int:
-        """The value of these cards laid as one meld (cards at their places)."""
-        from rulespec.interpreter.api import meld_value  # noqa: PLC0415
-
-        return meld_value(self, cards)
-
-    def deadwood(self, cards: Any) -> int:
-        """The minimum deadwood value of a hand (best arrangement into melds)."""
-        from rulespec.interpreter.api import deadwood  # noqa: PLC0415
-
-        return deadwood(self, cards)
-
-    def penalty(self, cards: Any) -> int:
-        """What a losing hand left with these cards costs (scoring.penalty, ranks_once)."""
-        from rulespec.interpreter.api import penalty  # noqa: PLC0415
-
-        return penalty(self, cards)

@@ -149,9 +149,12 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.plot:
-        from rulespec.sim.plot import require_matplotlib
+        from rulespec.sim.plot import PlotUnavailable, require_matplotlib
 
-        require_matplotlib()
+        try:
+            require_matplotlib()
+        except PlotUnavailable as exc:  # a missing extra is a usage problem (exit 2)
+            raise UsageError(str(exc)) from None
     bots = _bots(args.bots)
     spec = resolve_target(args.variant)
     variant = runner.load(spec)

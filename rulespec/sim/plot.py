@@ -14,16 +14,20 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.cli.common import UsageError
+from rulespec.errors import RulespecError
 from rulespec.sim.stats import is_abandoned
 
 
+class PlotUnavailable(RulespecError):
+    """--plot without matplotlib installed: the message says how to install it."""
+
+
 def require_matplotlib() -> Any:
-    """The pyplot module on the Agg backend, or a UsageError saying how to install it."""
+    """The pyplot module on the Agg backend, or PlotUnavailable saying how to install it."""
     try:
         matplotlib = importlib.import_module("matplotlib")
     except ImportError:
-        raise UsageError(
+        raise PlotUnavailable(
             "--plot needs matplotlib, an optional extra: pip install 'rulespec[plot]'"
         ) from None
     matplotlib.use("Agg")

@@ -242,6 +242,16 @@ def put(doc: dict[str, Any], path: str, value: Any) -> None:
     node[keys[-1]] = value
 
 
+def _explained_before_and_after(path: str, value: Any, given: dict[str, Any]) -> tuple[str, str]:
+    """The base document with `given` set, explained before and after `path` = `value`."""
+    doc = copy.deepcopy(BASE)
+    for key, val in given.items():
+        put(doc, key, copy.deepcopy(val))
+    before = explain_document(copy.deepcopy(doc))
+    put(doc, path, value)
+    return before, explain_document(doc)
+
+
 @pytest.mark.parametrize(
     ("path", "value", "fragment", "given"),
     FLIPS,
@@ -250,12 +260,7 @@ def put(doc: dict[str, Any], path: str, value: Any) -> None:
 def test_flipping_a_field_changes_the_sentence(
     path: str, value: Any, fragment: str, given: dict[str, Any]
 ) -> None:
-    doc = copy.deepcopy(BASE)
-    for key, val in given.items():
-        put(doc, key, copy.deepcopy(val))
-    before = explain_document(copy.deepcopy(doc))
-    put(doc, path, value)
-    after = explain_document(doc)
+    before, after = _explained_before_and_after(path, value, given)
     assert after != before, f"{path} = {value!r} did not change the text"
     assert fragment in after, after
     assert fragment not in before
@@ -269,12 +274,7 @@ def test_flipping_a_field_changes_the_sentence(
 def test_a_sentence_the_file_no_longer_allows_is_dropped(
     path: str, value: Any, fragment: str, given: dict[str, Any]
 ) -> None:
-    doc = copy.deepcopy(BASE)
-    for key, val in given.items():
-        put(doc, key, copy.deepcopy(val))
-    before = explain_document(copy.deepcopy(doc))
-    put(doc, path, value)
-    after = explain_document(doc)
+    before, after = _explained_before_and_after(path, value, given)
     assert fragment in before, before
     assert fragment not in after, after
 

@@ -40,7 +40,7 @@ def rate(name: str, one_hand: Callable[[int], int], seconds: float) -> tuple[flo
 
 
 def ours() -> Callable[[int], int]:
-    from rulespec.spec.load import load_variant
+    from rulespec.compiler.load import load_variant
 
     gin = load_variant("gin")
     rng = random.Random(1)

@@ -14,7 +14,7 @@ import json
 import subprocess
 import sys
 
-from rulespec.spec.load import bundled_names
+from rulespec.compiler.load import bundled_names
 
 
 def rate(name: str, bots: str, hands: int, jobs: int) -> float:

@@ -37,12 +37,12 @@ from interp_helpers import (  # noqa: E402
 from rulespec.interpreter.cards import build_deck  # noqa: E402
 from rulespec.interpreter.meldrules import tables  # noqa: E402
 from rulespec.interpreter.solver import deadwood, deadwood_after_discard  # noqa: E402
-from rulespec.spec.model import Variant  # noqa: E402
+from rulespec.model.variant import Variant  # noqa: E402
 
 
 def gin_variant() -> tuple[Variant, str]:
     try:
-        from rulespec.spec.load import load_variant
+        from rulespec.compiler.load import load_variant
 
         return load_variant("gin"), "load_variant('gin')"
     except Exception as err:  # the loader may not be there yet

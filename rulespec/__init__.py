@@ -12,7 +12,7 @@ load only when a rule text is parsed or a table drawn):
 - The error classes, all derived from `RulespecError`.
 """
 
-from rulespec.errors import (
+from rulespec.core.errors import (
     IllegalMove,
     InvalidMove,
     PositionError,
@@ -20,8 +20,8 @@ from rulespec.errors import (
     RuleFileError,
     RulespecError,
 )
+from rulespec.core.moves import Move
 from rulespec.interpreter.game import Game
-from rulespec.interpreter.moves import Move
 from rulespec.interpreter.outcome import Observation, Outcome
 from rulespec.playable import Variant, load, loads
 

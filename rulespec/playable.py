@@ -1,6 +1,6 @@
 """The convenience API over a checked variant: new games and hand arithmetic (facade, top layer).
 
-`spec.model.Variant` is plain frozen data and imports nothing above it. The
+`model.variant.Variant` is plain frozen data and imports nothing above it. The
 methods a user reaches for on a loaded variant (`variant.new_game(2, seed=7)`,
 `variant.deadwood([...])`) need the engine, so they live here, on a subclass
 that `rulespec.load` and `rulespec.loads` return: the model never reaches up
@@ -12,14 +12,14 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
+from rulespec.compiler import load as _load
 from rulespec.interpreter import api
 from rulespec.interpreter.game import Game
-from rulespec.spec import load as _load
-from rulespec.spec.model import Variant as Rules
+from rulespec.model.variant import Variant as Rules
 
 
 class Variant(Rules):
-    """A checked variant with its convenience methods (the same fields as `spec.model.Variant`)."""
+    """A checked variant with its convenience methods (the fields of `model.variant.Variant`)."""
 
     def new_game(self, players: int, seed: int | None = None) -> Game:
         """A new match between `players` seats, dealt and ready; same seed, same game."""

@@ -4,14 +4,14 @@ For every bundled variant at its minimum and maximum player count, plays one
 or two complete hands with a fixed match seed and the small deterministic
 `choose` policy below, and writes one JSON file per case: the variant, seats,
 seed, each hand's move log (canonical texts) and result, the final totals and
-the final `position()`. `tests/test_golden.py` replays the logs and re-runs
+the final `position()`. `tests/interpreter/test_golden.py` replays the logs and re-runs
 the policy against these files.
 
     python scripts/regen_golden.py            # rewrite every file
     python scripts/regen_golden.py gin rummy  # only these variants
     python scripts/regen_golden.py --check    # exit 1 and show the first difference
 
-The policy is deliberately not one of the bots in `rulespec/players/` (those
+The policy is deliberately not one of the bots in `rulespec/bots/` (those
 are tuned over time; a golden must change only when the engine does).
 """
 
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulespec.compiler.load import bundled_names, load_variant
+from rulespec.core.moves import Move
 from rulespec.interpreter.api import deadwood
 from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
-from rulespec.interpreter.moves import Move
-from rulespec.spec.load import bundled_names, load_variant
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 MAX_MOVES = 400

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
 
-from rulespec.spec.model import RANK_KEYS, Variant
+from rulespec.model.variant import RANK_KEYS, Variant
 
 JOKER = 52
 

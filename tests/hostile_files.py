@@ -1,6 +1,6 @@
 """Generated hostile rule files, each just under the size limit, and the message each must get.
 
-Shared by tests/test_loading_limits.py (each is refused with its message) and
+Shared by tests/compiler/test_loading_limits.py (each is refused with its message) and
 bench/bench_reject.py (how long each refusal takes). Each entry: name ->
 (file suffix, text, a fragment the first problem's message must hold).
 """

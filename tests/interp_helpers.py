@@ -4,7 +4,7 @@ Five shapes cover the meld arithmetic: gin-like (one deck, ace low), michigan-li
 (ace 1 in a low run, 15 elsewhere, high_or_low), wrap (ace positional), two decks
 with jokers (bridge-like, suits may repeat) and continental-like (two decks,
 jokers, runs and sets, partition 1/3/5 melds). Each is a document
-(docs/document.md) given to `rulespec.spec.build.build_variant`, so the tests
+(docs/document.md) given to `rulespec.compiler.build.build_variant`, so the tests
 read the same `Variant` the loader makes. No variant is loaded by name; the
 named shapes are built once (cached).
 """
@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from rulespec.interpreter.cards import parse_card
-from rulespec.spec.build import build_variant
-from rulespec.spec.model import Variant
+from rulespec.compiler.build import build_variant
+from rulespec.core.cards import parse_card
+from rulespec.model.variant import Variant
 
 STANDARD_VALUES: dict[str, Any] = {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10}
 MICHIGAN_VALUES = {"A": "place == run_low ? 1 : 15"}

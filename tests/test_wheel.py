@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.packaging
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -44,7 +46,7 @@ def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_wheel_carries_every_bundled_variant(unpacked_wheel: Path) -> None:
     shipped = sorted(p.stem for p in (unpacked_wheel / "rulespec" / "_variants").glob("*.rules"))
     assert shipped == sorted(p.stem for p in (ROOT / "variants").glob("*.rules"))
-    assert (unpacked_wheel / "rulespec" / "spec" / "schema.json").is_file()
+    assert (unpacked_wheel / "rulespec" / "compiler" / "schema.json").is_file()
     assert (unpacked_wheel / "rulespec" / "grammar" / "rules.lark").is_file()
     assert (unpacked_wheel / "rulespec" / "py.typed").is_file()  # PEP 561: the API is typed
 
@@ -61,7 +63,7 @@ def test_wheel_checks_and_explains_bundled_names(unpacked_wheel: Path) -> None:
 
 def test_wheel_code_is_what_runs(unpacked_wheel: Path) -> None:
     code = (
-        f"import sys; sys.path.insert(0, {str(unpacked_wheel)!r}); import rulespec.spec.load as l"
+        f"import sys; sys.path.insert(0, {str(unpacked_wheel)!r}); import rulespec.compiler.load as l"  # noqa: E501
     )
     code += "; print(l.__file__); print(l.bundled_dir())"
     done = subprocess.run(

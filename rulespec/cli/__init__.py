@@ -1,0 +1,1 @@
+"""The `rulespec` command (top layer): one module per subcommand, over everything below."""

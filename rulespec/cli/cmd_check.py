@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.cli.common import UsageError, add_command, resolve_target
-from rulespec.errors import Problem, RuleFileError
+from rulespec.core.errors import Problem, RuleFileError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -66,7 +66,7 @@ class Result:
 
 def check_one(arg: str) -> Result:
     """Check one FILE argument; never raises for bad input."""
-    from rulespec.spec.load import load_document
+    from rulespec.compiler.load import load_document
 
     warnings: list[Problem] = []
     try:

@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulespec.spec.load import read_document
+    from rulespec.compiler.load import read_document
 
     target = resolve_target(args.target)
     doc, _info = read_document(target)

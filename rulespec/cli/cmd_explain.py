@@ -20,8 +20,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulespec.spec.explain import explain_document
-    from rulespec.spec.load import load_document
+    from rulespec.compiler.load import load_document
+    from rulespec.explain.document import explain_document
 
     doc = load_document(resolve_target(args.target))
     write_output(explain_document(doc), args.output)

@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import Any
 
-from rulespec.errors import RuleFileError
+from rulespec.core.errors import RuleFileError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,7 +30,7 @@ def _players(doc: dict[str, Any]) -> str:
 
 def rows() -> list[dict[str, Any]]:
     """One row per bundled variant: name, players, title, description (or the load error)."""
-    from rulespec.spec.load import bundled_names, load_document
+    from rulespec.compiler.load import bundled_names, load_document
 
     result: list[dict[str, Any]] = []
     for name in bundled_names():

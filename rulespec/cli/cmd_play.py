@@ -21,6 +21,7 @@ import sys
 from collections import Counter
 from typing import Any
 
+from rulespec.bots import BOT_NAMES, make_bot
 from rulespec.cli.common import UsageError, resolve_target
 from rulespec.cli.play_display import (
     drawn_cards,
@@ -32,9 +33,8 @@ from rulespec.cli.play_display import (
     seat_label,
 )
 from rulespec.cli.play_help import help_text
-from rulespec.errors import IllegalMove, InvalidMove
+from rulespec.core.errors import IllegalMove, InvalidMove
 from rulespec.interpreter.game import Game, players_range
-from rulespec.players import BOT_NAMES, make_bot
 from rulespec.sim import runner
 from rulespec.sim.savecheck import restore
 from rulespec.sim.savefile import (
@@ -86,7 +86,7 @@ def expand(text: str) -> str:
     if head in short and rest:
         return " ".join([short[head], *rest])
     if len(words) == 1 and head not in ("pass", "draw", "take"):
-        from rulespec.players.base import card_code
+        from rulespec.bots.base import card_code
 
         try:
             card_code(words[0])
@@ -315,7 +315,7 @@ class Session:
 
     def _rules(self) -> str:
         try:
-            from rulespec.spec.explain import explain_document
+            from rulespec.explain.document import explain_document
         except ImportError:
             return "The rules explanation is not available in this build."
         return str(explain_document(dict(self.variant.document)))

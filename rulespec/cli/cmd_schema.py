@@ -19,7 +19,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulespec.spec.schema import schema_text
+    from rulespec.compiler.schema import schema_text
 
     write_output(schema_text(), args.output)
     return 0

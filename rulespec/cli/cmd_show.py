@@ -21,7 +21,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulespec.spec.load import load_document
+    from rulespec.compiler.load import load_document
 
     target = resolve_target(args.target)
     doc = load_document(target)

@@ -78,7 +78,7 @@ def _jobs(args: argparse.Namespace) -> int:
 
 
 def _bots(text: str) -> tuple[str, ...]:
-    from rulespec.players import BOT_NAMES
+    from rulespec.bots import BOT_NAMES
 
     names = tuple(b.strip().lower() for b in text.split(",") if b.strip())
     for name in names:

@@ -1,6 +1,6 @@
 """Helpers shared by the `rulespec` subcommands: naming a rule file, writing output.
 
-Sits in the CLI layer, between argparse and `rulespec.spec.load`. Kept small and
+Sits in the CLI layer, between argparse and `rulespec.compiler.load`. Kept small and
 import-light: `rulespec --help` imports this module.
 """
 
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.core.errors import RulespecError
 
 FORMS = ("yaml", "rules")
 
@@ -59,7 +59,7 @@ def resolve_target(arg: str) -> str:
 
     Raises UsageError (exit 2) for a missing file or an unknown name.
     """
-    from rulespec.spec.load import bundled_names, is_path
+    from rulespec.compiler.load import bundled_names, is_path
 
     path = Path(arg)
     if is_path(arg):
@@ -104,7 +104,7 @@ DEFAULT_SCHEMA_URL = "https://rulespec.invalid/schema.json"
 
 def schema_url() -> str:
     """The schema's `$id`, for the yaml-language-server modeline of YAML output."""
-    from rulespec.spec.schema import schema
+    from rulespec.compiler.schema import schema
 
     url = schema().get("$id")
     return url if isinstance(url, str) and url else DEFAULT_SCHEMA_URL

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from rulespec.cli.common import UsageError
-from rulespec.errors import RulespecError
+from rulespec.core.errors import RulespecError
 
 # To add a subcommand: write rulespec/cli/cmd_NAME.py with add_parser(subparsers)
 # and run(args) -> int, then add ONE line here: ("NAME", "one-line help").

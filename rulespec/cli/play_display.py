@@ -21,10 +21,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rulespec.interpreter.cards import JOKER, rank_of, suit_of
-from rulespec.interpreter.cards import card_text as card_name
-from rulespec.players.base import card_code, view_of
-from rulespec.spec.model import Variant
+from rulespec.bots.base import card_code, view_of
+from rulespec.core.cards import JOKER, rank_of, suit_of
+from rulespec.core.cards import card_text as card_name
+from rulespec.model.variant import Variant
 
 SUIT_STYLE = {0: "green", 1: "blue", 2: "red", 3: "bold"}
 JOKER_STYLE = "magenta"
@@ -228,9 +228,9 @@ def knock_summary(
 ) -> Text:
     """Best melds and deadwood of a knock variant's hand; when a card is still to be
     discarded (``discarding``), also the deadwood the best allowed discard leaves."""
-    from rulespec.interpreter.cards import placed_text
+    from rulespec.bots.hands import after_discard
+    from rulespec.core.cards import placed_text
     from rulespec.interpreter.solver import best_arrangement
-    from rulespec.players.hands import after_discard
 
     dw, melds, dead = best_arrangement(variant, list(hand))
     line = Text("Your melds: ")

@@ -7,7 +7,7 @@ says what quitting does in this session (saves to FILE, or saves nothing).
 
 from __future__ import annotations
 
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 
 def move_forms(variant: Variant) -> list[tuple[str, str | None]]:

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.errors import Problem
+from rulespec.core.errors import Problem
+from rulespec.grammar.expr import (
+    ExprError,
+    check_parentheses,
+    from_tree,
+    literal_int,
+    literal_value,
+    unparse,
+)
+from rulespec.grammar.located import source_line
 from rulespec.grammar.vocab import (
     ACE_MODES,
     EXPR_ITEMS,
@@ -25,15 +34,6 @@ from rulespec.grammar.vocab import (
     table_key,
     unescape,
 )
-from rulespec.spec.expr import (
-    ExprError,
-    check_parentheses,
-    from_tree,
-    literal_int,
-    literal_value,
-    unparse,
-)
-from rulespec.spec.located import source_line
 
 
 class DocBuilder:

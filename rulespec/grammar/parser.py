@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulespec.grammar.lexguard import MAX_TOKENS, WORDY, GlueCheck, glued_start
+from rulespec.grammar.located import line_column
 from rulespec.grammar.vocab import card_code_hint, variant_name_hint
-from rulespec.spec.located import line_column
 
 if TYPE_CHECKING:
     from lark import Lark

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.core.errors import RulespecError
 
 WIDTH = 88
 _VNAME = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -81,7 +81,7 @@ def expression_text(value: Any, path: str) -> str:
         return str(value)
     if not isinstance(value, str):
         raise _fail(path, f"expected an expression, got {value!r}")
-    from rulespec.spec.expr import ExprError, literal_value, parse_expression, unparse
+    from rulespec.grammar.expr import ExprError, literal_value, parse_expression, unparse
 
     try:
         expr = parse_expression(value)

@@ -37,7 +37,7 @@ from rulespec.grammar.printbase import (
     expression_text,
     quote,
 )
-from rulespec.spec.names import REASONS, ROLES
+from rulespec.model.names import REASONS, ROLES
 
 __all__ = ["PrintError", "dump_rules"]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rulespec.errors import Problem, RuleFileError
+from rulespec.core.errors import Problem, RuleFileError
+from rulespec.grammar.expr import MAX_DEPTH
+from rulespec.grammar.located import capped, line_column, source_line
 from rulespec.grammar.parser import describe_error, get_parser
-from rulespec.spec.expr import MAX_DEPTH
-from rulespec.spec.located import capped, line_column, source_line
 
 MAX_ERRORS = 10
 MAX_TEXT = 1_000_000

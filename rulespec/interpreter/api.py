@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulespec.errors import InvalidMove
+from rulespec.core.cards import JOKER, parse_card, parse_placed
+from rulespec.core.errors import InvalidMove
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.cards import JOKER, parse_card, parse_placed
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Placed = tuple[int, int]
 

@@ -13,7 +13,7 @@ import dataclasses
 import weakref
 from collections.abc import Collection, Sequence
 
-from rulespec.interpreter.cards import Placed
+from rulespec.core.cards import Placed
 from rulespec.interpreter.melds import (
     extend,
     layoffs,
@@ -23,7 +23,7 @@ from rulespec.interpreter.melds import (
 )
 from rulespec.interpreter.partsearch import find_partition
 from rulespec.interpreter.solver import deadwood
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
 Layoffs = tuple[int, list[tuple[Placed, int]]]  # deadwood left, the lay-offs in order

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulespec.core.moves import DISCARD, KNOCK, Move
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.moves import DISCARD, KNOCK, Move
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import knock_limit, remove_cards
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 _DISCARDS = tuple(Move(DISCARD, ((c, c),)) for c in range(53))
 _KNOCKS = tuple(Move(KNOCK, ((c, c),)) for c in range(53))

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulespec.interpreter import melds as M
-from rulespec.interpreter.cards import card_text, is_wild
-from rulespec.interpreter.moves import (
+from rulespec.core.cards import card_text
+from rulespec.core.moves import (
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
     DRAW_DISCARD_STOCK,
@@ -28,9 +27,11 @@ from rulespec.interpreter.moves import (
     TAKE_PILE,
     Move,
 )
+from rulespec.interpreter import melds as M
+from rulespec.interpreter.cards import is_wild
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import active_count, next_seat, placed_value
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 TURN_CAP = 1000
 """Safety cap: a hand still running after this many turns ends as `abandoned` (why: CAPPED)."""

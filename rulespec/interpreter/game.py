@@ -14,14 +14,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from rulespec.errors import IllegalMove, InvalidMove, PositionError, RulespecError
+from rulespec.core.cards import card_text, placed_text
+from rulespec.core.errors import IllegalMove, InvalidMove, PositionError, RulespecError
+from rulespec.core.moves import MELD, Move, as_move
 from rulespec.interpreter import engine as E
 from rulespec.interpreter import legal as L
 from rulespec.interpreter import turnctx as T
-from rulespec.interpreter.cards import build_deck, card_text, cut_for_dealer, placed_text
+from rulespec.interpreter.cards import build_deck, cut_for_dealer
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
-from rulespec.interpreter.moves import MELD, Move, as_move
 from rulespec.interpreter.outcome import HandResult, Observation
 from rulespec.interpreter.position_check import seed_problem
 from rulespec.interpreter.rules import knock_shown_error, malformed, why_illegal
@@ -34,7 +35,7 @@ from rulespec.interpreter.state import (
     to_position,
 )
 from rulespec.interpreter.timeline import Timeline, copy_hand, copy_match
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 
 def players_range(variant: Variant) -> str:

@@ -10,12 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulespec.interpreter import melds as M
-from rulespec.interpreter import wayon as W
-from rulespec.interpreter.cards import card_text
-from rulespec.interpreter.discards import discard_moves, discardable
-from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
-from rulespec.interpreter.moves import (
+from rulespec.core.cards import card_text
+from rulespec.core.moves import (
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
     DRAW_DISCARD_STOCK,
@@ -27,13 +23,17 @@ from rulespec.interpreter.moves import (
     TAKE_PILE,
     Move,
 )
+from rulespec.interpreter import melds as M
+from rulespec.interpreter import wayon as W
+from rulespec.interpreter.discards import discard_moves, discardable
+from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
 from rulespec.interpreter.state import HandState, Placed
 from rulespec.interpreter.turnctx import (
     remove_cards,
     turn_env,
     unique_ok,
 )
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 STRANDED = (
     "discard.forbid_taken: that would leave only cards taken from the pile this turn,"

@@ -8,7 +8,7 @@ shutout multiplier), explaining each in the hand result's lines.
 from __future__ import annotations
 
 from rulespec.interpreter.state import HandState, MatchState
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 
 def close_hand(variant: Variant, hs: HandState, ms: MatchState) -> None:

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import product
 
-from rulespec.interpreter.cards import JOKER
+from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, rank_mask, run_windows, span, tables
 from rulespec.interpreter.melds import Meld, name_wilds, place_wilds
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Part = tuple[tuple[int, ...], int, int]
 """(natural codes of a meld, sorted; fewest wild cards it needs; most it may hold)."""

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from rulespec.interpreter.cards import JOKER
-from rulespec.spec.model import PLACES, RANK_KEYS, Variant
+from rulespec.core.cards import JOKER
+from rulespec.model.variant import PLACES, RANK_KEYS, Variant
 
 BIG = 1 << 30
 """Stands for 'no limit' in the integer limits below."""

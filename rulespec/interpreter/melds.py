@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
-from rulespec.interpreter.cards import JOKER, Placed
+from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import (
     Tables,
     rank_mask,
@@ -23,7 +23,7 @@ from rulespec.interpreter.meldrules import (
     window_by_mask,
 )
 from rulespec.interpreter.meldwhy import not_wild, shape_refusal, too_many_wilds
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
 

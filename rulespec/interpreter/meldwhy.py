@@ -7,9 +7,9 @@ names its rule without a second check re-deriving it.
 
 from __future__ import annotations
 
-from rulespec.interpreter.cards import card_text
+from rulespec.core.cards import card_text
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, window_by_mask
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 
 def not_wild(variant: Variant, card: int, stands_for: int) -> str:

@@ -8,7 +8,7 @@ itself or wild. The search for one hand serves every part of it (the
 going-out checks ask about many), and prunes by a lower bound on the melds
 needed, by the room left for spare wild cards and, when wild cards are
 unconstrained, by an exchange argument (a wild card that a natural card left
-could replace need never be placed there). Exact: tests/test_wilds.py
+could replace need never be placed there). Exact: tests/interpreter/test_wilds.py
 compares it with a brute force.
 """
 
@@ -18,11 +18,11 @@ from collections import Counter, OrderedDict
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from rulespec.interpreter.cards import JOKER, Placed
+from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows, span, tables
 from rulespec.interpreter.melds import name_one
 from rulespec.interpreter.search import GeneralSearch, Step
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
 

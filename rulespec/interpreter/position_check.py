@@ -14,14 +14,12 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rulespec.errors import InvalidMove, PositionError
+from rulespec.core.cards import card_text, parse_card, parse_placed
+from rulespec.core.errors import InvalidMove, PositionError
+from rulespec.core.moves import Move
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.cards import card_text, parse_card, parse_placed
-from rulespec.interpreter.moves import Move
-from rulespec.spec.checks_expr import expression_sites
-from rulespec.spec.expr import names_in
-from rulespec.spec.model import Variant
-from rulespec.spec.names import HAND_ENDS
+from rulespec.model.names import HAND_ENDS
+from rulespec.model.variant import Variant
 
 SEED_LIMIT = 2**64
 """Seeds are integers 0 <= seed < 2**64 (the same bound as `Game.new`)."""
@@ -230,16 +228,9 @@ def check_fields(variant: Variant, pos: object) -> None:
 
 
 def _reads_upcard(variant: Variant) -> bool:
-    """Whether an expression of the variant reads `upcard.*`.
-
-    Judged by the names each parsed expression reads, so a title or
-    description that mentions `upcard.value` does not count.
-    """
-    return any(
-        name.name.startswith("upcard.")
-        for _, value, _, _ in expression_sites(dict(variant.document))
-        for name in names_in(value)
-    )
+    """Whether an expression of the variant reads `upcard.*` (judged by parsed names,
+    so a title or description that mentions `upcard.value` does not count)."""
+    return any(name.startswith("upcard.") for name in variant.names_read)
 
 
 def _melds(variant: Variant, raw: object, n: int) -> None:

@@ -9,13 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulespec.interpreter import legal as L
-from rulespec.interpreter import melds as M
-from rulespec.interpreter import solver as S
-from rulespec.interpreter import turnctx as T
-from rulespec.interpreter.cards import card_text
-from rulespec.interpreter.legal import swap_strands
-from rulespec.interpreter.moves import (
+from rulespec.core.cards import card_text
+from rulespec.core.moves import (
     DISCARD,
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
@@ -31,10 +26,15 @@ from rulespec.interpreter.moves import (
     TAKE_PILE,
     Move,
 )
+from rulespec.interpreter import legal as L
+from rulespec.interpreter import melds as M
+from rulespec.interpreter import solver as S
+from rulespec.interpreter import turnctx as T
+from rulespec.interpreter.legal import swap_strands
 from rulespec.interpreter.showdown import named_showing
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import unique_clash
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 
 def _draw_reason(variant: Variant, hs: HandState, move: Move) -> str:

@@ -10,7 +10,7 @@ arrangement is scored and the one best for the knocker is shown: the
 knocker's highest hand score, then the other seats' lowest total, then the
 least value laid off, then the first in `showdown.least_showings` order.
 
-A result's `reason` is always one of `spec.names.HAND_ENDS` (the documented set):
+A result's `reason` is always one of `model.names.HAND_ENDS` (the documented set):
 going out in one go is reason `out` with `rummy` true; a hand stopped by the
 engine's turn cap is `abandoned` (it scores nothing).
 """
@@ -21,15 +21,16 @@ import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.core.cards import card_text, cards_text
+from rulespec.core.errors import RulespecError
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import plain
-from rulespec.interpreter.cards import card_text, cards_text, is_wild
+from rulespec.interpreter.cards import is_wild
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import upcard_env
-from rulespec.spec.model import Variant
-from rulespec.spec.names import HAND_ENDS, ROLES, SEAT_FACTS
+from rulespec.model.names import HAND_ENDS, ROLES, SEAT_FACTS
+from rulespec.model.variant import Variant
 
 # the seat facts counted per seat and summed over seats (`won` is set per seat apart)
 FACTS = tuple(name for name in SEAT_FACTS if name != "won")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rulespec.interpreter.cards import JOKER
+from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldgen import natural_parts
 from rulespec.interpreter.meldrules import Tables
 

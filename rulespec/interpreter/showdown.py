@@ -21,16 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.core.cards import JOKER, Placed, card_text, cards_text, placed_text
+from rulespec.core.errors import RulespecError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import best_layoff, plain
-from rulespec.interpreter.cards import JOKER, Placed, card_text, cards_text, placed_text
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import next_seat
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
 

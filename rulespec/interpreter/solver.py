@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulespec.errors import PositionError
-from rulespec.interpreter.cards import JOKER, Placed
+from rulespec.core.cards import JOKER, Placed
+from rulespec.core.errors import PositionError
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
 from rulespec.interpreter.search import FastSearch, GeneralSearch
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 __all__ = [
     "best_arrangement",

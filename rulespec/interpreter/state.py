@@ -15,16 +15,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.errors import InvalidMove, PositionError
+from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
+from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.cards import build_deck, card_text, parse_card, parse_placed, placed_text
+from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.position_check import (
     LEGACY_RUMMY,
     SEED_LIMIT,
     check_fields,
     check_state,
 )
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 Placed = tuple[int, int]
 TableMeld = tuple[int, tuple[Placed, ...]]  # (owner seat, placed cards)

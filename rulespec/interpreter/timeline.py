@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, replace
 
-from rulespec.errors import IllegalMove
-from rulespec.interpreter.moves import Move
+from rulespec.core.errors import IllegalMove
+from rulespec.core.moves import Move
 from rulespec.interpreter.state import HandState, MatchState
 
 MARK_EVERY = 8

@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rulespec.core.cards import JOKER
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.cards import JOKER, deck_counts, hand_value
+from rulespec.interpreter.cards import deck_counts, hand_value
 from rulespec.interpreter.state import HandState, Placed, deck_players
-from rulespec.spec.expr import SUIT_VALUES
-from rulespec.spec.model import Variant
+from rulespec.model.names import SUITS
+from rulespec.model.variant import Variant
 
 
 def suit_value(index: int) -> Any:
     """How a suit is represented to compiled expressions (the compiler's suit constants)."""
-    return SUIT_VALUES[index]
+    return SUITS[index]
 
 
 def next_seat(variant: Variant, hs: HandState, seat: int) -> int:

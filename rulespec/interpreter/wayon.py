@@ -17,13 +17,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from rulespec.core.cards import Placed
+from rulespec.core.moves import LAYOFF, MELD, SWAP, Move
 from rulespec.interpreter import arrange as A
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.cards import Placed
-from rulespec.interpreter.moves import LAYOFF, MELD, SWAP, Move
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import placed_value
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 BUDGET = 24
 """States the search may expand for one question; past it the answer is no."""

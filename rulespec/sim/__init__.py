@@ -1,0 +1,1 @@
+"""Simulation and saves (over bots): seeded runs, reports, plots, saved games and their checks."""

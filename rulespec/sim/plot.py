@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.core.errors import RulespecError
 from rulespec.sim.stats import is_abandoned
 
 

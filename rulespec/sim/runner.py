@@ -20,10 +20,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.bots import make_bot
+from rulespec.core.errors import RulespecError
 from rulespec.interpreter.game import Game
-from rulespec.players import make_bot
-from rulespec.spec.model import Variant
+from rulespec.model.variant import Variant
 
 MAX_MOVES_PER_HAND = 5000  # a guard above the engine's own turn cap
 MAX_HANDS_PER_MATCH = 300
@@ -39,7 +39,7 @@ def derive_seed(seed: int, index: int, salt: str = "") -> int:
 
 def load(spec: str) -> Variant:
     """A variant from a bundled name or a rule file path (the project loader)."""
-    from rulespec.spec.load import load_variant
+    from rulespec.compiler.load import load_variant
 
     return load_variant(spec)
 

@@ -17,10 +17,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from rulespec.errors import RulespecError
+from rulespec.core.errors import RulespecError
+from rulespec.model.variant import Variant
 from rulespec.sim import runner
 from rulespec.sim.savefile import SavedGame, SaveFileError, corrupt, document_digest
-from rulespec.spec.model import Variant
 
 
 @dataclass(frozen=True)

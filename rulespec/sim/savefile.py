@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulespec.errors import RulespecError
-from rulespec.players import BOT_NAMES
-from rulespec.spec.model import Variant
+from rulespec.bots import BOT_NAMES
+from rulespec.core.errors import RulespecError
+from rulespec.model.variant import Variant
 
 FORMAT = "rulespec-save"
 VERSION = 2  # 2 added the seal; version 1 saves are read, unsealed

@@ -1,0 +1,349 @@
+"""The bot framework: what a bot sees and how it answers (bots layer, on top of Game).
+
+A bot is handed only ``game.observation(seat)`` (a JSON-like dict: what that seat
+sees at the table) and the list of legal moves, plus the ``Variant`` (the public
+rules). It never sees the ``Game``. This module turns an observation into a typed
+``View`` (card codes, tolerant of the observation's optional keys), turns a move
+into a ``MoveText`` the heuristics can reason about, and defines the ``Bot`` base
+class with its own seeded ``random.Random``. Card texts and move texts are read
+by the interpreter's one codec and parser (``interpreter/cards.py``, ``moves.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulespec.core import moves as MV
+
+# The one card codec and move type are the interpreter's; the bots import them from here.
+from rulespec.core.cards import JOKER as JOKER
+from rulespec.core.cards import parse_card
+from rulespec.core.cards import rank_of as rank_of
+from rulespec.core.cards import suit_of as suit_of
+from rulespec.core.moves import Move as Move
+from rulespec.interpreter.cards import hand_value as hand_value
+from rulespec.interpreter.cards import is_wild as is_wild
+from rulespec.model.variant import Variant
+
+
+def card_code(text: str) -> int:
+    """The physical card of a card text (``AS``, ``TS``, ``10S``, ``JK``; ``JK:7H`` is the
+    joker): the interpreter's one card codec; ``InvalidMove`` (a ValueError) on garbage."""
+    return parse_card(text.partition(":")[0])
+
+
+def stands_for(text: str) -> int:
+    """A placed card's meaning: ``JK:7H`` -> code of 7H, ``7H`` -> code of 7H."""
+    card, sep, named = text.partition(":")
+    return parse_card(named if sep else card)
+
+
+POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
+_UNITS: dict[int, int] = {}
+
+
+def point_unit(variant: Variant) -> int:
+    """The bots' point: 1 for ordinary card values (up to ``POINTS_AS_THEY_ARE``), else a
+    tenth of the highest card value. The heuristics' constants (the hope of a stock draw,
+    a knock bonus, a wild's hold value) are tuned in points of ordinary cards; counting
+    in this unit keeps their weight when a variant values cards at 10**9 each, and keeps
+    every float in range however large the language's integers get (``points``)."""
+    key = id(variant)
+    if key not in _UNITS:
+        values = [abs(v) for places in variant.values.values() for v in places.values()]
+        values += [abs(v) for v in variant.joker_values.values()]
+        top = max(values, default=0)
+        _UNITS[key] = 1 if top <= POINTS_AS_THEY_ARE else top // 10
+    return _UNITS[key]
+
+
+def points(variant: Variant, value: int) -> float:
+    """A card-value sum in the bots' unit, as a float: exact integer division first, so
+    no value is ever converted to a float that could overflow."""
+    return value / point_unit(variant)
+
+
+@dataclass(frozen=True)
+class MoveText:
+    """A move's canonical text, parsed: kind plus its cards (codes) and numbers."""
+
+    text: str
+    kind: str  # draw | take | meld | layoff | swap | discard | knock | pass
+    source: str = ""  # draw: stock | discard | discard+stock | discard+discard; take: pile | N
+    depth: int = 0  # take N
+    cards: tuple[int, ...] = ()  # physical cards from hand (a wild as JOKER)
+    placed: tuple[int, ...] = ()  # what each card stands for (meld)
+    meld: int = 0  # layoff / swap target, 1-based
+
+
+def parse_move(move: Move | str) -> MoveText:
+    """A move (or its text, read by the engine's one parser ``Move.parse``) as a ``MoveText``.
+
+    ``InvalidMove`` (a ValueError) when the text is no move."""
+    parsed = move if isinstance(move, Move) else Move.parse(move)
+    text, kind = str(move), parsed.kind
+    if kind == MV.TAKE:
+        return MoveText(text, "take", source="depth", depth=parsed.number)
+    if kind == MV.TAKE_PILE:
+        return MoveText(text, "take", source="pile")
+    if kind in MV.DRAWS:  # draw stock | discard | discard+stock | discard+discard
+        return MoveText(text, "draw", source=kind.partition(" ")[2])
+    if kind in (MV.MELD, MV.LAYOFF, MV.SWAP):
+        cards = tuple(card for card, _ in parsed.cards)
+        placed = tuple(named for _, named in parsed.cards)
+        return MoveText(text, kind, cards=cards, placed=placed, meld=parsed.number)
+    if kind in (MV.DISCARD, MV.KNOCK):
+        return MoveText(text, kind, cards=(parsed.card,))
+    return MoveText(text, kind)
+
+
+@functools.lru_cache(maxsize=4096)
+def _history_move(text: str) -> MoveText:
+    """A history entry's move text, parsed once: every decision re-reads the hand's history."""
+    return parse_move(text)
+
+
+def _cards(items: Any) -> tuple[int, ...]:
+    if not items or not isinstance(items, Sequence) or isinstance(items, str):
+        return ()
+    out = []
+    for item in items:
+        if isinstance(item, int):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(card_code(item))
+    return tuple(out)
+
+
+def _placed(items: Any) -> tuple[int, ...]:
+    out = []
+    for item in items or ():
+        out.append(item if isinstance(item, int) else stands_for(str(item)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    owner: int
+    cards: tuple[int, ...]  # physical
+    placed: tuple[int, ...]  # what each stands for
+
+
+@dataclass(frozen=True)
+class HistoryEvent:
+    """One public event of this hand: who did what, and any cards shown (pile takes, melds)."""
+
+    seat: int
+    move: MoveText
+    shown: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """An observation in card codes: everything one seat may know, nothing more."""
+
+    seat: int
+    players: int
+    phase: str
+    to_move: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    pile: tuple[int, ...]  # visible pile cards, bottom first (squared: the top card only)
+    pile_size: int
+    melds: tuple[TableMeld, ...]
+    stock: int
+    totals: tuple[int, ...]
+    history: tuple[HistoryEvent, ...]
+    taken: tuple[int, ...] | None = None  # cards taken from the pile this turn, if told
+    obligation: int | None = None  # a taken card that must still be melded / laid off
+    upcard: int | None = None  # the hand's first upcard
+
+    @property
+    def top(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+    def next_seat(self, step: int = 1) -> int:
+        return (self.seat + step) % max(self.players, 1)
+
+
+def _first(obs: Mapping[str, Any], *keys: str, default: Any = None) -> Any:
+    for key in keys:
+        if key in obs and obs[key] is not None:
+            return obs[key]
+    return default
+
+
+def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
+    events = []
+    for item in raw or ():
+        shown: tuple[int, ...] = ()
+        if isinstance(item, str):
+            seat_text, _, move_text = item.partition(":")
+            if seat_text.strip().isdigit():
+                seat, text = int(seat_text), move_text.strip()
+            else:
+                seat, text = -1, item
+        elif isinstance(item, Mapping):
+            if "move" not in item and "text" not in item:
+                continue  # a table event (a recycle), not a move
+            seat = int(_first(item, "seat", "player", default=-1))
+            text = str(_first(item, "move", "text", default=""))
+            shown = _cards(_first(item, "cards", "shown", "taken", default=()))
+        else:
+            continue
+        try:
+            parsed = _history_move(text)
+        except ValueError:
+            parsed = MoveText(text, text.split()[0] if text.split() else "")
+        events.append(HistoryEvent(seat, parsed, shown))
+    return tuple(events)
+
+
+def view_of(observation: Mapping[str, Any]) -> View:
+    """Read an observation dict (``game.observation(seat)``) into a ``View``."""
+    seat = int(_first(observation, "seat", "me", default=0))
+    hand = _cards(_first(observation, "hand", default=()))
+    sizes_raw = _first(observation, "hand_sizes", "hands", "cards", default=None)
+    if isinstance(sizes_raw, Mapping):
+        sizes = tuple(int(v) for _, v in sorted(sizes_raw.items(), key=lambda kv: int(kv[0])))
+    elif isinstance(sizes_raw, Sequence) and not isinstance(sizes_raw, str):
+        sizes = tuple(len(v) if isinstance(v, Sequence) else int(v) for v in sizes_raw)
+    else:
+        sizes = ()
+    players = int(_first(observation, "players", default=len(sizes) or 2))
+    if not sizes:
+        sizes = tuple(len(hand) if s == seat else 0 for s in range(players))
+    pile_raw = observation.get("discard")
+    if not isinstance(pile_raw, Sequence) or isinstance(pile_raw, str):
+        pile_raw = observation.get("pile")
+    if isinstance(pile_raw, str):
+        pile_raw = [pile_raw] if pile_raw not in ("spread", "squared") else []
+    pile = _cards(pile_raw)
+    pile_size = int(_first(observation, "pile_size", "discard_size", default=len(pile)))
+    melds = []
+    for item in _first(observation, "melds", default=()) or ():
+        if isinstance(item, Mapping):
+            raw = item.get("cards", ())
+            melds.append(TableMeld(int(item.get("owner", -1)), _cards(raw), _placed(raw)))
+    stock_raw = _first(observation, "stock_size", "stock", default=0)
+    stock = len(stock_raw) if isinstance(stock_raw, Sequence) else int(stock_raw)
+    totals_raw = _first(observation, "totals", default=()) or ()
+    return View(
+        seat=seat,
+        players=players,
+        phase=str(_first(observation, "phase", default="play")),
+        to_move=int(_first(observation, "to_move", default=seat)),
+        hand=hand,
+        hand_sizes=sizes,
+        pile=pile,
+        pile_size=max(pile_size, len(pile)),
+        melds=tuple(melds),
+        stock=stock,
+        totals=tuple(int(t) for t in totals_raw),
+        history=_history(_first(observation, "history", default=()), players),
+        taken=_cards(observation["taken"]) if isinstance(observation.get("taken"), list) else None,
+        upcard=card_code(observation["upcard"])
+        if isinstance(observation.get("upcard"), str)
+        else None,
+        obligation=card_code(observation["obligation"])
+        if isinstance(observation.get("obligation"), str)
+        else None,
+    )
+
+
+class Bot:
+    """A seeded player: ``choose(observation, legal_moves, variant) -> one of legal_moves``."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's generator (the play session does this per move so a resumed
+        game continues exactly as the unbroken one would have)."""
+        self.rng.seed(seed)
+
+    def choose(
+        self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant
+    ) -> Move:
+        raise NotImplementedError
+
+
+def taken_this_turn(view: View) -> tuple[int, ...]:
+    """Cards this seat took from the pile in the current turn (from the public history)."""
+    if view.taken is not None:
+        return view.taken
+    taken: list[int] = []
+    for event in reversed(view.history):
+        if event.seat != view.seat:
+            break
+        if event.move.kind in ("draw", "take") and event.move.source != "stock":
+            taken.extend(event.shown)
+    return tuple(taken)
+
+
+def pile_cards(view: View, move: MoveText) -> tuple[int, ...] | None:
+    """The known cards a draw move takes from the pile (None: not all of them are visible)."""
+    if move.kind == "draw":
+        wanted = {"discard": 1, "discard+stock": 1, "discard+discard": 2}.get(move.source, 0)
+    elif move.kind == "take":
+        wanted = view.pile_size if move.source == "pile" else move.depth
+    else:
+        return ()
+    if wanted > len(view.pile):
+        return None
+    return view.pile[len(view.pile) - wanted :] if wanted else ()
+
+
+def repeats_take(view: View, cards: Sequence[int]) -> bool:
+    """Would taking these pile cards repeat a position this seat has already been in?
+
+    Walks the public history back from now while nothing made progress (no stock draw,
+    no meld, lay-off, swap or knock by anyone: the stock and the table are as they are
+    now), undoing this seat's own discards and pile takes to recover the hand it held
+    before each earlier draw. If it once held exactly this hand and took exactly these
+    cards, taking them again goes round the same circle: that take did not lead to
+    using the cards (a meld or lay-off would have ended the window), and from the
+    same position it will not now. Two deterministic bots can otherwise pass one
+    pile card back and forth until the engine's turn cap abandons the hand."""
+    if not cards:
+        return False
+    wanted = Counter(cards)
+    hand: Counter[int] = Counter(view.hand)
+    for event in reversed(view.history):
+        move = event.move
+        if move.kind in ("meld", "layoff", "swap", "knock"):
+            return False
+        if move.kind == "draw" and "stock" in move.source:
+            return False
+        if event.seat != view.seat:
+            continue
+        if move.kind == "discard":
+            hand.update(move.cards)
+        elif move.kind in ("draw", "take"):
+            shown = Counter(event.shown)
+            hand.subtract(shown)
+            if shown == wanted and +hand == Counter(view.hand):
+                return True
+    return False
+
+
+STALL_TURNS = 30  # after this many own turns in one hand, bots shake up their discards
+STALL_CHANCE = 0.3
+
+
+def turns_taken(view: View) -> int:
+    """How many turns this seat has started in the current hand (its draws in the history)."""
+    return sum(1 for e in view.history if e.seat == view.seat and e.move.kind in ("draw", "take"))
+
+
+def stalled(view: View, rng: random.Random) -> bool:
+    """A long hand (both sides hoarding in a recycled stock): time for a random discard.
+    Deterministic bots can otherwise hold each other's cards forever."""
+    return turns_taken(view) > STALL_TURNS and rng.random() < STALL_CHANCE

@@ -1,0 +1,180 @@
+"""Discard safety for the smart bot: how much a discard could help the others (bots layer).
+
+From the public record only, it models the next player's hand card by card:
+cards they took from the pile and still hold are known; every unseen card is
+held with the chance their unknown cards bear to all unseen cards, lowered for
+cards that would have melded with a pile card they passed over (they did not
+want it) or with a card they threw away, the others raised so the chances still
+add up to their unknown cards. A discard's danger is the chance that
+the next player holds the cards that meld with it (a set of the variant's size
+or a run window through it), plus lay-off targets on the table, minus a little
+for cards whose partners are already dead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.model.variant import Variant
+
+FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
+DECLINED = 0.35  # chance kept for a card that melds with a pile card they passed over
+THROWN = 0.7  # chance kept for a card that melds with a card they discarded
+LAYOFF_DANGER = 1.5  # points for a card that extends a meld on the table
+DEAD_BONUS = 1.0  # points off for a card whose rank is mostly dead
+
+
+def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -> float:
+    """How much the next player (and the table) could use this card; negative for dead cards."""
+    danger = 0.0
+    rank, suit = rank_of(card), suit_of(card)
+    if view.melds and variant.play.layoff is not None:
+        for meld in view.melds:
+            naturals = [c for c in meld.placed if c < JOKER]
+            if naturals and all(rank_of(c) == rank for c in naturals):
+                danger += LAYOFF_DANGER
+            elif naturals and all(suit_of(c) == suit for c in naturals):
+                ranks = [rank_of(c) for c in meld.placed]
+                if rank in (min(ranks) - 1, max(ranks) + 1):
+                    danger += LAYOFF_DANGER
+    seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
+    seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
+    if seen[rank] >= 2:
+        danger -= DEAD_BONUS
+    danger += FEED_WEIGHT * feed_chance(view, variant, card, view.next_seat(), pool)
+    return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
+
+
+def _rank_at(variant: Variant, pos: int) -> int | None:
+    """The rank at a run position (1..14, ace low at 1 or high at 14) under the ace rule."""
+    if variant.ace == "wrap":
+        return (pos - 1) % 13 + 1
+    if pos == 14 and variant.ace in ("high", "high_or_low"):
+        return 1
+    if pos == 1 and variant.ace == "high":
+        return None
+    return pos if 1 <= pos <= 13 else None
+
+
+def run_windows(variant: Variant, rank: int) -> list[list[int]]:
+    """The other ranks of each shortest run through ``rank`` (same suit)."""
+    run = variant.melds.run
+    if run is None:
+        return []
+    size = max(run.min, 2)
+    positions = [1, 14] if rank == 1 else [rank]
+    windows: list[list[int]] = []
+    for pos in positions:
+        for start in range(pos - size + 1, pos + 1):
+            ranks = [_rank_at(variant, p) for p in range(start, start + size) if p != pos]
+            if all(r is not None for r in ranks) and rank not in ranks:
+                window = [r for r in ranks if r is not None]
+                if window not in windows:
+                    windows.append(window)
+    return windows
+
+
+def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
+    """(cards nxt took from the pile and still holds, pile cards nxt passed over, nxt's
+    discards), replaying the public history with a stack for the pile."""
+    held: Counter[int] = Counter()
+    passed: list[int] = []
+    thrown: list[int] = []
+    pile: list[int] = [view.upcard] if view.upcard is not None else []
+    for event in view.history:
+        move = event.move
+        if move.kind in ("discard", "knock"):
+            pile.extend(move.cards)
+            if event.seat == nxt:
+                thrown.extend(move.cards)
+                held.subtract(move.cards)
+        elif move.kind in ("draw", "take", "pass"):
+            if move.kind == "pass" or move.source == "stock":
+                if event.seat == nxt and pile:
+                    passed.append(pile[-1])
+            else:
+                for _ in event.shown:
+                    if pile:
+                        pile.pop()
+                if event.seat == nxt:
+                    held.update(event.shown)
+        elif move.kind in ("meld", "layoff") and event.seat == nxt:
+            held.subtract(move.cards)
+    return +held, passed, thrown
+
+
+def _melds_with(variant: Variant, a: int, b: int) -> bool:
+    """Could cards a and b sit in one shortest meld together (same rank, or run window)."""
+    if a >= JOKER or b >= JOKER:
+        return False
+    if variant.melds.set is not None and rank_of(a) == rank_of(b):
+        return True
+    if suit_of(a) != suit_of(b):
+        return False
+    return any(rank_of(b) in w for w in run_windows(variant, rank_of(a)))
+
+
+def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[int, float]:
+    """Chance, per card code, that player ``nxt`` holds it now."""
+    held, passed, thrown = _history_of(view, nxt)
+    total = sum(pool.values())
+    size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
+    unknown = max(size - sum(held.values()), 0)
+    weights: dict[int, float] = {}
+    for code in pool:
+        w = 1.0
+        for other in passed:
+            if _melds_with(variant, code, other):
+                w *= DECLINED
+        for other in thrown:
+            if _melds_with(variant, code, other):
+                w *= THROWN
+        weights[code] = w
+    mass = sum(n * weights[c] for c, n in pool.items())
+    scale = unknown / mass if mass and total else 0.0
+    chance: dict[int, float] = {c: min(1.0, scale * weights[c] * n) for c, n in pool.items()}
+    for code in held:
+        chance[code] = 1.0
+    return chance
+
+
+def _at_least(chances: Sequence[float], k: int) -> float:
+    """Chance that at least k of these independent events happen."""
+    dist = [1.0] + [0.0] * len(chances)
+    for q in chances:
+        for i in range(len(chances), 0, -1):
+            dist[i] = dist[i] * (1 - q) + dist[i - 1] * q
+        dist[0] *= 1 - q
+    return sum(dist[k:]) if k <= len(chances) else 0.0
+
+
+_MEMO: dict[str, Any] = {}  # the last model of the next hand (one decision's view)
+
+
+def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter[int]) -> float:
+    """Chance that the next player holds the cards that meld with this one."""
+    if card >= JOKER or nxt >= len(view.hand_sizes) or nxt == view.seat:
+        return 0.0
+    key = (id(view), view.hand, len(view.history), nxt, id(pool))
+    if _MEMO.get("key") != key:
+        _MEMO["key"], _MEMO["value"] = key, holding(view, variant, nxt, pool)
+    chance: dict[int, float] = _MEMO["value"]
+    rank, suit = rank_of(card), suit_of(card)
+    miss = 1.0
+    rule = variant.melds.set
+    if rule is not None:
+        mates = [
+            q
+            for c, q in chance.items()
+            if c < JOKER and rank_of(c) == rank and (c != card or rule.suits == "any")
+        ]
+        miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
+    for window in run_windows(variant, rank):
+        both = 1.0
+        for r in window:
+            both *= chance.get((r - 1) + 13 * suit, 0.0)
+        miss *= 1 - both
+    return 1 - miss

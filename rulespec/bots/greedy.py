@@ -1,0 +1,164 @@
+"""The greedy bot: simple table habits, no lookahead (bots layer; the middle baseline).
+
+It melds and lays off as soon as it may (longest meld first, the cards it just
+took from the pile first so an obligation is met), knocks when it may, takes the
+top discard only when that card completes a meld with its hand, and otherwise
+draws from the stock and discards its highest-value deadwood card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulespec.bots.base import (
+    Bot,
+    Move,
+    MoveText,
+    View,
+    hand_value,
+    is_wild,
+    parse_move,
+    pile_cards,
+    repeats_take,
+    stalled,
+    taken_this_turn,
+    view_of,
+)
+from rulespec.bots.hands import arrangement
+from rulespec.model.variant import Variant
+
+DRAW_KINDS = ("draw", "take", "pass")
+
+
+def split_moves(legal_moves: Sequence[Move]) -> dict[str, list[tuple[MoveText, Move]]]:
+    """Legal moves grouped by kind, each with its parsed text."""
+    groups: dict[str, list[tuple[MoveText, Move]]] = {}
+    for move in legal_moves:
+        parsed = parse_move(move)
+        groups.setdefault(parsed.kind, []).append((parsed, move))
+    return groups
+
+
+def completes_meld(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Do these pile cards all sit in a meld of the best arrangement of hand + cards."""
+    if not cards:
+        return False
+    _, melds, _ = arrangement(variant, list(hand) + list(cards))
+    in_melds = [c for meld in melds for c in meld]
+    return all(c in in_melds for c in cards)
+
+
+def fallback_draw(groups: dict[str, list[tuple[MoveText, Move]]]) -> Move:
+    """Draw from the stock (or pass the upcard offer), else the first drawing move."""
+    for parsed, move in groups.get("draw", []):
+        if parsed.source == "stock":
+            return move
+    if groups.get("pass"):
+        return groups["pass"][0][1]
+    for kind in DRAW_KINDS:
+        if groups.get(kind):
+            return groups[kind][0][1]
+    raise ValueError("no drawing move")
+
+
+class PhasedBot(Bot):
+    """A bot that answers the draw and the rest of the turn separately (greedy, smart)."""
+
+    def choose(
+        self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant
+    ) -> Move:
+        if not legal_moves:
+            raise ValueError("no legal move to choose from")
+        view = view_of(observation)
+        groups = split_moves(legal_moves)
+        if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
+            return self._progress(view, groups, self._draw(view, groups, variant))
+        return self._play(view, groups, variant, legal_moves)
+
+    @staticmethod
+    def _progress(view: View, groups: dict[str, list[tuple[MoveText, Move]]], move: Move) -> Move:
+        """The chosen draw, unless it takes pile cards back into a position this seat has
+        already been in (``repeats_take``): then the stock, which always moves the hand on
+        (the stock shrinks; its recycles are bounded by the rules)."""
+        parsed = parse_move(move)
+        cards = pile_cards(view, parsed)
+        if not cards or not repeats_take(view, cards):
+            return move
+        draws = groups.get("draw", [])
+        for other, candidate in sorted(draws, key=lambda pm: pm[0].source != "stock"):
+            if "stock" in other.source:
+                return candidate
+        return move
+
+    def _draw(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        raise NotImplementedError
+
+    def _play(
+        self,
+        view: View,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+        variant: Variant,
+        legal_moves: Sequence[Move],
+    ) -> Move:
+        raise NotImplementedError
+
+
+class GreedyBot(PhasedBot):
+    """Melds at once, takes the top discard when it completes a meld, dumps high deadwood."""
+
+    name = "greedy"
+
+    def _play(
+        self,
+        view: View,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+        variant: Variant,
+        legal_moves: Sequence[Move],
+    ) -> Move:
+        taken = set(taken_this_turn(view))
+        for kind in ("meld", "layoff"):
+            options = groups.get(kind, [])
+            if options:
+                best = max(
+                    options,
+                    key=lambda pm: (sum(c in taken for c in pm[0].cards), len(pm[0].cards)),
+                )
+                return best[1]
+        for kind in ("knock", "discard"):
+            options = groups.get(kind, [])
+            if options:
+                if kind == "discard" and stalled(view, self.rng):
+                    return options[self.rng.randrange(len(options))][1]
+                return self._dump(view, options, variant)[1]
+        return legal_moves[0]
+
+    def _draw(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        for kind in ("draw", "take"):
+            for parsed, move in groups.get(kind, []):
+                if parsed.kind == "draw" and parsed.source != "discard":
+                    continue
+                if parsed.kind == "take" and parsed.depth != 1:
+                    continue
+                cards = pile_cards(view, parsed)
+                if cards and completes_meld(variant, view.hand, cards):
+                    return move
+        return fallback_draw(groups)
+
+    def _dump(
+        self, view: View, options: list[tuple[MoveText, Move]], variant: Variant
+    ) -> tuple[MoveText, Move]:
+        """The discard (or knock) of the highest-value deadwood card; wild cards last."""
+        _, _, dead = arrangement(variant, view.hand)
+        dead_set = set(dead)
+
+        def key(pm: tuple[MoveText, Move]) -> tuple[int, int, int, int]:
+            card = pm[0].cards[0] if pm[0].cards else -1
+            wild = card >= 0 and is_wild(variant, card)
+            return (not wild, card in dead_set, hand_value(variant, card) if card >= 0 else 0, card)
+
+        return max(options, key=key)

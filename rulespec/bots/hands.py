@@ -1,0 +1,244 @@
+"""Hand arithmetic for the bots: cached calls into the deadwood solver (bots layer).
+
+The bots evaluate many candidate hands per decision, so every solver answer is
+memoised by (variant, sorted hand). If the solver module is missing (it is
+built in parallel), a small private fallback solver for plain sets and low-ace
+runs without wilds keeps the bots usable; the real solver replaces it as soon
+as ``rulespec.interpreter.solver`` imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.model.variant import Variant
+
+_CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
+_CACHE_LIMIT = 200_000
+
+
+_SOLVER: list[Any] = []
+
+
+def _solver() -> Any:
+    if not _SOLVER:
+        try:
+            _SOLVER.append(importlib.import_module("rulespec.interpreter.solver"))
+        except ImportError:  # pragma: no cover - only before the solver lands
+            _SOLVER.append(None)
+    return _SOLVER[0]
+
+
+def _cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
+    key = (id(variant), what, tuple(sorted(hand)))
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > _CACHE_LIMIT:
+            _CACHE.clear()
+        hit = compute(list(key[2]))
+        _CACHE[key] = hit
+    return hit
+
+
+def arrangement(
+    variant: Variant, hand: Sequence[int]
+) -> tuple[int, list[tuple[int, ...]], list[int]]:
+    """(deadwood, melds as tuples of physical cards, deadwood cards) of the best arrangement."""
+
+    def compute(cards: list[int]) -> tuple[int, list[tuple[int, ...]], list[int]]:
+        solver = _solver()
+        if solver is None:
+            return _fallback(variant, cards)
+        dw, melds, dead = solver.best_arrangement(variant, cards)
+        physical = [tuple(p[0] if isinstance(p, tuple) else p for p in meld) for meld in melds]
+        return int(dw), physical, list(dead)
+
+    result: tuple[int, list[tuple[int, ...]], list[int]] = _cached(variant, "arr", hand, compute)
+    return result
+
+
+def deadwood(variant: Variant, hand: Sequence[int]) -> int:
+    """Minimum deadwood value of the hand."""
+    if not hand:
+        return 0
+    return arrangement(variant, hand)[0]
+
+
+def melded_value(variant: Variant, hand: Sequence[int]) -> int:
+    """Hand value of the cards the best arrangement melds (a proxy for meld credit)."""
+    _, melds, _ = arrangement(variant, hand)
+    return sum(hand_value(variant, c) for meld in melds for c in meld)
+
+
+def after_discard(
+    variant: Variant, hand: Sequence[int], allowed: Sequence[int] | None = None
+) -> tuple[int, int]:
+    """(deadwood after the best discard, that card), the discard chosen among ``allowed``."""
+    options = sorted(set(allowed if allowed is not None else hand))
+    best: tuple[int, int] | None = None
+    for card in options:
+        rest = list(hand)
+        rest.remove(card)
+        score = deadwood(variant, rest)
+        if best is None or score < best[0]:
+            best = (score, card)
+    if best is None:
+        return deadwood(variant, hand), -1
+    return best
+
+
+def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, ...]], list[int]]:
+    """A small exact search over plain sets and low-ace runs (no wilds): a stand-in only."""
+    melds: list[tuple[int, ...]] = []
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if c < JOKER:
+            by_rank.setdefault(rank_of(c), []).append(c)
+    set_rule, run_rule = variant.melds.set, variant.melds.run
+    if set_rule is not None:
+        for group in by_rank.values():
+            distinct = sorted(set(group), key=suit_of)
+            if len(distinct) >= set_rule.min:
+                melds.append(tuple(distinct[: set_rule.max or 4]))
+                if len(distinct) == 4 and set_rule.min <= 3:
+                    for skip in distinct:
+                        melds.append(tuple(c for c in distinct if c != skip))
+    if run_rule is not None:
+        present = set(cards)
+        for suit in range(4):
+            for start in range(13):
+                run: list[int] = []
+                for r in range(start, 13):
+                    code = r + 13 * suit
+                    if code not in present:
+                        break
+                    run.append(code)
+                    if len(run) >= run_rule.min and (
+                        run_rule.max is None or len(run) <= run_rule.max
+                    ):
+                        melds.append(tuple(run))
+
+    best: list[Any] = [None]
+
+    def search(rest: list[int], chosen: list[tuple[int, ...]], dead: list[int]) -> None:
+        if not rest:
+            value = sum(hand_value(variant, c) for c in dead)
+            if best[0] is None or value < best[0][0]:
+                best[0] = (value, list(chosen), list(dead))
+            return
+        first, tail = rest[0], rest[1:]
+        search(tail, chosen, dead + [first])
+        for meld in melds:
+            if first in meld and all(c in rest for c in meld):
+                left = list(rest)
+                for c in meld:
+                    left.remove(c)
+                search(left, chosen + [meld], dead)
+
+    search(sorted(cards), [], [])
+    result: tuple[int, list[tuple[int, ...]], list[int]] = best[0]
+    return result
+
+
+def deck_counts(variant: Variant, players: int) -> Counter[int]:
+    """How many of each card the pack holds for this many players."""
+    decks = variant.decks(players)
+    counts: Counter[int] = Counter({code: decks for code in range(JOKER)})
+    jokers = variant.jokers(players)
+    if jokers:
+        counts[JOKER] = jokers
+    return counts
+
+
+def unseen(variant: Variant, view: View) -> Counter[int]:
+    """Cards this seat has not seen anywhere: in the stock or in other hands (unknown which)."""
+    counts = deck_counts(variant, view.players)
+    seen: Counter[int] = Counter(view.hand)
+    seen.update(c for meld in view.melds for c in meld.cards)
+    pile: Counter[int] = Counter(view.pile)
+    for event in view.history:
+        if event.move.kind in ("discard", "knock"):
+            pile.update(event.move.cards)
+        pile.update(event.shown)  # cards shown by pile takes (they sit in a known hand)
+    seen.update(pile)
+    return Counter({c: n - seen[c] for c, n in counts.items() if n > seen[c]})
+
+
+def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
+    """How many unseen cards would meld with this hand (join a meld, not add deadwood)."""
+    base = deadwood(variant, hand)
+    ranks = {rank_of(c) for c in hand if c < JOKER}
+    near = {
+        (suit_of(c), (rank_of(c) - 1 + d) % 13 + 1)
+        for c in hand
+        if c < JOKER
+        for d in (-2, -1, 1, 2)
+    }
+    total = 0
+    for card, count in pool.items():
+        if (
+            card < JOKER
+            and rank_of(card) not in ranks
+            and (suit_of(card), rank_of(card)) not in near
+        ):
+            continue
+        if deadwood(variant, [*hand, card]) < base + hand_value(variant, card):
+            total += count
+    return total
+
+
+_GAPS: dict[int, dict[tuple[int, int], list[int]]] = {}
+
+
+def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
+    """For two ranks (low first) of one suit: the ranks that make a shortest run of three
+    with them (empty unless the variant's runs start at three)."""
+    key = id(variant)
+    if key not in _GAPS:
+        from rulespec.bots.danger import run_windows
+
+        gaps: dict[tuple[int, int], list[int]] = {}
+        run = variant.melds.run
+        if run is not None and run.min == 3:
+            for r in range(1, 14):
+                for window in run_windows(variant, r):
+                    lo, hi = sorted(window)
+                    gaps.setdefault((lo, hi), []).append(r)
+        _GAPS[key] = gaps
+    return _GAPS[key]
+
+
+def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
+    """Deadwood the hand's two-card partial melds are expected to shed within ``draws``
+    draws, in the bots' points (``base.points``): for each pair of deadwood cards that
+    one unseen card would make a meld of, the pair's value times the chance one of its
+    outs comes (each out is drawn with the chance one unseen card has per draw). Only
+    for shortest melds of three cards."""
+    total = sum(pool.values())
+    if not total or draws <= 0:
+        return 0.0
+    _, _, dead = arrangement(variant, hand)
+    naturals = sorted({c for c in dead if c < JOKER})
+    set_rule = variant.melds.set
+    gaps = _run_gaps(variant)
+    gain = 0.0
+    for i, a in enumerate(naturals):
+        for b in naturals[i + 1 :]:
+            outs = 0
+            if set_rule is not None and set_rule.min == 3 and rank_of(a) == rank_of(b):
+                outs = sum(
+                    pool[(rank_of(a) - 1) + 13 * s]
+                    for s in range(4)
+                    if s not in (suit_of(a), suit_of(b))
+                )
+            elif suit_of(a) == suit_of(b):
+                for r in gaps.get((rank_of(a), rank_of(b)), ()):
+                    outs += pool[(r - 1) + 13 * suit_of(a)]
+            if outs:
+                chance = 1 - (1 - outs / total) ** draws
+                gain += chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
+    return gain

@@ -1,0 +1,398 @@
+"""The smart bot: solver-driven choices from what the seat has seen (bots layer).
+
+Every decision compares the hands each legal move leads to with one cost:
+the exact minimum deadwood of the hand (the penalty at risk), minus half the
+value the hand can meld when the variant credits melds as they are played.
+On top of that cost it
+
+- draws: takes pile cards (top, boat pairs, each depth, the whole pile when all
+  of it is visible) only when the result beats the expected stock draw, or the
+  taken card joins a meld and costs nothing;
+- melds / lays off / swaps only when that keeps the best arrangement (or, with
+  meld credit, scores); goes out whenever it can; knocks as soon as it may;
+- discards to minimise the deadwood left, avoiding cards that fit what the next
+  player picked up from the pile (the public history) or can be laid off on the
+  table, preferring dead cards (their partners already visible), never a wild;
+  in knock variants it also keeps pairs and connectors whose outs are still live
+  (their expected deadwood shed over the next few draws, ``hands.potential``).
+
+It reads the rules from the Variant only; no variant names.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rulespec.bots.base import (
+    JOKER,
+    Move,
+    MoveText,
+    View,
+    hand_value,
+    is_wild,
+    pile_cards,
+    points,
+    rank_of,
+    stalled,
+    suit_of,
+    taken_this_turn,
+)
+from rulespec.bots.danger import discard_danger
+from rulespec.bots.greedy import PhasedBot, fallback_draw
+from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
+from rulespec.model.variant import Variant
+
+STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
+MAX_EVAL_CARDS = 22  # pile takes that would grow the hand beyond this are not evaluated
+MAX_MELD_OPTIONS = 80  # meld moves evaluated per decision (the longest first)
+OUTS_WEIGHT = 0.5  # meld-credit variants: points one unseen melding card is worth
+COUNT_WEIGHT = 5.0  # going-out races: points per deadwood card on top of its value
+KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next turn
+JOINS = True  # also take a pile card that joins a meld at no cost
+HOLD_UNTIL = 2  # hold melds back while every other hand has more cards than this
+CREDIT_WEIGHT = 1.0  # meld-credit variants: a melded point counts in full
+GIN_CLOSE = 4  # knock deadwood at most this: consider playing on for gin
+GIN_CHANCE = 0.1  # ... when this share of the unseen cards gives gin next turn
+GIN_STOCK = 12  # ... and only while the stock holds this many cards
+LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
+LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
+LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
+LOOK_CANDIDATES_LARGE = 5
+POT_WEIGHT = 0.8  # knock variants: weight of the partial melds' expected gain
+POT_DRAWS = 3.0  # ... over this many draws
+DRAW_POT = True  # ... also when weighing a pile card against the stock
+MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
+
+
+def _remove(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return rest
+
+
+class SmartBot(PhasedBot):
+    """Minimises the solver's deadwood, reads the public history, goes out when it can."""
+
+    name = "smart"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._pool_key: object = None
+        self._pool_value: Counter[int] = Counter()
+
+    # ---- the cost of a hand -------------------------------------------------
+
+    def cost(self, variant: Variant, hand: Sequence[int]) -> float:
+        if not hand:
+            return -1000.0
+        dw, _, dead = arrangement(variant, hand)
+        value = points(variant, dw) + self._count_weight(variant) * len(dead)
+        if variant.scoring.meld_credit:
+            value -= CREDIT_WEIGHT * points(variant, melded_value(variant, hand))
+        return value
+
+    def _hold_melds(self, view: View, variant: Variant, hand: Sequence[int]) -> bool:
+        """Keep melds in hand (no lay-off targets for the others, a chance of going out in
+        one go) until the whole hand can go down this turn, unless someone is nearly out
+        or the rules reward or limit melding."""
+        play = variant.play
+        rules = variant.document.get("play") or {}
+        if rules.get("layoff", True) is not True:
+            return False  # lay-offs wait on a condition (laid down before): get down early
+        if variant.scoring.meld_credit or play.melding != "anytime" or play.layoff is None:
+            return False
+        if play.melds_per_turn is not None or play.layoff_onto != "any":
+            return False
+        if variant.melds.wild.cards and any(is_wild(variant, c) for c in hand):
+            return False  # a wild caught in hand costs dearly: put it down
+        if any(n <= HOLD_UNTIL for s, n in enumerate(view.hand_sizes) if s != view.seat):
+            return False
+        _, _, dead = arrangement(variant, hand)
+        return len(dead) > 1
+
+    def _count_weight(self, variant: Variant) -> float:
+        """Going-out races (no knock) count deadwood cards, not just their value."""
+        if variant.knock is not None or variant.scoring.meld_credit:
+            return 0.0
+        return COUNT_WEIGHT
+
+    def _best_after_discard(
+        self,
+        variant: Variant,
+        hand: Sequence[int],
+        keep: Sequence[int],
+        pool: Counter[int] | None = None,
+    ) -> float:
+        """Cost after the best discard that is not one of ``keep`` (cards just taken),
+        less the partial melds' potential when a ``pool`` of unseen cards is given."""
+        best: float | None = None
+        for card in sorted(set(hand)):
+            if card in keep or is_wild(variant, card):
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            score = self.cost(variant, rest)
+            if pool is not None:
+                score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
+            if best is None or score < best:
+                best = score
+        return self.cost(variant, hand) if best is None else best
+
+    # ---- drawing ------------------------------------------------------------
+
+    def _draw(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        hand = list(view.hand)
+        current = self.cost(variant, hand)
+        stock_cost = current - STOCK_HOPE
+        if not variant.scoring.meld_credit and len(hand) <= LOOK_SMALL_HAND:
+            stock_cost = self._next_turn(view, variant, hand)
+        needs_discard = variant.discard.required == "always" or variant.knock is not None
+        pot_pool = None
+        if DRAW_POT and POT_WEIGHT and variant.knock is not None:
+            pot_pool = self._pool(view, variant)
+            stock_cost -= POT_WEIGHT * potential(variant, hand, pot_pool, POT_DRAWS)
+        best: tuple[float, Move] | None = None
+        for kind in ("draw", "take"):
+            for parsed, move in groups.get(kind, []):
+                if parsed.source == "stock":
+                    continue
+                cards = pile_cards(view, parsed)
+                if cards is None or not cards or len(hand) + len(cards) > MAX_EVAL_CARDS:
+                    continue
+                new = hand + list(cards)
+                keep = cards if variant.discard.forbid_taken else ()
+                if needs_discard or not variant.scoring.meld_credit:
+                    score = self._best_after_discard(variant, new, keep, pot_pool)
+                    limit = self._knock_limit(view, variant)
+                    if limit is not None and self._knock_ready(variant, new, keep, limit):
+                        score -= KNOCK_WEIGHT
+                else:
+                    score = self.cost(variant, new)
+                if parsed.source == "discard+stock":
+                    score -= STOCK_HOPE
+                joins = all(
+                    c in [x for m in arrangement(variant, new)[1] for x in m] for c in cards
+                )
+                good = score < stock_cost or (JOINS and joins and score <= current)
+                if good and (best is None or score < best[0]):
+                    best = (score, move)
+        if best is not None:
+            return best[1]
+        return fallback_draw(groups)
+
+    # ---- melding, laying off, discarding ------------------------------------
+
+    def _play(
+        self,
+        view: View,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+        variant: Variant,
+        legal_moves: Sequence[Move],
+    ) -> Move:
+        hand = list(view.hand)
+        credit = variant.scoring.meld_credit
+        # 1. go out whenever a single move empties the hand
+        for kind in ("meld", "layoff", "discard", "knock"):
+            for parsed, move in groups.get(kind, []):
+                if len(parsed.cards) == len(hand) and _remove(hand, parsed.cards) == []:
+                    return move
+        # 2. knock as soon as it may; with gin one good draw away, play on for gin
+        knocks = groups.get("knock", [])
+        if knocks:
+            best_knock = min(
+                knocks, key=lambda pm: (self._after(variant, hand, pm[0].cards), pm[0].cards)
+            )
+            if not self._wait_for_gin(view, variant, hand, best_knock[0], groups):
+                return best_knock[1]
+        now = self.cost(variant, hand)
+        taken = set(taken_this_turn(view))
+        # 3. melds that keep the best arrangement (or score with meld credit)
+        melds = sorted(groups.get("meld", []), key=lambda pm: -len(pm[0].cards))[:MAX_MELD_OPTIONS]
+        best_free: tuple[float, int, Move] | None = None
+        hold = self._hold_melds(view, variant, hand)
+        for parsed, move in melds:
+            if hold and not taken.intersection(parsed.cards):
+                continue
+            rest = _remove(hand, parsed.cards)
+            if rest is None:
+                continue
+            gain = sum(hand_value(variant, c) for c in parsed.placed) if credit else 0
+            score = self.cost(variant, rest) - (CREDIT_WEIGHT * points(variant, gain))
+            urgent = bool(taken.intersection(parsed.cards))
+            if urgent or score <= now + 1e-9:
+                rank = (score - (100 if urgent else 0), -len(parsed.cards), move)
+                if best_free is None or rank[:2] < best_free[:2]:
+                    best_free = rank
+        if best_free is not None:
+            return best_free[2]
+        # 4. lay-offs of deadwood cards (never a wild unless going out), joker swaps
+        for kind in ("layoff", "swap"):
+            for parsed, move in groups.get(kind, []):
+                card = parsed.cards[0]
+                if kind == "layoff":
+                    if is_wild(variant, card) and card not in taken:
+                        continue
+                    rest = _remove(hand, parsed.cards)
+                    if rest is not None and (card in taken or self.cost(variant, rest) < now):
+                        return move
+                else:
+                    rest = _remove(hand, parsed.cards)
+                    if rest is not None and self.cost(variant, rest + [JOKER]) <= now:
+                        return move
+        # 5. discard
+        discards = groups.get("discard", [])
+        if discards and stalled(view, self.rng):
+            calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
+            return calm[self.rng.randrange(len(calm))][1]
+        if discards:
+            quick = sorted(
+                discards,
+                key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
+            )
+            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
+            return min(
+                quick[:keep],
+                key=lambda pm: (self._discard_score(view, variant, pm[0], True), pm[0].cards),
+            )[1]
+        return (
+            fallback_draw(groups)
+            if any(groups.get(k) for k in ("draw", "take", "pass"))
+            else legal_moves[0]
+        )
+
+    def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
+        rest = _remove(hand, cards)
+        return self.cost(variant, rest) if rest is not None else math.inf
+
+    def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
+        """Cost of the hand left after this discard plus its danger; ``deep`` adds the
+        one-draw lookahead (or the outs count with meld credit)."""
+        card = parsed.cards[0]
+        rest = _remove(view.hand, parsed.cards)
+        if rest is None:
+            return math.inf
+        score = self.cost(variant, rest)
+        if is_wild(variant, card):
+            return score + 50
+        if deep and len(rest) <= MAX_OUTS_CARDS:
+            if variant.scoring.meld_credit:
+                score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
+            else:
+                score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
+                if POT_WEIGHT and variant.knock is not None:
+                    pool = self._pool(view, variant)
+                    score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
+        score += discard_danger(view, variant, card, self._pool(view, variant))
+        return score
+
+    def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
+        """Expected deadwood after drawing one unseen card and discarding the worst deadwood,
+        less a bonus for the chance of being able to knock then (knock variants)."""
+        pool = self._pool(view, variant)
+        limit = self._knock_limit(view, variant)
+        total = 0.0
+        count = ready = 0
+        weight = self._count_weight(variant)
+        base_dw, _, base_dead = arrangement(variant, hand)
+        base_worst = max(
+            (hand_value(variant, d) for d in base_dead if not is_wild(variant, d)), default=0
+        )
+        ranks = {rank_of(c) for c in hand if c < JOKER}
+        near = {
+            (suit_of(c), (rank_of(c) - 1 + d) % 13 + 1)
+            for c in hand
+            if c < JOKER
+            for d in (-2, -1, 1, 2)
+        }
+        for card, n in pool.items():
+            if (
+                card < JOKER
+                and rank_of(card) not in ranks
+                and (suit_of(card), rank_of(card)) not in near
+                and not is_wild(variant, card)
+            ):
+                # a card that melds with nothing just joins the deadwood
+                value = hand_value(variant, card)
+                dw, dead = base_dw + value, [*base_dead, card]
+                worst = max(base_worst, value)
+            else:
+                dw, _, dead = arrangement(variant, [*hand, card])
+                worst = max(
+                    (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
+                )
+            total += n * (points(variant, dw - worst) + weight * max(len(dead) - 1, 0))
+            count += n
+            if limit is not None and dw - worst <= limit:
+                ready += n
+        if not count:
+            return self.cost(variant, hand)
+        return total / count - KNOCK_WEIGHT * ready / count
+
+    def _wait_for_gin(
+        self,
+        view: View,
+        variant: Variant,
+        hand: Sequence[int],
+        knock: MoveText,
+        groups: dict[str, list[tuple[MoveText, Move]]],
+    ) -> bool:
+        """Close to gin (a little deadwood, many unseen cards would finish it, the stock
+        still long): discard as if knocking but play on for the gin bonus."""
+        rest = _remove(hand, knock.cards)
+        if rest is None or not groups.get("discard") or view.stock < GIN_STOCK:
+            return False
+        dw = arrangement(variant, rest)[0]
+        if not 0 < points(variant, dw) <= GIN_CLOSE:
+            return False
+        pool = self._pool(view, variant)
+        total = sum(pool.values())
+        hits = 0
+        for card, n in pool.items():
+            got, _, dead = arrangement(variant, [*rest, card])
+            worst = max((hand_value(variant, d) for d in dead), default=0)
+            if got - worst == 0:
+                hits += n
+        return bool(total) and hits / total >= GIN_CHANCE
+
+    def _knock_ready(
+        self, variant: Variant, hand: Sequence[int], keep: Sequence[int], limit: int
+    ) -> bool:
+        """Could this hand knock now (deadwood after some allowed discard within the limit)."""
+        for card in set(hand):
+            if card in keep:
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            if arrangement(variant, rest)[0] <= limit:
+                return True
+        return False
+
+    def _knock_limit(self, view: View, variant: Variant) -> int | None:
+        if variant.knock is None:
+            return None
+        env: dict[str, Any] = {"players": view.players}
+        if view.upcard is not None:
+            from rulespec.interpreter.turnctx import suit_value
+
+            code = view.upcard
+            env["upcard.rank"] = rank_of(code) if code < JOKER else 0
+            env["upcard.suit"] = suit_value(suit_of(code) if code < JOKER else 0)
+            env["upcard.value"] = hand_value(variant, code)
+        try:
+            return int(variant.knock.limit(env))
+        except Exception:  # noqa: BLE001 - a limit naming something we cannot see
+            return None
+
+    def _pool(self, view: View, variant: Variant) -> Counter[int]:
+        key = (id(view), view.hand)
+        if self._pool_key != key:
+            self._pool_key, self._pool_value = key, unseen(variant, view)
+        return self._pool_value

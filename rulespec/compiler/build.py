@@ -1,0 +1,247 @@
+"""Build the frozen `Variant` from a resolved, checked document (pipeline stage: compile).
+
+Applies every default of docs/document.md (the schema's `default`
+annotations, through `with_defaults`), compiles every expression once with
+`rulespec.grammar.expr.compile_expression`, and precomputes the card-value
+table: `values[rank 1..13][place]` and `joker_values[place]`, by evaluating
+the `values.*` expressions for each rank and place.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from rulespec.compiler.checks_expr import expression_sites, normalise_text
+from rulespec.compiler.schema import with_defaults
+from rulespec.grammar.expr import names_in
+from rulespec.model.names import REASONS
+from rulespec.model.variant import (
+    PLACES,
+    RANK_KEYS,
+    Bonus,
+    Compiled,
+    CountTable,
+    Deal,
+    DiscardRule,
+    Draw,
+    GoingOut,
+    Knock,
+    Match,
+    Melds,
+    Pattern,
+    PileDraw,
+    Play,
+    RunRule,
+    Scoring,
+    SetRule,
+    Stock,
+    Variant,
+    WildRule,
+)
+
+RANK_NUMBERS = {key: index + 1 for index, key in enumerate(RANK_KEYS)}
+
+
+def _literal(value: Any) -> Compiled:
+    def constant(_env: Mapping[str, Any]) -> Any:
+        return value
+
+    return constant
+
+
+def _compile(value: Any, context: str, expected: str, path: str) -> Compiled:
+    """An int/bool literal becomes a constant; text is compiled by the expression module."""
+    if isinstance(value, (bool, int)):
+        return _literal(value)
+    from rulespec.grammar.expr import compile_expression
+
+    compiled: Compiled = compile_expression(str(value), context, expected, path)
+    return compiled
+
+
+def _optional_bool(value: Any, context: str, path: str) -> Compiled | None:
+    """false -> None (never); anything else compiled."""
+    if value is False:
+        return None
+    return _compile(value, context, "bool", path)
+
+
+def _value_source(values: Mapping[str, Any], rank: int) -> tuple[str, Any]:
+    key = RANK_KEYS[rank - 1]
+    if key in ("A", "J", "Q", "K"):
+        return f"values.{key}", values[key]
+    if key in values:
+        return f"values.{key}", values[key]
+    return "values.pips", values["pips"]
+
+
+def card_values(
+    values: Mapping[str, Any], compile_fn: Callable[..., Compiled] = _compile
+) -> tuple[dict[int, dict[str, int]], dict[str, int]]:
+    """values[rank][place] for ranks 1..13 and joker_values[place], from the values table."""
+    cache: dict[str, Compiled] = {}
+
+    def compiled(path: str, source: Any) -> Compiled:
+        if path not in cache:
+            cache[path] = compile_fn(source, "card_value", "int", path)
+        return cache[path]
+
+    table: dict[int, dict[str, int]] = {}
+    for rank in range(1, 14):
+        path, source = _value_source(values, rank)
+        fn = compiled(path, source)
+        table[rank] = {place: int(fn({"face": rank, "place": place})) for place in PLACES}
+    joker = compiled("values.joker", values["joker"])
+    joker_values = {place: int(joker({"face": 0, "place": place})) for place in PLACES}
+    return table, joker_values
+
+
+def _pile_draw(raw: Any, path: str) -> PileDraw | None:
+    if raw is False:
+        return None
+    if raw is True:
+        return PileDraw()
+    when = raw.get("when", True)
+    return PileDraw(
+        when=None if when is True else _compile(when, "turn", "bool", f"{path}.when"),
+        use=raw.get("use", "none"),
+        hand_cards=raw.get("hand_cards", 0),
+        min=raw.get("min", 1),
+    )
+
+
+def _rank(value: Any) -> int:
+    return value if isinstance(value, int) else RANK_NUMBERS[str(value)]
+
+
+def build_variant(doc: dict[str, Any]) -> Variant:
+    """The Variant of a resolved document that passed the schema and the semantic checks."""
+    full = with_defaults(doc)
+    melds, draw, play = full["melds"], full["draw"], full["play"]
+    set_raw, run_raw, wild_raw = melds["set"], melds["run"], melds["wild"]
+    values, joker_values = card_values(full["values"])
+    partition = full["going_out"]["partition"] or {}
+    knock_raw = full["knock"]
+    scoring_raw = full["scoring"]
+    rules = {
+        reason: MappingProxyType(
+            {
+                role: _compile(source, "score", "int", f"scoring.{reason}.{role}")
+                for role, source in scoring_raw[reason].items()
+            }
+        )
+        for reason in REASONS
+        if scoring_raw[reason]
+    }
+    match_raw = full["match"]
+    return Variant(
+        name=full["name"],
+        title=full["title"],
+        description=full["description"],
+        source=full["source"],
+        min_players=full["players"]["min"],
+        max_players=full["players"]["max"],
+        decks=CountTable.parse(full["deck"]["decks"]),
+        jokers=CountTable.parse(full["deck"]["jokers"]),
+        first_dealer=full["dealer"]["first"],
+        rotation=full["dealer"]["rotation"],
+        deal=Deal(
+            cards=CountTable.parse(full["deal"]["cards"]),
+            packet=full["deal"]["packet"],
+            dealer_extra=full["deal"]["dealer_extra"],
+            dealer_extra_to=full["deal"]["dealer_extra_to"],
+            upcard=full["deal"]["upcard"],
+        ),
+        ace=full["ace"],
+        values=MappingProxyType({r: MappingProxyType(v) for r, v in values.items()}),
+        joker_values=MappingProxyType(joker_values),
+        melds=Melds(
+            set=None if set_raw is False else SetRule(**set_raw),
+            run=None if run_raw is False else RunRule(**run_raw),
+            patterns=tuple(
+                Pattern(
+                    name=p["name"],
+                    suit=p.get("suit"),
+                    ranks=tuple(sorted(_rank(r) for r in p["ranks"])) if "ranks" in p else None,
+                    run=p.get("run", False),
+                )
+                for p in melds["patterns"]
+            ),
+            wild=WildRule(
+                cards=tuple(wild_raw["cards"]),
+                per_meld=wild_raw["per_meld"],
+                outnumber=wild_raw["outnumber"],
+                unique=wild_raw["unique"],
+                swap=_optional_bool(wild_raw["swap"], "turn", "melds.wild.swap"),
+            ),
+        ),
+        draw=Draw(
+            stock=draw["stock"],
+            discard=_pile_draw(draw["discard"], "draw.discard"),
+            discard_then_stock=draw["discard_then_stock"],
+            discard_then_discard=draw["discard_then_discard"],
+            depth=_pile_draw(draw["depth"], "draw.depth"),
+            pile=draw["pile"],
+            upcard_offer=draw["upcard_offer"],
+        ),
+        play=Play(
+            melding=play["melding"],
+            melds_per_turn=play["melds_per_turn"],
+            layoff=_optional_bool(play["layoff"], "turn", "play.layoff"),
+            layoff_onto=play["layoff_onto"],
+            first_laydown_min=(
+                None
+                if play["first_laydown_min"] == 0
+                else _compile(play["first_laydown_min"], "turn", "int", "play.first_laydown_min")
+            ),
+        ),
+        discard=DiscardRule(**full["discard"]),
+        going_out=GoingOut(
+            by=frozenset(full["going_out"]["by"]),
+            partition_melds=tuple(partition["melds"]) if "melds" in partition else None,
+            partition_sizes=(
+                tuple(tuple(sorted(s, reverse=True)) for s in partition["sizes"])
+                if "sizes" in partition
+                else None
+            ),
+        ),
+        knock=(
+            None
+            if knock_raw is False
+            else Knock(
+                limit=_compile(knock_raw["limit"], "knock", "int", "knock.limit"),
+                layoff=knock_raw["layoff"],
+            )
+        ),
+        stock=Stock(**full["stock"]),
+        scoring=Scoring(
+            penalty=scoring_raw["penalty"],
+            ranks_once=scoring_raw["ranks_once"],
+            meld_credit=scoring_raw["meld_credit"],
+            multiplier=(
+                None
+                if scoring_raw["multiplier"] == 1
+                and not isinstance(scoring_raw["multiplier"], bool)
+                else _compile(scoring_raw["multiplier"], "score", "int", "scoring.multiplier")
+            ),
+            rules=MappingProxyType(rules),
+        ),
+        match=Match(
+            target=match_raw["target"],
+            tie=match_raw["tie"],
+            eliminate=match_raw["eliminate"],
+            rounds=(
+                None
+                if match_raw["rounds"] is None
+                else _compile(match_raw["rounds"], "match", "int", "match.rounds")
+            ),
+            bonus=Bonus(**match_raw["bonus"]),
+        ),
+        document=normalise_text(json.loads(json.dumps(doc))),
+        names_read=frozenset(
+            name.name for _, value, _, _ in expression_sites(full) for name in names_in(value)
+        ),
+    )

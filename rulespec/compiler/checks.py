@@ -1,0 +1,382 @@
+"""Semantic checks of a resolved, schema-valid rule document (pipeline stage: check, part 2).
+
+What the JSON Schema cannot say: player-count tables that cover the allowed
+player counts exactly once, a deal that fits the pack with a card left to
+draw, meld rules that agree with each other, wild-card rules that have wild
+cards, draw obligations that the melding rule allows, a going-out partition
+that can be met, and every expression (see `checks_expr`). All problems are
+returned at once, each located through the `Locator`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.compiler.checks_dead import check_dead
+from rulespec.compiler.checks_expr import check_expressions
+from rulespec.compiler.checks_play import check_play
+from rulespec.compiler.schema import with_defaults
+from rulespec.core.errors import Problem
+from rulespec.grammar.located import Locator
+from rulespec.model.names import upcard_available
+
+COUNT_TABLES = ("deck.decks", "deck.jokers", "deal.cards")
+
+
+# Each family of checks and the document sections it reads: when the schema
+# finds a section malformed, only the families that do not read it still run,
+# so one pass reports as much as can be trusted.
+FAMILY_INPUTS = {
+    "tables": frozenset({"players", "deck", "deal"}),
+    "melds": frozenset({"melds", "deck"}),
+    "draw_and_play": frozenset({"draw", "play", "discard", "stock", "knock", "melds"}),
+    "going_out": frozenset({"going_out", "play", "discard", "knock", "melds", "deal", "draw"}),
+    "expressions": frozenset(),  # compiled on their own by the loader when the schema fails
+}
+
+
+def check_document(
+    doc: dict[str, Any], locator: Locator, skip: frozenset[str] = frozenset()
+) -> list[Problem]:
+    """Every semantic problem of a resolved document that passed the schema.
+
+    `skip`: sections the schema found malformed (and that were dropped from
+    `doc`, so their defaults stand in); families reading them are not run.
+    """
+    full = with_defaults(doc)
+    problems: list[Problem] = []
+    low, high = full["players"]["min"], full["players"]["max"]
+
+    def runs(family: str) -> bool:
+        return not (FAMILY_INPUTS[family] | {"players"}) & skip
+
+    if runs("tables"):
+        if low > high:
+            problems.append(
+                locator.problem(
+                    "players.min", f"players.min ({low}) is more than players.max ({high})"
+                )
+            )
+        tables_ok = True
+        for path in COUNT_TABLES:
+            found = _check_table(_get(full, path), path, low, high, locator)
+            problems.extend(found)
+            tables_ok = tables_ok and not found
+        if tables_ok and low <= high:
+            problems.extend(_check_deal_fits(full, low, high, locator))
+    if runs("melds"):
+        problems.extend(_check_melds(full, locator))
+    if runs("draw_and_play"):
+        problems.extend(_check_draw_and_play(full, locator))
+        problems.extend(check_play(full, locator))
+    if runs("going_out") and low <= high:
+        problems.extend(_check_going_out(full, low, high, locator))
+    if not skip:
+        problems.extend(check_expressions(full, locator))
+    if not skip and not any(p.is_error for p in problems):
+        problems.extend(check_dead(full, locator))  # warnings: rules that never take effect
+    problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
+    return problems
+
+
+def _get(doc: dict[str, Any], path: str) -> Any:
+    value: Any = doc
+    for part in path.split("."):
+        value = value[part]
+    return value
+
+
+def parse_key(key: str) -> tuple[int, int]:
+    low, _, high = key.partition("-")
+    return int(low), int(high or low)
+
+
+def table_value(raw: Any, players: int) -> int:
+    """The value of a schema-valid count table for a player count (0 when not covered)."""
+    if isinstance(raw, int):
+        return raw
+    for key, value in raw.items():
+        low, high = parse_key(key)
+        if low <= players <= high:
+            return int(value)
+    return 0
+
+
+def _check_table(raw: Any, path: str, low: int, high: int, locator: Locator) -> list[Problem]:
+    if not isinstance(raw, dict):
+        return []
+    problems: list[Problem] = []
+    owner: dict[int, str] = {}
+    for key in raw:
+        first, last = parse_key(key)
+        if first > last:
+            problems.append(
+                locator.problem(
+                    f"{path}.{key}", f"'{key}' runs backwards; write '{last}-{first}'", key=True
+                )
+            )
+            continue
+        for players in range(first, last + 1):
+            if players in owner and low <= players <= high:
+                problems.append(
+                    locator.problem(
+                        f"{path}.{key}",
+                        f"{players} players are covered twice ('{owner[players]}' and '{key}')",
+                        key=True,
+                    )
+                )
+                break
+            owner.setdefault(players, key)
+    missing = [n for n in range(low, high + 1) if n not in owner]
+    if missing and not problems:
+        problems.append(
+            locator.problem(
+                path,
+                f"the table has no entry for {_counts(missing)} "
+                f"(the variant allows {low}..{high} players)",
+            )
+        )
+    return problems
+
+
+def _counts(numbers: list[int]) -> str:
+    words = ", ".join(str(n) for n in numbers)
+    return f"{words} player" + ("s" if numbers != [1] else "")
+
+
+def _check_deal_fits(doc: dict[str, Any], low: int, high: int, locator: Locator) -> list[Problem]:
+    deal, deck = doc["deal"], doc["deck"]
+    problems: list[Problem] = []
+    for players in range(low, high + 1):
+        pack = table_value(deck["decks"], players) * 52 + table_value(deck["jokers"], players)
+        each = table_value(deal["cards"], players)
+        dealt = each * players + deal["dealer_extra"] + (1 if deal["upcard"] else 0)
+        if dealt + 1 > pack:
+            where = "deal.cards"
+            if isinstance(deal["cards"], dict):
+                for key in deal["cards"]:
+                    first, last = parse_key(key)
+                    if first <= players <= last:
+                        where = f"deal.cards.{key}"
+            problems.append(
+                locator.problem(
+                    where,
+                    f"with {players} players the deal ({each} x {players}"
+                    + (f" + {deal['dealer_extra']} extra" if deal["dealer_extra"] else "")
+                    + (" + upcard" if deal["upcard"] else "")
+                    + f" = {dealt} cards) does not fit a pack of {pack} with a card left to draw",
+                )
+            )
+            break
+    return problems
+
+
+def _check_melds(doc: dict[str, Any], locator: Locator) -> list[Problem]:
+    problems: list[Problem] = []
+    melds = doc["melds"]
+    set_rule, run_rule = melds["set"], melds["run"]
+    if set_rule is False and run_rule is False and not melds["patterns"]:
+        problems.append(
+            locator.problem("melds", "no sets, no runs and no patterns: nothing can be melded")
+        )
+    for name, rule in (("set", set_rule), ("run", run_rule)):
+        if isinstance(rule, dict) and rule["max"] is not None and rule["max"] < rule["min"]:
+            problems.append(
+                locator.problem(
+                    f"melds.{name}.max",
+                    f"max ({rule['max']}) is less than min ({rule['min']})",
+                )
+            )
+    max_decks = _max_over(doc["deck"]["decks"])
+    if isinstance(set_rule, dict):
+        limit = 4 if set_rule["suits"] == "distinct" else 4 * max_decks
+        if set_rule["min"] > limit:
+            problems.append(
+                locator.problem(
+                    "melds.set.min",
+                    f"a set of {set_rule['min']} cards is impossible: one rank has at most "
+                    f"{limit} cards"
+                    + (" in distinct suits" if set_rule["suits"] == "distinct" else ""),
+                )
+            )
+    names = [p["name"] for p in melds["patterns"]]
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            problems.append(
+                locator.problem(f"melds.patterns.{index}.name", f"pattern '{name}' is named twice")
+            )
+    problems.extend(_check_wild(doc, locator))
+    return problems
+
+
+def _max_over(raw: Any) -> int:
+    return raw if isinstance(raw, int) else max(raw.values())
+
+
+def _check_wild(doc: dict[str, Any], locator: Locator) -> list[Problem]:
+    problems: list[Problem] = []
+    wild = doc["melds"]["wild"]
+    if not wild["cards"]:
+        used = {
+            "per_meld": wild["per_meld"] is not None,
+            "outnumber": wild["outnumber"] is not True,
+            "unique": wild["unique"] is not False,
+            "swap": wild["swap"] is not False,
+        }
+        for key, is_set in used.items():
+            if is_set:
+                problems.append(
+                    locator.problem(
+                        f"melds.wild.{key}",
+                        f"melds.wild.{key} needs wild cards, but melds.wild.cards is empty",
+                    )
+                )
+    elif "joker" in wild["cards"] and _max_over(doc["deck"]["jokers"]) == 0:
+        problems.append(
+            locator.problem(
+                "melds.wild.cards", "jokers are wild, but the pack has no jokers (deck.jokers)"
+            )
+        )
+    return problems
+
+
+def _check_draw_and_play(doc: dict[str, Any], locator: Locator) -> list[Problem]:
+    problems: list[Problem] = []
+    draw, play = doc["draw"], doc["play"]
+    ways = [
+        draw["stock"],
+        draw["discard"] is not False,
+        draw["discard_then_stock"],
+        draw["discard_then_discard"],
+        draw["depth"] is not False,
+        draw["pile"],
+    ]
+    if not any(ways):
+        problems.append(locator.problem("draw", "no way to draw: every draw option is off"))
+    if draw["upcard_offer"] and not upcard_available(doc):
+        problems.append(
+            locator.problem(
+                "draw.upcard_offer", "an upcard offer needs an upcard, and deal.upcard is false"
+            )
+        )
+    for key in ("discard", "depth"):
+        rule = draw[key]
+        if not isinstance(rule, dict):
+            continue
+        if rule["use"] in ("meld", "any") and play["melding"] != "anytime":
+            problems.append(
+                locator.problem(
+                    f"draw.{key}.use",
+                    f"use: {rule['use']} asks for melding this turn, but play.melding is "
+                    f"'{play['melding']}'",
+                )
+            )
+        if rule["hand_cards"] > 0 and rule["use"] == "none":
+            problems.append(
+                locator.problem(
+                    f"draw.{key}.hand_cards",
+                    "hand_cards needs use: meld or use: any (the card taken has no obligation)",
+                )
+            )
+    if isinstance(doc["knock"], dict) and play["melding"] == "anytime":
+        problems.append(
+            locator.problem(
+                "knock",
+                "knocking shows the melds at the end of the hand; with play.melding: anytime "
+                "melds are already on the table (use going_out or never)",
+            )
+        )
+    if play["melds_per_turn"] is not None and play["melding"] == "never":
+        problems.append(
+            locator.problem(
+                "play.melds_per_turn", "melds_per_turn has no effect with play.melding: never"
+            )
+        )
+    stock = doc["stock"]
+    if stock["reserve"] > 0 and stock["exhausted"] == "recycle":
+        problems.append(
+            locator.problem(
+                "stock.reserve", "stock.reserve applies only with stock.exhausted: end or void"
+            )
+        )
+    if stock.get("recycles") is not None and stock["exhausted"] != "recycle":
+        problems.append(
+            locator.problem(
+                "stock.recycles", "stock.recycles applies only with stock.exhausted: recycle"
+            )
+        )
+    return problems
+
+
+def _check_going_out(doc: dict[str, Any], low: int, high: int, locator: Locator) -> list[Problem]:
+    problems: list[Problem] = []
+    going, play = doc["going_out"], doc["play"]
+    if doc["discard"]["required"] == "always" and "discard" not in going["by"]:
+        problems.append(
+            locator.problem(
+                "going_out.by",
+                "discard.required is 'always', so the last card goes by discard; "
+                "going_out.by must include discard",
+            )
+        )
+    if play["melding"] == "never" and isinstance(doc["knock"], bool):
+        problems.append(
+            locator.problem(
+                "play.melding",
+                "with melding: never and no knock, no hand can ever end by going out",
+            )
+        )
+    partition = going["partition"]
+    if partition is None:
+        return problems
+    if play["melding"] != "going_out":
+        problems.append(
+            locator.problem(
+                "going_out.partition",
+                "a going-out partition needs play.melding: going_out (all melds at once)",
+            )
+        )
+    melds = doc["melds"]
+    minimums = [r["min"] for r in (melds["set"], melds["run"]) if isinstance(r, dict)]
+    maximums = [r["max"] for r in (melds["set"], melds["run"]) if isinstance(r, dict)]
+    smallest = min(minimums) if minimums else 1
+    largest = None if None in maximums or not maximums else max(maximums)
+    most_cards = max(table_value(doc["deal"]["cards"], n) for n in range(low, max(low, high) + 1))
+    draw = doc["draw"]
+    if draw["discard_then_stock"] or draw["discard_then_discard"] or draw["depth"] or draw["pile"]:
+        most_cards = 10_000  # hands may grow: no bound on what a hand holds
+    if "melds" in partition:
+        for index, count in enumerate(partition["melds"]):
+            if count * smallest > most_cards + 1:
+                problems.append(
+                    locator.problem(
+                        f"going_out.partition.melds.{index}",
+                        f"{count} melds need at least {count * smallest} cards, more than a hand "
+                        f"holds ({most_cards + 1})",
+                    )
+                )
+    else:
+        for index, sizes in enumerate(partition["sizes"]):
+            for inner, size in enumerate(sizes):
+                where = f"going_out.partition.sizes.{index}.{inner}"
+                if size < smallest:
+                    problems.append(
+                        locator.problem(
+                            where, f"a meld of {size} is below the meld minimum {smallest}"
+                        )
+                    )
+                elif largest is not None and size > largest:
+                    problems.append(
+                        locator.problem(
+                            where, f"a meld of {size} is above the meld maximum {largest}"
+                        )
+                    )
+            if sum(sizes) > most_cards + 1:
+                problems.append(
+                    locator.problem(
+                        f"going_out.partition.sizes.{index}",
+                        f"these melds hold {sum(sizes)} cards, more than a hand holds "
+                        f"({most_cards + 1})",
+                    )
+                )
+    return problems

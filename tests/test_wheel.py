@@ -46,7 +46,6 @@ def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_wheel_carries_every_bundled_variant(unpacked_wheel: Path) -> None:
     shipped = sorted(p.stem for p in (unpacked_wheel / "rulespec" / "_variants").glob("*.rules"))
     assert shipped == sorted(p.stem for p in (ROOT / "variants").glob("*.rules"))
-    assert (unpacked_wheel / "rulespec" / "compiler" / "schema.json").is_file()
     assert (unpacked_wheel / "rulespec" / "grammar" / "rules.lark").is_file()
     assert (unpacked_wheel / "rulespec" / "py.typed").is_file()  # PEP 561: the API is typed
 

@@ -1,9 +1,9 @@
 """Schema validation of a resolved rule document (pipeline stage: check, part 1).
 
-The JSON Schema (draft 2020-12, `schema.json` beside this module) says every
-key, type, enum and range of docs/document.md. Validation collects every
-error (`Draft202012Validator.iter_errors`), keeps the most telling one per
-location, and turns it into a `Problem` in the user's terms ("'playrs' is not
+The JSON Schema (draft 2020-12, generated from the axis declarations by
+`compiler/schemagen.py`) says every key, type, enum and range of
+docs/document.md. Validation collects every error
+(`Draft202012Validator.iter_errors`), keeps the most telling one per location, and turns it into a `Problem` in the user's terms ("'playrs' is not
 a rule; did you mean 'players'?"). No jsonschema exception reaches a caller.
 """
 
@@ -14,9 +14,9 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from rulespec.compiler.schemagen import build_schema
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator, SourceInfo, SourceMap, join_path
 
@@ -33,14 +33,14 @@ _TYPE_WORDS = {
 
 @lru_cache(maxsize=1)
 def schema_text() -> str:
-    """The schema as shipped (for `rulespec schema`)."""
-    return resources.files("rulespec.compiler").joinpath("schema.json").read_text(encoding="utf-8")
+    """The schema as JSON text (for `rulespec schema`)."""
+    return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(schema_text())
-    return loaded
+    """The JSON Schema of the resolved document, built once from the axis declarations."""
+    return build_schema()
 
 
 @lru_cache(maxsize=1)
@@ -273,8 +273,9 @@ def _show(value: Any) -> str:
 def with_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     """A copy of a schema-valid document with every omitted key given its documented default.
 
-    The defaults are the schema's `default` annotations (which mirror
-    docs/document.md), so there is one table of defaults for checks and build.
+    The defaults are the axis declarations' (`rulespec.model.axes`, carried by
+    the generated schema's `default` annotations), so there is one table of
+    defaults for checks, build and explain.
     """
     filled = _fill(doc, schema())
     assert isinstance(filled, dict)

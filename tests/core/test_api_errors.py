@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec.cli.play_display import reason_text
 from rulespec.compiler.load import load_variant
+from rulespec.compiler.schemagen import build_schema
 from rulespec.core.cards import parse_placed
 from rulespec.core.errors import (
     IllegalMove,
@@ -107,7 +108,7 @@ def _documented_reasons() -> set[str]:
 
 
 def _schema_reasons() -> set[str]:
-    schema = json.loads((ROOT / "rulespec/compiler/schema.json").read_text(encoding="utf-8"))
+    schema = build_schema()
     scoring = schema["properties"]["scoring"]["properties"]
     return {k for k, v in scoring.items() if v.get("type") == "object"}
 

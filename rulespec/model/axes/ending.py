@@ -1,0 +1,162 @@
+"""Axes of how a hand ends: going out, knocking, the stock running out (model).
+
+Plain data (see `rulespec.model.axes.base`). Structured here, with DSL items
+hand-written in rules.lark: `going_out.by` (a list said `by meld or discard`)
+and `going_out.partition` (null, or one of two tables of lists:
+`in 1 or 3 melds`, `as 3+3+4`).
+"""
+
+from __future__ import annotations
+
+from rulespec.model.axes.base import Axis, Group, Phrase
+
+_WAYS = ["meld", "layoff", "discard"]
+
+GOING_OUT = (
+    Group("going_out", "how a hand is won", title=True),
+    Axis(
+        "going_out.by",
+        "list",
+        "which last action may empty the hand",
+        list(_WAYS),
+        model=("going_out.by",),
+        schema={"minItems": 1, "uniqueItems": True, "items": {"enum": list(_WAYS)}},
+    ),
+    Axis(
+        "going_out.partition",
+        "structured",
+        "the melds laid down when going out: null | {melds: [..]} | {sizes: [[..], ..]}",
+        None,
+        requires="play.melding: going_out",
+        item="go_item",
+        phrases=(Phrase("partition none", None),),
+        model=("going_out.partition_melds", "going_out.partition_sizes"),
+        schema={
+            "x-error": "must be null, {melds: [...]} or {sizes: [[...], ...]} (one of the two)",
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "description": "allowed numbers of melds",
+                    "properties": {
+                        "melds": {
+                            "type": "array",
+                            "minItems": 1,
+                            "uniqueItems": True,
+                            "items": {"type": "integer", "minimum": 1, "maximum": 20},
+                            "description": "allowed numbers of melds",
+                        }
+                    },
+                    "additionalProperties": False,
+                    "required": ["melds"],
+                },
+                {
+                    "type": "object",
+                    "description": "allowed meld sizes",
+                    "properties": {
+                        "sizes": {
+                            "type": "array",
+                            "minItems": 1,
+                            "items": {
+                                "type": "array",
+                                "minItems": 1,
+                                "items": {"type": "integer", "minimum": 1, "maximum": 60},
+                            },
+                            "description": "allowed meld sizes, one list per way",
+                        }
+                    },
+                    "additionalProperties": False,
+                    "required": ["sizes"],
+                },
+            ],
+        },
+    ),
+)
+
+KNOCK = (
+    Group(
+        "knock",
+        "knock: false | {limit, layoff, show}",
+        off="false",
+        branch="knocking",
+        default=False,
+        required=("limit",),
+        item="knock_item",
+        phrases=(Phrase("never", False),),
+        model=("knock",),
+    ),
+    Axis(
+        "knock.limit",
+        "expr",
+        "knock allowed when deadwood after the discard <= limit (context knock)",
+        context="knock",
+        expects="int",
+        requires="knock",
+        item="knock_item",
+        phrases=(Phrase("when deadwood <= {expr}"),),
+        model=("knock.limit",),
+    ),
+    Axis(
+        "knock.layoff",
+        "bool",
+        "the defenders may lay off on the knocker's melds (never after gin)",
+        True,
+        requires="knock",
+        item="knock_item",
+        phrases=(Phrase("layoff", True), Phrase("no layoff", False)),
+        model=("knock.layoff",),
+    ),
+    Axis(
+        "knock.show",
+        "enum",
+        "who shows their melds on a knock",
+        "all",
+        values=("all",),
+        requires="knock",
+        item="knock_item",
+        phrases=(Phrase("show all", "all"),),
+        model=(),
+    ),
+)
+
+STOCK = (
+    Group("stock", "the stock", title=True),
+    Axis(
+        "stock.exhausted",
+        "enum",
+        "what happens when the stock runs out",
+        "recycle",
+        values=("recycle", "end", "void"),
+        item="stock_item",
+        token="EXHAUSTED",
+        phrases=(Phrase("{word}"),),
+        model=("stock.exhausted",),
+    ),
+    Axis(
+        "stock.reserve",
+        "int",
+        "end/void: the hand ends when the stock holds this many cards or fewer",
+        0,
+        low=0,
+        high=400,
+        requires="stock.exhausted: end or void",
+        item="stock_item",
+        phrases=(Phrase("reserve {int}"),),
+        model=("stock.reserve",),
+    ),
+    Axis(
+        "stock.recycles",
+        "int",
+        "recycle: how many times the pile may be turned over into the stock in one hand"
+        " (a house rule); a draw from the empty stock after that ends the hand as a stock"
+        " ending (null: no limit)",
+        None,
+        low=0,
+        high=100,
+        nullable=True,
+        requires="stock.exhausted: recycle",
+        item="stock_item",
+        phrases=(Phrase("recycles unlimited", None), Phrase("at most {int} recycles")),
+        model=("stock.recycles",),
+    ),
+)

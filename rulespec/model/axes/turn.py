@@ -1,0 +1,234 @@
+"""Axes of the turn: drawing, melding and laying off, discarding (model).
+
+Plain data (see `rulespec.model.axes.base`). `draw.discard` is true, false
+or a table of conditions, so its `discard when ...` item (and `depth ...`)
+stays hand-written in rules.lark; the conditions themselves (`when`, `use`,
+`with N from hand`, `min`) are declared here.
+"""
+
+from __future__ import annotations
+
+from rulespec.model.axes.base import Axis, Group, Phrase
+
+_USE = ("none", "meld", "any")
+
+
+def _flag(path: str, description: str, default: bool, yes: str, model: str) -> Axis:
+    """A true/false draw option said `yes` or `no yes`."""
+    return Axis(
+        path,
+        "bool",
+        description,
+        default,
+        item="draw_item",
+        phrases=(Phrase(yes, True), Phrase(f"no {yes}", False)),
+        model=(model,),
+    )
+
+
+def _use(path: str) -> Axis:
+    return Axis(
+        f"{path}.use",
+        "enum",
+        "what the card taken must do: none, meld or any",
+        "none",
+        values=_USE,
+        item="pile_opt",
+        token="USE_KIND",
+        phrases=(Phrase("use {word}"),),
+        model=(f"{path}.use",),
+        schema={"$ref": "#/$defs/obligation"},
+    )
+
+
+def _hand_cards(path: str, description: str) -> Axis:
+    return Axis(
+        f"{path}.hand_cards",
+        "int",
+        description,
+        0,
+        low=0,
+        high=60,
+        item="pile_opt",
+        phrases=(Phrase("with {int} from hand"),),
+        model=(f"{path}.hand_cards",),
+    )
+
+
+DRAW = (
+    Group("draw", "what a player may draw", title=True),
+    _flag("draw.stock", "draw the top card of the stock", True, "stock", "draw.stock"),
+    Group(
+        "draw.discard",
+        "draw the top discard: true | false | {when, use}",
+        off="bool",
+        branch="conditions on taking the top discard",
+        default=True,
+        item="draw_item",
+        phrases=(Phrase("no discard", False),),
+        model=("draw.discard",),
+    ),
+    Axis(
+        "draw.discard.when",
+        "expr",
+        "when taking the top discard is allowed (context turn)",
+        True,
+        context="turn",
+        expects="bool",
+        item="pile_opt",
+        phrases=(Phrase("when {expr}"),),
+        model=("draw.discard.when",),
+    ),
+    _use("draw.discard"),
+    _hand_cards(
+        "draw.discard",
+        "with use: meld (or a meld under use: any), cards from hand in that new meld",
+    ),
+    _flag(
+        "draw.discard_then_stock",
+        "draw the top discard and then the top of the stock (boat)",
+        False,
+        "discard then stock",
+        "draw.discard_then_stock",
+    ),
+    _flag(
+        "draw.discard_then_discard",
+        "draw the top two discards (boat)",
+        False,
+        "discard then discard",
+        "draw.discard_then_discard",
+    ),
+    Group(
+        "draw.depth",
+        "take N from the pile: false | {min, use, hand_cards}",
+        off="false",
+        branch="take a card at any depth together with every card above it",
+        default=False,
+        item="draw_item",
+        phrases=(Phrase("no depth", False),),
+        model=("draw.depth",),
+    ),
+    Axis(
+        "draw.depth.min",
+        "int",
+        "the shallowest depth offered",
+        1,
+        low=1,
+        high=200,
+        item="pile_opt",
+        phrases=(Phrase("min {int}"),),
+        model=("draw.depth.min",),
+    ),
+    _use("draw.depth"),
+    _hand_cards("draw.depth", "with use: meld, cards from hand in that new meld"),
+    _flag("draw.pile", "take the whole discard pile, no obligation", False, "pile", "draw.pile"),
+    _flag(
+        "draw.upcard_offer",
+        "first-turn upcard offer (gin): non-dealer, then dealer, may take or pass",
+        False,
+        "upcard offer",
+        "draw.upcard_offer",
+    ),
+)
+
+PLAY = (
+    Group("play", "melding and laying off", title=True),
+    Axis(
+        "play.melding",
+        "enum",
+        "when melds go on the table",
+        "anytime",
+        values=("anytime", "going_out", "never"),
+        item="play_item",
+        phrases=(
+            Phrase("melding anytime", "anytime"),
+            Phrase("melding never", "never"),
+            Phrase("melding only when going out", "going_out"),
+            Phrase("melding when going out", "going_out", write=False),
+        ),
+        model=("play.melding",),
+    ),
+    Axis(
+        "play.melds_per_turn",
+        "int",
+        "most new melds per turn; null = any number",
+        None,
+        low=1,
+        high=60,
+        nullable=True,
+        item="play_item",
+        phrases=(Phrase("melds per turn any", None), Phrase("melds per turn {int}")),
+        model=("play.melds_per_turn",),
+    ),
+    Axis(
+        "play.layoff",
+        "expr",
+        "may a player lay off (context turn); false = no lay-offs",
+        True,
+        context="turn",
+        expects="bool",
+        item="play_item",
+        phrases=(Phrase("layoff", True), Phrase("no layoff", False), Phrase("layoff when {expr}")),
+        model=("play.layoff",),
+    ),
+    Axis(
+        "play.layoff_onto",
+        "enum",
+        "whose melds may be laid off on",
+        "any",
+        values=("any", "own"),
+        item="play_item",
+        token="ONTO",
+        phrases=(Phrase("layoff onto {word}"),),
+        model=("play.layoff_onto",),
+    ),
+    Axis(
+        "play.first_laydown_min",
+        "expr",
+        "minimum value of a player's first laying down (context turn)",
+        0,
+        context="turn",
+        expects="int",
+        item="play_item",
+        phrases=(Phrase("first laydown at least {expr}"),),
+        model=("play.first_laydown_min",),
+    ),
+)
+
+DISCARD = (
+    Group("discard", "discarding", title=True),
+    Axis(
+        "discard.required",
+        "enum",
+        "when a discard ends the turn",
+        "unless_out",
+        values=("always", "unless_out"),
+        item="discard_item",
+        phrases=(Phrase("always", "always"), Phrase("unless going out", "unless_out")),
+        model=("discard.required",),
+    ),
+    Axis(
+        "discard.forbid_taken",
+        "bool",
+        "a card taken from the pile may not be discarded that turn",
+        True,
+        item="discard_item",
+        phrases=(Phrase("taken card forbidden", True), Phrase("taken card allowed", False)),
+        model=("discard.forbid_taken",),
+    ),
+    Axis(
+        "discard.pile",
+        "enum",
+        "squared (top card visible) | spread (all visible)",
+        "squared",
+        values=("squared", "spread"),
+        item="discard_item",
+        token="PILE_KIND",
+        phrases=(Phrase("pile {word}"),),
+        model=("discard.pile",),
+        explain={
+            "spread": "The discard pile is spread: every card in it is visible to all.",
+            "squared": "The discard pile is squared: only its top card is visible.",
+        },
+    ),
+)

@@ -3,8 +3,9 @@
 The JSON Schema (draft 2020-12, generated from the axis declarations by
 `compiler/schemagen.py`) says every key, type, enum and range of
 docs/document.md. Validation collects every error
-(`Draft202012Validator.iter_errors`), keeps the most telling one per location, and turns it into a `Problem` in the user's terms ("'playrs' is not
-a rule; did you mean 'players'?"). No jsonschema exception reaches a caller.
+(`Draft202012Validator.iter_errors`), keeps the most telling one per
+location, and turns it into a `Problem` in the user's terms ("'playrs' is
+not a rule; did you mean 'players'?"). No jsonschema exception reaches a caller.
 """
 
 from __future__ import annotations

@@ -23,12 +23,10 @@ from rulespec.grammar.expr import (
 from rulespec.grammar.located import source_line
 from rulespec.grammar.vocab import (
     ACE_MODES,
-    EXPR_ITEMS,
-    FIXED_ITEMS,
-    INT_ITEMS,
+    PATTERN_ITEMS,
     SECTIONS,
-    WORD_ITEMS,
     Path,
+    axis_items,
     parse_int,
     rank_text,
     table_key,
@@ -198,7 +196,7 @@ class DocBuilder:
                 key, value = "ranks", [rank_text(r) for r in item.children]
                 entry["\0ranks"] = [self.at(r) for r in item.children]
             else:
-                (key,), value = FIXED_ITEMS[item.data]
+                key, value = PATTERN_ITEMS[item.data]
             if key in entry:
                 self.problem(f"'{key}' is said twice in this pattern", self.at(item))
             entry[key] = value
@@ -217,15 +215,18 @@ class DocBuilder:
         kids = item.children
         if kind == "empty":
             self.put(section, {}, where)
-        elif kind in FIXED_ITEMS:
-            rel, value = FIXED_ITEMS[kind]
-            self.put((*section, *rel), value, where)
-        elif kind in INT_ITEMS:
-            self.put((*section, *INT_ITEMS[kind]), parse_int(kids[0]), where)
-        elif kind in WORD_ITEMS:
-            self.put((*section, *WORD_ITEMS[kind]), str(kids[0]), where)
-        elif kind in EXPR_ITEMS:
-            self.put((*section, *EXPR_ITEMS[kind]), self.expression(kids[0]), self.at(kids[0]))
+        elif kind in axis_items():
+            said = axis_items()[kind]
+            path = (*section, *said.rel)
+            slot = said.phrase.slot
+            if slot == "int":
+                self.put(path, parse_int(kids[0]), where)
+            elif slot == "word":
+                self.put(path, str(kids[0]), where)
+            elif slot == "expr":
+                self.put(path, self.expression(kids[0]), self.at(kids[0]))
+            else:
+                self.put(path, said.phrase.value, where)
         else:
             getattr(self, f"item_{kind}")(section, kids, where)
 
@@ -289,8 +290,6 @@ class DocBuilder:
                 self.put(
                     (*path, "max"), parse_int(ints[1]) if len(ints) > 1 else None, self.at(part)
                 )
-            elif part.data == "max_none":
-                self.put((*path, "max"), None, self.at(part))
             else:
                 self.item(path, part)
 
@@ -364,9 +363,6 @@ class DocBuilder:
 
     def item_bonus_replace(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._mapping((*section, "bonus"), kids, where)
-
-    def item_knock_never(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
-        self.put(section, False, where)
 
     def item_role(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self.put((*section, str(kids[0])), self.expression(kids[1]), self.at(kids[1]))

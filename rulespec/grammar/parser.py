@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.grammar.lexguard import MAX_TOKENS, WORDY, GlueCheck, glued_start
 from rulespec.grammar.located import line_column
-from rulespec.grammar.vocab import card_code_hint, variant_name_hint
+from rulespec.grammar.vocab import (
+    card_code_hint,
+    grammar_extension,
+    token_words,
+    variant_name_hint,
+)
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -35,13 +40,6 @@ _NAMED = {
     "STRING": 'a quoted string ("…")',
     "NAME": "a name",
     "VNAME": "a variant name",
-    "LEFT_RIGHT": "'left' or 'right'",
-    "SUITS_KIND": "'distinct' or 'any'",
-    "USE_KIND": "'none', 'meld' or 'any'",
-    "ONTO": "'any' or 'own'",
-    "PILE_KIND": "'squared' or 'spread'",
-    "EXHAUSTED": "'recycle', 'end' or 'void'",
-    "PENALTY_KIND": "'hand' or 'deadwood'",
     "ROLE": "'winner', 'losers' or 'each'",
     "$END": "the end of the file",
     "<END-OF-FILE>": "the end of the file",
@@ -98,7 +96,7 @@ def get_parser() -> Lark:
     import lark
 
     return lark.Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        GRAMMAR_PATH.read_text(encoding="utf-8") + grammar_extension(),
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
@@ -120,9 +118,15 @@ def _keywords() -> frozenset[str]:
     return frozenset(words)
 
 
+def _named(name: str) -> str | None:
+    """A named terminal in the user's words (those of generated items from their axis)."""
+    return _NAMED.get(name) or token_words(name)
+
+
 def _terminal_text(name: str) -> str:
-    if name in _NAMED:
-        return _NAMED[name]
+    named = _named(name)
+    if named is not None:
+        return named
     try:
         pattern = get_parser().get_terminal(name).pattern
     except KeyError:
@@ -281,8 +285,8 @@ def _words(names: set[str]) -> set[str]:
         literal = _literal(name)
         if literal is not None:
             words.add(literal)
-        elif name in _NAMED:
-            words.update(re.findall(r"'(\w+)'", _NAMED[name]))
+        elif _named(name) is not None:
+            words.update(re.findall(r"'(\w+)'", _named(name) or ""))
     return words
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulespec.core.errors import RulespecError
+from rulespec.model.axes import AXES, Axis, Group, node
 
 WIDTH = 88
 _VNAME = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -19,7 +20,6 @@ _TABLE_KEY = re.compile(r"[0-9]+(-[0-9]+)?\Z")
 _BARE_RANKS = {"A", "T", "J", "Q", "K", "joker"}
 _PIPS = {"2", "3", "4", "5", "6", "7", "8", "9"}
 _VALUE_KEYS = {"A", "T", "J", "Q", "K", "pips", "joker"}
-_ACE = {"low": "low", "high": "high", "high_or_low": "high or low", "wrap": "wraps"}
 
 
 class PrintError(RulespecError, ValueError):
@@ -120,6 +120,63 @@ def _replace(value: dict[str, Any]) -> str:
     return "replace " if value.get("replace") is True else ""
 
 
+def said(path: str, value: Any, part: str = "") -> str:
+    """The DSL words for `value` of the axis at `path`: its first written phrase that fits it.
+
+    `part` names a grammar rule shared by several tables (`pile_opt` of both
+    pile draws): then any axis with that rule and key lends its words.
+    """
+    decl = node(path) or (_part(part, path.rpartition(".")[2]) if part else None)
+    if decl is None or not decl.phrases:
+        raise _fail(path, "is not a rule the DSL knows")
+    choices = decl.values if isinstance(decl, Axis) else ()
+    for phrase in decl.phrases:
+        slot = phrase.slot
+        if not phrase.write:
+            continue
+        if not slot and type(phrase.value) is type(value) and phrase.value == value:
+            return phrase.words
+        if slot == "int" and type(value) is int:
+            return phrase.words.replace("{int}", str(value))
+        if slot == "word" and isinstance(value, str) and value in choices:
+            return phrase.words.replace("{word}", value)
+        if slot == "expr" and value is not None:
+            return phrase.words.replace("{expr}", expression_text(value, path))
+    raise _fail(path, _expected(decl, value))
+
+
+def _part(item: str, key: str) -> Axis | Group | None:
+    return next((n for n in AXES if n.item == item and n.key == key), None)
+
+
+def _expected(decl: Axis | Group, value: Any) -> str:
+    kind = decl.kind if isinstance(decl, Axis) else ""
+    if kind == "enum" and isinstance(decl, Axis):
+        return f"expected one of {', '.join(str(v) for v in decl.values)}, got {value!r}"
+    wanted = {"bool": "true or false", "int": "a whole number", "expr": "an expression"}
+    return f"expected {wanted.get(kind, 'something the DSL can say')}, got {value!r}"
+
+
+Special = Callable[[str, Any, dict[str, Any]], list[str]]
+"""How a structured key of a section is printed: (its path, its value, the section) -> items."""
+
+
+def items(
+    v: dict[str, Any], p: str, special: dict[str, Special] | None = None, part: str = ""
+) -> list[str]:
+    """The items of one table, in the document's order: declared words, or the special printer."""
+    out: list[str] = []
+    for key, value in v.items():
+        if key == "replace":
+            continue
+        path = f"{p}.{key}"
+        if special and key in special:
+            out += special[path.rpartition(".")[2]](path, value, v)
+        else:
+            out.append(said(path, value, part))
+    return out
+
+
 # --- sections -------------------------------------------------------------------
 
 
@@ -150,54 +207,39 @@ def _players(v: dict[str, Any], p: str) -> list[str]:
 
 
 def _deck(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"decks", "jokers"}, p)
-    items: list[str] = []
-    for key, value in v.items():
-        if key == "decks":
-            items += _table(value, lambda n: f"{n} deck" if n == 1 else f"{n} decks", f"{p}.decks")
-        elif key == "jokers":
-            if value == 0 and type(value) is int:
-                items.append("no jokers")
-            else:
-                items += _table(
-                    value, lambda n: f"{n} joker" if n == 1 else f"{n} jokers", f"{p}.jokers"
-                )
-    return items
+    def decks(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        return _table(value, lambda n: f"{n} deck" if n == 1 else f"{n} decks", path)
+
+    def jokers(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        if value == 0 and type(value) is int:
+            return [said(path, value)]
+        return _table(value, lambda n: f"{n} joker" if n == 1 else f"{n} jokers", path)
+
+    return items(v, p, {"decks": decks, "jokers": jokers})
 
 
 def _dealer(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"first", "rotation"}, p)
-    items = []
-    if "first" in v:
-        items.append(_word(v["first"], {"cut": "by cut", "random": "at random"}, f"{p}.first"))
-    if "rotation" in v:
-        items.append("passes " + _word(v["rotation"], {"left": "left", "right": "right"}, p))
-    return items
+    return items(v, p)
 
 
 def _deal(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"cards", "packet", "dealer_extra", "dealer_extra_to", "upcard"}, p)
-    items: list[str] = []
     where = {"hand": "hand", "discard": "discard"}
-    for key, value in v.items():
-        if key == "cards":
-            if type(value) is int:
-                items.append(f"{value} each")
-            else:
-                items += _table(value, str, f"{p}.cards")
-        elif key == "packet":
-            items.append(f"in packets of {_int(value, f'{p}.packet')}")
-        elif key == "dealer_extra":
-            extra = f"dealer extra {_int(value, f'{p}.dealer_extra')}"
-            if "dealer_extra_to" in v:
-                extra += " to " + _word(v["dealer_extra_to"], where, f"{p}.dealer_extra_to")
-            items.append(extra)
-        elif key == "dealer_extra_to":
-            if "dealer_extra" not in v:
-                items.append("dealer extra to " + _word(value, where, f"{p}.dealer_extra_to"))
-        elif key == "upcard":
-            items.append("upcard" if _bool(value, f"{p}.upcard") else "no upcard")
-    return items
+
+    def cards(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        return [f"{value} each"] if type(value) is int else _table(value, str, path)
+
+    def extra(path: str, value: Any, deal: dict[str, Any]) -> list[str]:
+        text = f"dealer extra {_int(value, path)}"
+        if "dealer_extra_to" in deal:
+            text += " to " + _word(deal["dealer_extra_to"], where, f"{path}_to")
+        return [text]
+
+    def extra_to(path: str, value: Any, deal: dict[str, Any]) -> list[str]:
+        if "dealer_extra" in deal:
+            return []
+        return ["dealer extra to " + _word(value, where, path)]
+
+    return items(v, p, {"cards": cards, "dealer_extra": extra, "dealer_extra_to": extra_to})
 
 
 def _values(v: dict[str, Any], p: str) -> list[str]:
@@ -233,22 +275,22 @@ def _range(v: dict[str, Any], p: str, known: set[str]) -> str:
 
 def _melds(v: dict[str, Any], p: str) -> list[str]:
     _unknown(v, {"set", "run", "patterns", "wild"}, p)
-    items = []
+    out = []
     for key, word in (("set", "set"), ("run", "run")):
         if key not in v:
             continue
         value = v[key]
         if value is False:
-            items.append(f"no {key}s")
+            out.append(said(f"{p}.{key}", value))
             continue
         sub = _mapping(value, f"{p}.{key}")
         body = _range(sub, f"{p}.{key}", {"min", "max", "suits"})
-        items.append(f"{_replace(sub)}{word} {body}".rstrip())
+        out.append(f"{_replace(sub)}{word} {body}".rstrip())
     if "patterns" in v:
         replace, patterns = _list(v["patterns"], f"{p}.patterns")
         if not patterns:
-            items.append(("replace " if replace else "") + "patterns none")
-    return items
+            out.append(("replace " if replace else "") + "patterns none")
+    return out
 
 
 def _pattern(entry: Any, p: str) -> str:
@@ -282,26 +324,9 @@ def _ranks(value: Any, p: str) -> str:
 
 
 def _wild(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"cards", "per_meld", "outnumber", "unique", "swap"}, p)
-    items = []
-    for key, value in v.items():
-        if key == "cards":
-            replace, cards = _list(value, f"{p}.cards")
-            text = _ranks(cards, f"{p}.cards") if cards else "none"
-            items.append(("replace " if replace else "") + "cards " + text)
-        elif key == "per_meld":
-            items.append(
-                "any number per meld"
-                if value is None
-                else f"at most {_int(value, f'{p}.per_meld')} per meld"
-            )
-        elif key == "outnumber":
-            items.append("may outnumber" if _bool(value, p) else "may not outnumber")
-        elif key == "unique":
-            items.append("unique" if _bool(value, p) else "not unique")
-        elif key == "swap":
-            if value is True or value is False:
-                items.append("swap" if value else "no swap")
-            else:
-                items.append("swap when " + expression_text(value, f"{p}.swap"))
-    return items
+    def cards(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        replace, cards = _list(value, path)
+        text = _ranks(cards, path) if cards else "none"
+        return [("replace " if replace else "") + "cards " + text]
+
+    return items(v, p, {"cards": cards})

@@ -13,11 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rulespec.grammar.printbase import (
-    _ACE,
     _VNAME,
     WIDTH,
     PrintError,
-    _bool,
     _deal,
     _dealer,
     _deck,
@@ -35,92 +33,39 @@ from rulespec.grammar.printbase import (
     _wild,
     _word,
     expression_text,
+    items,
     quote,
+    said,
 )
 from rulespec.model.names import REASONS, ROLES
 
 __all__ = ["PrintError", "dump_rules"]
 
-_USE = {"none": "none", "meld": "meld", "any": "any"}
-
 
 def _pile_opts(v: dict[str, Any], p: str) -> str:
-    _unknown(v, {"when", "use", "hand_cards", "min"}, p)
-    parts = []
-    for key, value in v.items():
-        if key == "when":
-            parts.append("when " + expression_text(value, f"{p}.when"))
-        elif key == "use":
-            parts.append("use " + _word(value, _USE, f"{p}.use"))
-        elif key == "hand_cards":
-            parts.append(f"with {_int(value, f'{p}.hand_cards')} from hand")
-        elif key == "min":
-            parts.append(f"min {_int(value, f'{p}.min')}")
-    return " ".join(parts)
+    return " ".join(items(v, p, part="pile_opt"))
 
 
 def _draw(v: dict[str, Any], p: str) -> list[str]:
-    flags = {
-        "stock": ("stock", "no stock"),
-        "discard_then_stock": ("discard then stock", "no discard then stock"),
-        "discard_then_discard": ("discard then discard", "no discard then discard"),
-        "pile": ("pile", "no pile"),
-        "upcard_offer": ("upcard offer", "no upcard offer"),
-    }
-    _unknown(v, {*flags, "discard", "depth"}, p)
-    items = []
-    for key, value in v.items():
-        if key in flags:
-            items.append(flags[key][0] if _bool(value, f"{p}.{key}") else flags[key][1])
-        elif key == "discard" and type(value) is bool:
-            items.append("discard" if value else "no discard")
-        elif key == "depth" and value is False:
-            items.append("no depth")
-        elif key in ("discard", "depth"):
-            sub = _mapping(value, f"{p}.{key}")
-            opts = _pile_opts(sub, f"{p}.{key}")
-            if key == "discard" and not opts and not _replace(sub):
-                opts = "{}"
-            items.append(f"{_replace(sub)}{key} {opts}".rstrip())
-    return items
+    def pile(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        key = path.rpartition(".")[2]
+        if type(value) is bool and (value is False or key == "discard"):
+            return [key if value else said(path, value)]
+        sub = _mapping(value, path)
+        opts = _pile_opts(sub, path)
+        if key == "discard" and not opts and not _replace(sub):
+            opts = "{}"
+        return [f"{_replace(sub)}{key} {opts}".rstrip()]
+
+    return items(v, p, {"discard": pile, "depth": pile})
 
 
 def _play(v: dict[str, Any], p: str) -> list[str]:
-    known = {"melding", "melds_per_turn", "layoff", "layoff_onto", "first_laydown_min"}
-    _unknown(v, known, p)
-    melding = {"anytime": "anytime", "never": "never", "going_out": "only when going out"}
-    items = []
-    for key, value in v.items():
-        if key == "melding":
-            items.append("melding " + _word(value, melding, f"{p}.melding"))
-        elif key == "melds_per_turn":
-            count = "any" if value is None else _int(value, f"{p}.melds_per_turn")
-            items.append(f"melds per turn {count}")
-        elif key == "layoff":
-            if value is True or value is False:
-                items.append("layoff" if value else "no layoff")
-            else:
-                items.append("layoff when " + expression_text(value, f"{p}.layoff"))
-        elif key == "layoff_onto":
-            items.append("layoff onto " + _word(value, {"any": "any", "own": "own"}, p))
-        elif key == "first_laydown_min":
-            items.append("first laydown at least " + expression_text(value, f"{p}.{key}"))
-    return items
+    return items(v, p)
 
 
 def _discard(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"required", "forbid_taken", "pile"}, p)
-    required = {"always": "always", "unless_out": "unless going out"}
-    items = []
-    for key, value in v.items():
-        if key == "required":
-            items.append(_word(value, required, f"{p}.required"))
-        elif key == "forbid_taken":
-            forbid = _bool(value, f"{p}.forbid_taken")
-            items.append("taken card forbidden" if forbid else "taken card allowed")
-        elif key == "pile":
-            items.append("pile " + _word(value, {"squared": "squared", "spread": "spread"}, p))
-    return items
+    return items(v, p)
 
 
 def _ints(values: list[Any], p: str, sep: str) -> str:
@@ -130,24 +75,20 @@ def _ints(values: list[Any], p: str, sep: str) -> str:
 
 
 def _going_out(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"by", "partition"}, p)
-    items = []
-    for key, value in v.items():
-        if key == "by":
-            replace, ways = _list(value, f"{p}.by")
-            if not ways:
-                raise _fail(f"{p}.by", "an empty list cannot be written here")
-            for i, way in enumerate(ways):
-                _word(way, {"meld": "", "layoff": "", "discard": ""}, f"{p}.by.{i}")
-            items.append(("replace " if replace else "") + "by " + " or ".join(ways))
-        elif key == "partition":
-            items += _partition(value, f"{p}.partition")
-    return items
+    def by(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        replace, ways = _list(value, path)
+        if not ways:
+            raise _fail(path, "an empty list cannot be written here")
+        for i, way in enumerate(ways):
+            _word(way, {"meld": "", "layoff": "", "discard": ""}, f"{path}.{i}")
+        return [("replace " if replace else "") + "by " + " or ".join(ways)]
+
+    return items(v, p, {"by": by, "partition": lambda path, value, _: _partition(value, path)})
 
 
 def _partition(value: Any, p: str) -> list[str]:
     if value is None:
-        return ["partition none"]
+        return [said(p, value)]
     if not isinstance(value, dict):
         raise _fail(p, f"expected null or a mapping of melds/sizes, got {value!r}")
     _unknown(_mapping(value, p), {"melds", "sizes"}, p)
@@ -172,48 +113,15 @@ def _partition(value: Any, p: str) -> list[str]:
 
 
 def _knock(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"limit", "layoff", "show"}, p)
-    items = []
-    for key, value in v.items():
-        if key == "limit":
-            items.append("when deadwood <= " + expression_text(value, f"{p}.limit"))
-        elif key == "layoff":
-            items.append("layoff" if _bool(value, f"{p}.layoff") else "no layoff")
-        elif key == "show":
-            items.append("show " + _word(value, {"all": "all"}, f"{p}.show"))
-    return items
+    return items(v, p)
 
 
 def _stock(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"exhausted", "reserve", "recycles"}, p)
-    words = {"recycle": "recycle", "end": "end", "void": "void"}
-    items = []
-    for key, value in v.items():
-        if key == "exhausted":
-            items.append(_word(value, words, f"{p}.exhausted"))
-        elif key == "reserve":
-            items.append(f"reserve {_int(value, f'{p}.reserve')}")
-        elif key == "recycles":
-            if value is None:
-                items.append("recycles unlimited")
-            else:
-                items.append(f"at most {_int(value, f'{p}.recycles')} recycles")
-    return items
+    return items(v, p)
 
 
 def _scoring(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"penalty", "ranks_once", "meld_credit", "multiplier", *REASONS}, p)
-    items = []
-    for key, value in v.items():
-        if key == "penalty":
-            items.append("penalty " + _word(value, {"hand": "hand", "deadwood": "deadwood"}, p))
-        elif key == "ranks_once":
-            items.append("ranks once" if _bool(value, f"{p}.{key}") else "no ranks once")
-        elif key == "meld_credit":
-            items.append("meld credit" if _bool(value, f"{p}.{key}") else "no meld credit")
-        elif key == "multiplier":
-            items.append("multiplier " + expression_text(value, f"{p}.multiplier"))
-    return items
+    return items(v, p, {reason: lambda path, value, _: [] for reason in REASONS})
 
 
 def _score(v: dict[str, Any], p: str) -> list[str]:
@@ -226,24 +134,7 @@ def _score(v: dict[str, Any], p: str) -> list[str]:
 
 
 def _match(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"target", "tie", "eliminate", "rounds", "bonus"}, p)
-    items = []
-    for key, value in v.items():
-        if key == "target":
-            items.append("no target" if value is None else f"to {_int(value, f'{p}.target')}")
-        elif key == "tie":
-            items.append("tie " + _word(value, {"highest": "highest", "play_on": "plays on"}, p))
-        elif key == "eliminate":
-            items.append(
-                "no elimination" if value is None else f"eliminate at {_int(value, f'{p}.{key}')}"
-            )
-        elif key == "rounds":
-            items.append(
-                "no rounds" if value is None else "rounds " + expression_text(value, f"{p}.rounds")
-            )
-        elif key == "bonus":
-            items += _bonus(value, f"{p}.bonus")
-    return items
+    return items(v, p, {"bonus": lambda path, value, _: _bonus(value, path)})
 
 
 def _bonus(value: Any, p: str) -> list[str]:
@@ -252,18 +143,7 @@ def _bonus(value: Any, p: str) -> list[str]:
     _unknown(_mapping(value, p), {"game", "box", "shutout"}, p)
     if not value:
         return ["bonus {}"]
-    items = ["replace bonus"] if _replace(value) else []
-    for key, amount in value.items():
-        if key == "replace":
-            continue
-        number = _int(amount, f"{p}.{key}")
-        if key == "game":
-            items.append(f"game bonus {number}")
-        elif key == "box":
-            items.append(f"box {number}")
-        else:
-            items.append("shutout doubles" if amount == 2 else f"shutout times {number}")
-    return items
+    return (["replace bonus"] if _replace(value) else []) + items(value, p)
 
 
 Section = Callable[[dict[str, Any], str], list[str]]
@@ -300,7 +180,7 @@ def _statement(keyword: str, items: list[str], prefix: str = "") -> str:
 
 def _section(out: list[str], key: str, keyword: str, emit: Section, value: Any) -> None:
     if key == "knock" and value is False:
-        out.append(_statement("knock", ["never"]))
+        out.append(_statement("knock", [said("knock", value)]))
         return
     sub = _mapping(value, key)
     items = emit(sub, key)
@@ -364,6 +244,6 @@ def dump_rules(doc: dict[str, Any]) -> str:
         if key in doc:
             _section(out, key, keyword, emit, doc[key])
         if key == "deal" and "ace" in doc:
-            out.append(f"  ace     {_word(doc['ace'], _ACE, 'ace')}")
+            out.append(f"  ace     {said('ace', doc['ace'])}")
     out.append("}")
     return "\n".join(out) + "\n"

@@ -2,13 +2,20 @@
 
 Tables read by `rulespec.grammar.items.DocBuilder`: the section each statement
 writes into, and for the simple items (a fixed value, a number, a word, an
-expression) the key they set under it. Kept beside rules.lark's item aliases.
+expression) the key they set under it. Those items are derived from the axis
+declarations (`rulespec.model.axes`): `axis_items()` maps each generated item
+alias to its key and phrase, and `grammar_extension()` is their grammar, the
+`%extend` rules `grammar/parser.py` adds to rules.lark.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 from typing import Any
+
+from rulespec.model.axes import AXES, Axis, Phrase, node
 
 Path = tuple[str, ...]
 
@@ -30,107 +37,131 @@ SECTIONS: dict[str, Path] = {
     "match": ("match",),
 }
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
-ACE_MODES = {
-    "low": "low",
-    "high": "high",
-    "high or low": "high_or_low",
-    "wrap": "wrap",
-    "wraps": "wrap",
+
+# The item rules of rules.lark whose simple phrases come from the axis declarations,
+# with the section (a document path) their statement writes into. Items of shared
+# parts (`set_part` of a set or a run, `pile_opt` of a discard or depth draw) name
+# the key under the table that holds them.
+ITEM_SECTIONS: dict[str, str] = {
+    "deck_item": "deck",
+    "dealer_item": "dealer",
+    "deal_item": "deal",
+    "meld_item": "melds",
+    "wild_item": "melds.wild",
+    "set_part": "",
+    "draw_item": "draw",
+    "pile_opt": "",
+    "play_item": "play",
+    "discard_item": "discard",
+    "go_item": "going_out",
+    "knock_item": "knock",
+    "stock_item": "stock",
+    "scoring_item": "scoring",
+    "match_item": "match",
+}
+# pattern items (a pattern is a little table of its own: see model/axes/melds.py)
+PATTERN_ITEMS: dict[str, tuple[str, Any]] = {
+    "same_suit": ("suit", "same"),
+    "pattern_run": ("run", True),
+    "pattern_no_run": ("run", False),
 }
 
-# item alias -> (relative path, constant value) for items that set one fixed value
-FIXED_ITEMS: dict[str, tuple[Path, Any]] = {
-    "no_jokers": (("jokers",), 0),
-    "first_cut": (("first",), "cut"),
-    "first_random": (("first",), "random"),
-    "upcard_yes": (("upcard",), True),
-    "upcard_no": (("upcard",), False),
-    "no_set": (("set",), False),
-    "no_run": (("run",), False),
-    "same_suit": (("suit",), "same"),
-    "pattern_run": (("run",), True),
-    "pattern_no_run": (("run",), False),
-    "per_meld_any": (("per_meld",), None),
-    "outnumber": (("outnumber",), True),
-    "no_outnumber": (("outnumber",), False),
-    "unique": (("unique",), True),
-    "not_unique": (("unique",), False),
-    "swap_yes": (("swap",), True),
-    "swap_no": (("swap",), False),
-    "draw_stock": (("stock",), True),
-    "draw_no_stock": (("stock",), False),
-    "draw_no_discard": (("discard",), False),
-    "then_stock": (("discard_then_stock",), True),
-    "no_then_stock": (("discard_then_stock",), False),
-    "then_discard": (("discard_then_discard",), True),
-    "no_then_discard": (("discard_then_discard",), False),
-    "no_depth": (("depth",), False),
-    "whole_pile": (("pile",), True),
-    "no_whole_pile": (("pile",), False),
-    "upcard_offer": (("upcard_offer",), True),
-    "no_upcard_offer": (("upcard_offer",), False),
-    "melding_anytime": (("melding",), "anytime"),
-    "melding_never": (("melding",), "never"),
-    "melding_going_out": (("melding",), "going_out"),
-    "per_turn_any": (("melds_per_turn",), None),
-    "layoff_yes": (("layoff",), True),
-    "layoff_no": (("layoff",), False),
-    "required_always": (("required",), "always"),
-    "required_unless_out": (("required",), "unless_out"),
-    "forbid_taken": (("forbid_taken",), True),
-    "allow_taken": (("forbid_taken",), False),
-    "partition_none": (("partition",), None),
-    "knock_layoff": (("layoff",), True),
-    "knock_no_layoff": (("layoff",), False),
-    "show_all": (("show",), "all"),
-    "ranks_once": (("ranks_once",), True),
-    "no_ranks_once": (("ranks_once",), False),
-    "meld_credit": (("meld_credit",), True),
-    "no_meld_credit": (("meld_credit",), False),
-    "no_target": (("target",), None),
-    "tie_highest": (("tie",), "highest"),
-    "tie_play_on": (("tie",), "play_on"),
-    "no_eliminate": (("eliminate",), None),
-    "no_rounds": (("rounds",), None),
-    "recycles_unlimited": (("recycles",), None),
-    "shutout_doubles": (("bonus", "shutout"), 2),
-}
-# item alias -> relative path, for items `keyword INT`
-INT_ITEMS: dict[str, Path] = {
-    "packet": ("packet",),
-    "min": ("min",),
-    "max": ("max",),
-    "per_meld": ("per_meld",),
-    "hand_cards": ("hand_cards",),
-    "per_turn": ("melds_per_turn",),
-    "reserve": ("reserve",),
-    "recycles": ("recycles",),
-    "target": ("target",),
-    "eliminate": ("eliminate",),
-    "game_bonus": ("bonus", "game"),
-    "box_bonus": ("bonus", "box"),
-    "shutout_times": ("bonus", "shutout"),
-}
-# item alias -> relative path, for items `keyword TOKEN` storing the token's text
-WORD_ITEMS: dict[str, Path] = {
-    "rotation": ("rotation",),
-    "suits": ("suits",),
-    "use": ("use",),
-    "layoff_onto": ("layoff_onto",),
-    "pile_kind": ("pile",),
-    "exhausted": ("exhausted",),
-    "penalty": ("penalty",),
-}
-# item alias -> relative path, for items holding one expression
-EXPR_ITEMS: dict[str, Path] = {
-    "swap_when": ("swap",),
-    "when": ("when",),
-    "layoff_when": ("layoff",),
-    "first_laydown": ("first_laydown_min",),
-    "limit": ("limit",),
-    "multiplier": ("multiplier",),
-    "rounds": ("rounds",),
-}
+
+@dataclass(frozen=True)
+class ItemWords:
+    """One generated DSL item: the key it sets under its section and the phrase that says it."""
+
+    rel: Path
+    phrase: Phrase
+
+
+def _rel(path: str, item: str) -> Path:
+    section = ITEM_SECTIONS[item]
+    if section and (path == section or path.startswith(section + ".")):
+        return tuple(path[len(section) :].lstrip(".").split(".")) if path != section else ()
+    return (path.rpartition(".")[2],)
+
+
+def _alias(item: str, words: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "_", words.replace("<=", " le ").replace("{", "x_").lower())
+    return f"{item}__{slug.strip('_')}"
+
+
+@functools.cache
+def axis_items() -> dict[str, ItemWords]:
+    """Generated item alias -> what it sets, for every phrase of every declared axis."""
+    found: dict[str, ItemWords] = {}
+    for decl in AXES:
+        if not decl.item:
+            continue
+        for phrase in decl.phrases:
+            alias = _alias(decl.item, phrase.words)
+            words = ItemWords(_rel(decl.path, decl.item), phrase)
+            if alias in found and found[alias] != words:
+                raise ValueError(f"{decl.path}: '{phrase.words}' already says something else")
+            found[alias] = words
+    return found
+
+
+@functools.cache
+def tokens() -> dict[str, tuple[str, ...]]:
+    """Named terminals of `{word}` phrases -> the words they take (an enum axis's values)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for decl in AXES:
+        if isinstance(decl, Axis) and decl.token:
+            found[decl.token] = tuple(str(v) for v in decl.values)
+    return found
+
+
+def _lark_words(words: str, token: str) -> str:
+    parts = []
+    for word in words.split():
+        if word == "{int}":
+            parts.append("int")
+        elif word == "{expr}":
+            parts.append("expr_val")
+        elif word == "{word}":
+            parts.append(token)
+        else:
+            parts.append(f'"{word}"')
+    return " ".join(parts)
+
+
+@functools.cache
+def grammar_extension() -> str:
+    """The grammar of every simple item, from the declarations: `%extend` rules of rules.lark."""
+    lines = ["", "// generated from rulespec/model/axes (grammar/vocab.py)"]
+    seen: set[str] = set()
+    for decl in AXES:
+        if not decl.item:
+            continue
+        token = decl.token if isinstance(decl, Axis) else ""
+        for phrase in decl.phrases:
+            alias = _alias(decl.item, phrase.words)
+            if alias not in seen:
+                seen.add(alias)
+                lines.append(f"%extend {decl.item}: {_lark_words(phrase.words, token)} -> {alias}")
+    for name, values in tokens().items():
+        lines.append(f"{name}: " + " | ".join(f'"{v}"' for v in values))
+    return "\n".join(lines) + "\n"
+
+
+def token_words(name: str) -> str | None:
+    """A generated terminal in the user's words: "'left' or 'right'" (None if not one)."""
+    values = tokens().get(name)
+    if values is None:
+        return None
+    quoted = [f"'{v}'" for v in values]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _ace_modes() -> dict[str, str]:
+    ace = node("ace")
+    assert isinstance(ace, Axis)
+    return {p.words: str(p.value) for p in ace.phrases}
+
+
+ACE_MODES = _ace_modes()
 
 
 def unescape(token: str) -> str:

@@ -1,7 +1,7 @@
 """Build the frozen `Variant` from a resolved, checked document (pipeline stage: compile).
 
-Applies every default of docs/document.md (the schema's `default`
-annotations, through `with_defaults`), compiles every expression once with
+Applies every default of docs/document.md (declared once with each axis in
+`rulespec.model.axes`, applied by `with_defaults`), compiles every expression once with
 `rulespec.grammar.expr.compile_expression`, and precomputes the card-value
 table: `values[rank 1..13][place]` and `joker_values[place]`, by evaluating
 the `values.*` expressions for each rank and place.
@@ -15,8 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 from rulespec.compiler.checks_expr import expression_sites, normalise_text
-from rulespec.compiler.schema import with_defaults
+from rulespec.compiler.schema import table_defaults, with_defaults
 from rulespec.grammar.expr import names_in
+from rulespec.model.axes import axis_default
 from rulespec.model.names import REASONS
 from rulespec.model.variant import (
     PLACES,
@@ -100,16 +101,16 @@ def card_values(
 
 
 def _pile_draw(raw: Any, path: str) -> PileDraw | None:
+    """A pile draw: false -> None; true -> the declared defaults of its conditions."""
     if raw is False:
         return None
-    if raw is True:
-        return PileDraw()
-    when = raw.get("when", True)
+    table = table_defaults(path) if raw is True else raw
+    when = table.get("when", True)
     return PileDraw(
         when=None if when is True else _compile(when, "turn", "bool", f"{path}.when"),
-        use=raw.get("use", "none"),
-        hand_cards=raw.get("hand_cards", 0),
-        min=raw.get("min", 1),
+        use=table["use"],
+        hand_cards=table["hand_cards"],
+        min=table.get("min", axis_default("draw.depth.min")),
     )
 
 
@@ -148,6 +149,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
         jokers=CountTable.parse(full["deck"]["jokers"]),
         first_dealer=full["dealer"]["first"],
         rotation=full["dealer"]["rotation"],
+        next_dealer=full["dealer"]["next"],
         deal=Deal(
             cards=CountTable.parse(full["deal"]["cards"]),
             packet=full["deal"]["packet"],
@@ -166,7 +168,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                     name=p["name"],
                     suit=p.get("suit"),
                     ranks=tuple(sorted(_rank(r) for r in p["ranks"])) if "ranks" in p else None,
-                    run=p.get("run", False),
+                    run=p["run"],
                 )
                 for p in melds["patterns"]
             ),
@@ -214,6 +216,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             else Knock(
                 limit=_compile(knock_raw["limit"], "knock", "int", "knock.limit"),
                 layoff=knock_raw["layoff"],
+                show=knock_raw["show"],
             )
         ),
         stock=Stock(**full["stock"]),

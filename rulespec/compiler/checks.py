@@ -18,6 +18,7 @@ from rulespec.compiler.checks_play import check_play
 from rulespec.compiler.schema import with_defaults
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
+from rulespec.model.axes import AXES, Axis
 from rulespec.model.names import upcard_available
 
 COUNT_TABLES = ("deck.decks", "deck.jokers", "deal.cards")
@@ -292,20 +293,37 @@ def _check_draw_and_play(doc: dict[str, Any], locator: Locator) -> list[Problem]
                 "play.melds_per_turn", "melds_per_turn has no effect with play.melding: never"
             )
         )
-    stock = doc["stock"]
-    if stock["reserve"] > 0 and stock["exhausted"] == "recycle":
-        problems.append(
-            locator.problem(
-                "stock.reserve", "stock.reserve applies only with stock.exhausted: end or void"
-            )
-        )
-    if stock.get("recycles") is not None and stock["exhausted"] != "recycle":
-        problems.append(
-            locator.problem(
-                "stock.recycles", "stock.recycles applies only with stock.exhausted: recycle"
-            )
-        )
+    problems += _check_prerequisites(doc, frozenset({"stock"}), locator)
     return problems
+
+
+def _check_prerequisites(
+    doc: dict[str, Any], sections: frozenset[str], locator: Locator
+) -> list[Problem]:
+    """An axis set away from its default whose declared prerequisite does not hold.
+
+    The prerequisites are the axis declarations' `requires` of the form
+    "path: value or value" (`stock.recycles` needs `stock.exhausted: recycle`).
+    """
+    problems: list[Problem] = []
+    for decl in AXES:
+        if not isinstance(decl, Axis):
+            continue
+        path, _, wanted = decl.requires.partition(": ")
+        if not wanted or decl.path.split(".")[0] not in sections:
+            continue
+        value, needed = _at(doc, decl.path), _at(doc, path)
+        if value != decl.default and needed not in wanted.split(" or "):
+            message = f"{decl.path} applies only with {decl.requires}"
+            problems.append(locator.problem(decl.path, message))
+    return problems
+
+
+def _at(doc: dict[str, Any], path: str) -> Any:
+    node: Any = doc
+    for key in path.split("."):
+        node = node[key]
+    return node
 
 
 def _check_going_out(doc: dict[str, Any], low: int, high: int, locator: Locator) -> list[Problem]:

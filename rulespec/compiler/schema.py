@@ -304,7 +304,22 @@ def _object_branch(node: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
+def table_defaults(path: str) -> dict[str, Any]:
+    """The defaults of the table at a dotted path (a switchable one's, when it is `true`)."""
+    node: Mapping[str, Any] = schema()
+    for key in path.split("."):
+        branch = _object_branch(node)
+        assert branch is not None, path
+        node = branch["properties"][key]
+    filled = _fill({}, node)
+    assert isinstance(filled, dict)
+    return filled
+
+
 def _fill(value: Any, node: Mapping[str, Any]) -> Any:
+    items = _deref(node).get("items")
+    if isinstance(value, list) and isinstance(items, Mapping) and "properties" in items:
+        return [_fill(entry, items) for entry in value]
     branch = _object_branch(node)
     if not isinstance(value, dict) or branch is None:
         return json.loads(json.dumps(value)) if isinstance(value, (dict, list)) else value

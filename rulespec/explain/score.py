@@ -1,7 +1,8 @@
 """The going out, scoring and match sentences of `rulespec explain` (explain layer).
 
 Split from `rulespec.explain.document` by concern; every sentence reads one or more
-document fields (defaults from `explain.DEFAULTS`).
+document fields (defaults from `explain.DEFAULTS`); an axis with a simple sentence
+declares it (`rulespec.model.axes`), placed here by `axis_sentence`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from rulespec.compiler.reach import knock_limits, out_ways
 from rulespec.compiler.schema import with_defaults
 from rulespec.explain.expr import say
-from rulespec.explain.words import get, hand_ends, join_or
+from rulespec.explain.words import axis_sentence, get, hand_ends, join_or
 from rulespec.grammar.expr import names_in
 from rulespec.model.names import REASONS
 
@@ -120,8 +121,7 @@ def scoring(doc: Mapping[str, Any]) -> list[str]:
     if get(doc, "scoring.ranks_once"):
         penalty += "; of cards of the same rank only one counts"
     out.append(f"A player's penalty is {penalty}.")
-    if get(doc, "scoring.meld_credit"):
-        out.append("Every card melded or laid off scores its value for its player at once.")
+    out += axis_sentence(doc, "scoring.meld_credit")
     scored = False
     ends = hand_ends(doc)
     for reason in REASONS:
@@ -160,12 +160,8 @@ def match(doc: Mapping[str, Any]) -> list[str]:
         out.append("The highest total wins; if several tie for highest, another hand is played.")
     else:
         out.append("The highest total wins.")
-    game, box = get(doc, "match.bonus.game"), get(doc, "match.bonus.box")
+    out += axis_sentence(doc, "match.bonus.game") + axis_sentence(doc, "match.bonus.box")
     shutout = get(doc, "match.bonus.shutout")
-    if game:
-        out.append(f"The match winner gets a game bonus of {game}.")
-    if box:
-        out.append(f"Every player gets {box} for each hand they won (box bonus).")
     if shutout not in (1, None):
         how = TIMES.get(shutout, f"multiplied by {shutout}")
         out.append(f"If a loser won no hand, the winner's total is {how} (shutout).")

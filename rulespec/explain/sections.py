@@ -1,7 +1,8 @@
 """The turn and melds sentences of `rulespec explain` (explain layer).
 
 Split from `rulespec.explain.document` by concern; every sentence reads one or more
-document fields (defaults from `explain.DEFAULTS`).
+document fields (defaults from `explain.DEFAULTS`); an axis with a simple sentence
+declares it (`rulespec.model.axes`), placed here by `axis_sentence`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from rulespec.explain.expr import say, say_condition
 from rulespec.explain.words import (
+    axis_sentence,
     count_table,
     default,
     get,
@@ -108,10 +110,7 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
                       if get(doc, "play.melding") != "never" else "."))  # fmt: skip
     else:
         out.append("A card taken from the discard pile may be discarded in the same turn.")
-    if get(doc, "discard.pile") == "spread":
-        out.append("The discard pile is spread: every card in it is visible to all.")
-    else:
-        out.append("The discard pile is squared: only its top card is visible.")
+    out += axis_sentence(doc, "discard.pile")
     out.append(_stock(doc, ends))
     return out
 
@@ -228,13 +227,8 @@ def _wild(doc: Mapping[str, Any]) -> list[str]:
     per_meld = get(doc, "melds.wild.per_meld")
     if per_meld is not None:
         out.append(f"At most {number(per_meld, 'wild card')} may be in one meld.")
-    if get(doc, "melds.wild.outnumber"):
-        out.append("Wild cards may outnumber the natural cards in a meld.")
-    else:
-        out.append("Wild cards may not outnumber the natural cards in a meld.")
-    if get(doc, "melds.wild.unique"):
-        out.append("A card (natural, or named by a wild card) may not be on the table more "
-                   "often than the deck holds it.")  # fmt: skip
+    out += axis_sentence(doc, "melds.wild.outnumber")
+    out += axis_sentence(doc, "melds.wild.unique")
     swap = get(doc, "melds.wild.swap")
     if get(doc, "play.melding") == "never":
         pass  # no meld is on the table during play: nothing to swap

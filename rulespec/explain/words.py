@@ -13,6 +13,7 @@ from typing import Any
 
 from rulespec.compiler.reach import reasons
 from rulespec.compiler.schema import with_defaults
+from rulespec.model.axes import Axis, node
 from rulespec.model.names import REASONS
 
 # The defaults of docs/document.md: the schema's `default` annotations (the one
@@ -46,6 +47,25 @@ def default(path: str) -> Any:
             return None
         node = node[key]
     return node
+
+
+def axis_sentence(doc: Mapping[str, Any], path: str) -> list[str]:
+    """The sentence the axis at `path` declares for its value in `doc` (none when it says none).
+
+    Axes with a simple sentence carry it in their declaration
+    (`rulespec.model.axes`, `explain`: value -> sentence, "*" for any other
+    value, with `{value}`); the explain sections place it among the others.
+    """
+    decl = node(path)
+    if decl is None or not isinstance(decl, Axis):
+        return []
+    value = get(doc, path)
+    sentences = decl.explain
+    try:
+        text = sentences[value] if value in sentences else sentences.get("*", "")
+    except TypeError:  # an unhashable value (a malformed document): no sentence
+        return []
+    return [text.format(value=value)] if text else []
 
 
 def hand_ends(doc: Mapping[str, Any]) -> frozenset[str]:

@@ -23,6 +23,7 @@ from rulespec.interpreter import turnctx as T
 from rulespec.interpreter.cards import build_deck, cut_for_dealer
 from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.melds import name_wilds
+from rulespec.interpreter.nextdealer import next_dealer
 from rulespec.interpreter.outcome import HandResult, Observation
 from rulespec.interpreter.position_check import seed_problem
 from rulespec.interpreter.rules import knock_shown_error, malformed, why_illegal
@@ -313,12 +314,12 @@ class Game:
         close_hand(variant, hs, ms)
 
     def next_hand(self) -> None:
-        """Deal the next hand of the match (the deal passes by `dealer.rotation`)."""
+        """Deal the next hand of the match (the dealer chosen by `dealer.next`)."""
         if not self.hand_over:
             raise IllegalMove("next_hand: the hand is still being played")
         if self.match_over:
             raise IllegalMove("next_hand: the match is over")
-        dealer = T.next_seat(self.variant, self.hs, self.hs.dealer)
+        dealer = next_dealer(self.variant, self.hs)
         self.ms.hand_no += 1
         self.hs = self._deal(self.variant, self.players, dealer, self.ms, self.hs.active)
         self._timeline.next_hand(self.hs, self.ms)

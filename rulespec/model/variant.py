@@ -2,8 +2,10 @@
 
 Built from a document that has passed the schema and the semantic checks, with
 every expression compiled to a closure. The interpreter reads only this model,
-never the raw document, so defaults live here in one place (see
-docs/document.md for the meaning of every field).
+never the raw document. The classes carry no defaults: every field is filled
+by `compiler/build.py` from the defaults of the axis declarations
+(`rulespec.model.axes`), the one table of defaults, so the two cannot disagree
+(tests/model/test_axes.py checks that every field is declared by an axis).
 """
 
 from __future__ import annotations
@@ -51,23 +53,23 @@ class CountTable:
 @dataclass(frozen=True)
 class Deal:
     cards: CountTable
-    packet: int = 1
-    dealer_extra: int = 0
-    dealer_extra_to: str = "hand"  # hand | discard
-    upcard: bool = True
+    packet: int
+    dealer_extra: int
+    dealer_extra_to: str  # hand | discard
+    upcard: bool
 
 
 @dataclass(frozen=True)
 class SetRule:
-    min: int = 3
-    max: int | None = 4
-    suits: str = "distinct"  # distinct | any
+    min: int
+    max: int | None
+    suits: str  # distinct | any
 
 
 @dataclass(frozen=True)
 class RunRule:
-    min: int = 3
-    max: int | None = None
+    min: int
+    max: int | None
 
 
 @dataclass(frozen=True)
@@ -75,109 +77,110 @@ class Pattern:
     """A whole-hand combination: every card fits, so the whole hand is melded."""
 
     name: str
-    suit: str | None = None  # "same" or None
-    ranks: tuple[int, ...] | None = None  # allowed ranks (1..13)
-    run: bool = False  # the cards form one run
+    suit: str | None  # "same" or None
+    ranks: tuple[int, ...] | None  # allowed ranks (1..13)
+    run: bool  # the cards form one run
 
 
 @dataclass(frozen=True)
 class WildRule:
-    cards: tuple[str, ...] = ()  # "joker" and/or rank keys
-    per_meld: int | None = None
-    outnumber: bool = True
-    unique: bool = False
-    swap: Compiled | None = None  # context turn -> bool; None = never
+    cards: tuple[str, ...]  # "joker" and/or rank keys
+    per_meld: int | None
+    outnumber: bool
+    unique: bool
+    swap: Compiled | None  # context turn -> bool; None = never
 
 
 @dataclass(frozen=True)
 class Melds:
     set: SetRule | None
     run: RunRule | None
-    patterns: tuple[Pattern, ...] = ()
-    wild: WildRule = field(default_factory=WildRule)
+    patterns: tuple[Pattern, ...]
+    wild: WildRule
 
 
 @dataclass(frozen=True)
 class PileDraw:
     """Taking from the discard pile: when it is allowed and what the taken card must do."""
 
-    when: Compiled | None = None  # context turn -> bool; None = always
-    use: str = "none"  # none | meld | any
-    hand_cards: int = 0  # with use=meld: cards from hand in that new meld
-    min: int = 1  # depth draws: the shallowest depth offered
+    when: Compiled | None  # context turn -> bool; None = always
+    use: str  # none | meld | any
+    hand_cards: int  # with use=meld: cards from hand in that new meld
+    min: int  # depth draws: the shallowest depth offered
 
 
 @dataclass(frozen=True)
 class Draw:
-    stock: bool = True
-    discard: PileDraw | None = field(default_factory=PileDraw)
-    discard_then_stock: bool = False
-    discard_then_discard: bool = False
-    depth: PileDraw | None = None
-    pile: bool = False
-    upcard_offer: bool = False
+    stock: bool
+    discard: PileDraw | None
+    discard_then_stock: bool
+    discard_then_discard: bool
+    depth: PileDraw | None
+    pile: bool
+    upcard_offer: bool
 
 
 @dataclass(frozen=True)
 class Play:
-    melding: str = "anytime"  # anytime | going_out | never
-    melds_per_turn: int | None = None
-    layoff: Compiled | None = None  # context turn -> bool; None = no lay-offs
-    layoff_onto: str = "any"  # any | own
-    first_laydown_min: Compiled | None = None  # context turn -> int
+    melding: str  # anytime | going_out | never
+    melds_per_turn: int | None
+    layoff: Compiled | None  # context turn -> bool; None = no lay-offs
+    layoff_onto: str  # any | own
+    first_laydown_min: Compiled | None  # context turn -> int
 
 
 @dataclass(frozen=True)
 class DiscardRule:
-    required: str = "unless_out"  # always | unless_out
-    forbid_taken: bool = True
-    pile: str = "squared"  # squared | spread
+    required: str  # always | unless_out
+    forbid_taken: bool
+    pile: str  # squared | spread
 
 
 @dataclass(frozen=True)
 class GoingOut:
-    by: frozenset[str] = frozenset({"meld", "layoff", "discard"})
-    partition_melds: tuple[int, ...] | None = None
-    partition_sizes: tuple[tuple[int, ...], ...] | None = None  # each sorted descending
+    by: frozenset[str]
+    partition_melds: tuple[int, ...] | None
+    partition_sizes: tuple[tuple[int, ...], ...] | None  # each sorted descending
 
 
 @dataclass(frozen=True)
 class Knock:
     limit: Compiled  # context knock -> int
-    layoff: bool = True
+    layoff: bool
+    show: str  # all
 
 
 @dataclass(frozen=True)
 class Stock:
-    exhausted: str = "recycle"  # recycle | end | void
-    reserve: int = 0
-    recycles: int | None = None  # recycle: turn-overs allowed per hand; None = no limit
+    exhausted: str  # recycle | end | void
+    reserve: int
+    recycles: int | None  # recycle: turn-overs allowed per hand; None = no limit
 
 
 @dataclass(frozen=True)
 class Scoring:
-    penalty: str = "hand"  # hand | deadwood
-    ranks_once: bool = False
-    meld_credit: bool = False
-    multiplier: Compiled | None = None
+    penalty: str  # hand | deadwood
+    ranks_once: bool
+    meld_credit: bool
+    multiplier: Compiled | None
     # reason -> role -> compiled expression (context score) -> int
-    rules: Mapping[str, Mapping[str, Compiled]] = field(default_factory=dict)
+    rules: Mapping[str, Mapping[str, Compiled]]
 
 
 @dataclass(frozen=True)
 class Bonus:
-    game: int = 0
-    box: int = 0
-    shutout: int = 1
+    game: int
+    box: int
+    shutout: int
 
 
 @dataclass(frozen=True)
 class Match:
-    target: int | None = None
-    tie: str = "highest"  # highest | play_on
-    eliminate: int | None = None
-    rounds: Compiled | None = None  # context match -> int
-    bonus: Bonus = field(default_factory=Bonus)
+    target: int | None
+    tie: str  # highest | play_on
+    eliminate: int | None
+    rounds: Compiled | None  # context match -> int
+    bonus: Bonus
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,7 @@ class Variant:
     jokers: CountTable
     first_dealer: str  # cut | random
     rotation: str  # left | right
+    next_dealer: str  # rotate | winner | loser
     deal: Deal
     ace: str  # low | high | high_or_low | wrap
     # values[rank 1..13][place] -> int; joker_values[place] -> int

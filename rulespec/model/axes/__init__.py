@@ -19,6 +19,7 @@ declared here.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from rulespec.model.axes.base import NO_DEFAULT, Axis, Group, Phrase
 from rulespec.model.axes.ending import GOING_OUT, KNOCK, STOCK
@@ -27,7 +28,7 @@ from rulespec.model.axes.scoring import MATCH, SCORING
 from rulespec.model.axes.setup import HEAD, SETUP, VALUES
 from rulespec.model.axes.turn import DISCARD, DRAW, PLAY
 
-__all__ = ["AXES", "NO_DEFAULT", "Axis", "Group", "Node", "Phrase", "node"]
+__all__ = ["AXES", "NO_DEFAULT", "Axis", "Group", "Node", "Phrase", "axis_default", "node"]
 
 Node = Axis | Group
 
@@ -50,6 +51,14 @@ AXES: tuple[Node, ...] = (
 @cache
 def _by_path() -> dict[str, Node]:
     return {n.path: n for n in AXES}
+
+
+def axis_default(path: str) -> Any:
+    """The declared default of the axis at `path` (KeyError when it has none)."""
+    found = node(path)
+    if found is None or found.default is NO_DEFAULT:
+        raise KeyError(path)
+    return found.default
 
 
 def node(path: str) -> Node | None:

@@ -76,7 +76,9 @@ class Axis:
     nullable: bool = False  # null is a value (e.g. "no limit")
     context: str = ""  # expression axes: the context of model/names.py
     expects: str = ""  # expression axes: "int" or "bool"
-    requires: str = ""  # prerequisite, in the document's words ("stock.exhausted: recycle")
+    # prerequisite, in the document's words: "path: value or value" is checked
+    # (compiler/checks.py: set away from its default without it is an error)
+    requires: str = ""
     item: str = ""  # the grammar rule (rules.lark) the phrases extend, e.g. "dealer_item"
     token: str = ""  # the named terminal holding a `{word}` (its words are `values`)
     phrases: tuple[Phrase, ...] = ()

@@ -3,7 +3,9 @@
 Plain data (see `rulespec.model.axes.base`). Structured here, with DSL items
 hand-written in rules.lark: `going_out.by` (a list said `by meld or discard`)
 and `going_out.partition` (null, or one of two tables of lists:
-`in 1 or 3 melds`, `as 3+3+4`).
+`in 1 or 3 melds`, `as 3+3+4`); its prerequisite (`play.melding: going_out`)
+is checked by hand in compiler/checks.py, whose message says why (all melds
+at once).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from rulespec.model.axes.base import Axis, Group, Phrase
 _WAYS = ["meld", "layoff", "discard"]
 
 GOING_OUT = (
-    Group("going_out", "how a hand is won", title=True),
+    Group("going_out", "how a hand is won", title=True, model=("going_out",)),
     Axis(
         "going_out.by",
         "list",
@@ -27,7 +29,6 @@ GOING_OUT = (
         "structured",
         "the melds laid down when going out: null | {melds: [..]} | {sizes: [[..], ..]}",
         None,
-        requires="play.melding: going_out",
         item="go_item",
         phrases=(Phrase("partition none", None),),
         model=("going_out.partition_melds", "going_out.partition_sizes"),
@@ -115,12 +116,12 @@ KNOCK = (
         requires="knock",
         item="knock_item",
         phrases=(Phrase("show all", "all"),),
-        model=(),
+        model=("knock.show",),
     ),
 )
 
 STOCK = (
-    Group("stock", "the stock", title=True),
+    Group("stock", "the stock", title=True, model=("stock",)),
     Axis(
         "stock.exhausted",
         "enum",

@@ -13,7 +13,7 @@ from rulespec.model.axes.base import Axis, Group, Phrase
 from rulespec.model.variant import RANK_KEYS
 
 MELDS = (
-    Group("melds", "what counts as a meld", title=True),
+    Group("melds", "what counts as a meld", title=True, model=("melds",)),
     Group(
         "melds.set",
         "sets: false = no sets",

@@ -20,7 +20,7 @@ _ROLE_WORDS = {
 _BIG = 1_000_000
 
 SCORING: tuple[Axis | Group, ...] = (
-    Group("scoring", "scoring a hand", title=True),
+    Group("scoring", "scoring a hand", title=True, model=("scoring",)),
     Axis(
         "scoring.penalty",
         "enum",
@@ -85,7 +85,7 @@ for _reason in REASONS:
     )
 
 MATCH = (
-    Group("match", "the match", title=True),
+    Group("match", "the match", title=True, model=("match",)),
     Axis(
         "match.target",
         "int",

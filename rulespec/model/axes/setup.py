@@ -54,15 +54,19 @@ HEAD: tuple[Axis | Group, ...] = (
         "text",
         "a bundled variant's name or a relative path to a base rule file; removed by resolution",
         nullable=True,
-        model=("document",),
     ),
 )
 
 SETUP: tuple[Axis | Group, ...] = (
-    Group("players", "how many players: 1 <= min <= max <= 16", title=True),
+    Group(
+        "players",
+        "how many players: 1 <= min <= max <= 16",
+        title=True,
+        model=("min_players", "max_players"),
+    ),
     Axis("players.min", "int", "fewest players", 2, low=1, high=16, model=("min_players",)),
     Axis("players.max", "int", "most players", 2, low=1, high=16, model=("max_players",)),
-    Group("deck", "the pack", title=True),
+    Group("deck", "the pack", title=True, model=("decks", "jokers")),
     Axis(
         "deck.decks",
         "count",
@@ -83,7 +87,7 @@ SETUP: tuple[Axis | Group, ...] = (
         phrases=(Phrase("no jokers", 0),),
         model=("jokers",),
     ),
-    Group("dealer", "who deals", title=True),
+    Group("dealer", "who deals", title=True, model=("first_dealer", "rotation", "next_dealer")),
     Axis(
         "dealer.first",
         "enum",
@@ -132,7 +136,7 @@ SETUP: tuple[Axis | Group, ...] = (
             "tie, the first of them in the order the deal passes from the dealer).",
         },
     ),
-    Group("deal", "the deal", title=True),
+    Group("deal", "the deal", title=True, model=("deal",)),
     Axis(
         "deal.cards",
         "count",
@@ -207,6 +211,7 @@ VALUES: tuple[Axis | Group, ...] = (
         "values",
         "card values; each an expression (context card_value) -> int",
         title=True,
+        model=("values", "joker_values"),
         schema={
             "x-keys": "the keys are A, 2..9, T (or 10), J, Q, K, pips (every 2..10 not given)"
             " and joker"

@@ -56,7 +56,7 @@ def _hand_cards(path: str, description: str) -> Axis:
 
 
 DRAW = (
-    Group("draw", "what a player may draw", title=True),
+    Group("draw", "what a player may draw", title=True, model=("draw",)),
     _flag("draw.stock", "draw the top card of the stock", True, "stock", "draw.stock"),
     Group(
         "draw.discard",
@@ -132,7 +132,7 @@ DRAW = (
 )
 
 PLAY = (
-    Group("play", "melding and laying off", title=True),
+    Group("play", "melding and laying off", title=True, model=("play",)),
     Axis(
         "play.melding",
         "enum",
@@ -196,7 +196,7 @@ PLAY = (
 )
 
 DISCARD = (
-    Group("discard", "discarding", title=True),
+    Group("discard", "discarding", title=True, model=("discard",)),
     Axis(
         "discard.required",
         "enum",

@@ -51,6 +51,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("deck.jokers", {"2-4": 0, "5-6": 4}, "One 52-card deck.", {}),
     ("dealer.first", "random", "chosen at random", {}),
     ("dealer.rotation", "right", "passes to the right", {}),
+    ("dealer.next", "winner", "Instead, the winner of a hand deals the next one", {}),
+    ("dealer.next", "loser", "lowest score in a hand deals the next one", {}),
     ("deal.cards", 13, "dealt 13 cards", {}),
     ("deal.cards", {"2": 13, "3-6": 7}, "3–6 players: 7 cards", {}),
     ("deal.packet", 3, "in packets of 3", {}),

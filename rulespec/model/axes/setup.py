@@ -130,10 +130,10 @@ SETUP: tuple[Axis | Group, ...] = (
         ),
         model=("next_dealer",),
         explain={
-            "winner": "The winner of a hand deals the next one (after a hand nobody won, "
-            "the deal passes on as usual).",
-            "loser": "The player with the lowest score in a hand deals the next one (on a "
-            "tie, the first of them in the order the deal passes from the dealer).",
+            "winner": "Instead, the winner of a hand deals the next one (after a hand nobody "
+            "won, the deal passes on as usual).",
+            "loser": "Instead, the player with the lowest score in a hand deals the next one "
+            "(on a tie, the first of them in the order the deal passes from the dealer).",
         },
     ),
     Group("deal", "the deal", title=True, model=("deal",)),

@@ -17,7 +17,7 @@ from typing import Any
 from rulespec.compiler.checks_expr import expression_sites, normalise_text
 from rulespec.compiler.schema import table_defaults, with_defaults
 from rulespec.grammar.expr import names_in
-from rulespec.model.axes import axis_default
+from rulespec.model.axes import AXES, Axis, axis_default
 from rulespec.model.names import REASONS
 from rulespec.model.variant import (
     PLACES,
@@ -118,9 +118,45 @@ def _rank(value: Any) -> int:
     return value if isinstance(value, int) else RANK_NUMBERS[str(value)]
 
 
+SIMPLE_KINDS = ("bool", "int", "enum", "text")
+
+
+def simple_fields(full: dict[str, Any]) -> dict[str, Any]:
+    """Model path -> value, for every plain-valued axis (a word, number, flag or text).
+
+    These need no code here: the declaration names the field, the document
+    (defaults applied) gives the value. A table switched off (`knock: false`)
+    gives none of its axes.
+    """
+    found: dict[str, Any] = {}
+    for decl in AXES:
+        if not isinstance(decl, Axis) or decl.kind not in SIMPLE_KINDS or len(decl.model) != 1:
+            continue
+        node: Any = full
+        for key in decl.path.split("."):
+            node = node.get(key, _ABSENT) if isinstance(node, dict) else _ABSENT
+        if node is not _ABSENT:
+            found[decl.model[0]] = node
+    return found
+
+
+_ABSENT = object()
+
+
+def _under(simple: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The simple fields of one model class: those directly under `prefix` ("" = Variant)."""
+    head = f"{prefix}." if prefix else ""
+    return {
+        path[len(head) :]: value
+        for path, value in simple.items()
+        if path.startswith(head) and "." not in path[len(head) :]
+    }
+
+
 def build_variant(doc: dict[str, Any]) -> Variant:
     """The Variant of a resolved document that passed the schema and the semantic checks."""
     full = with_defaults(doc)
+    simple = simple_fields(full)
     melds, draw, play = full["melds"], full["draw"], full["play"]
     set_raw, run_raw, wild_raw = melds["set"], melds["run"], melds["wild"]
     values, joker_values = card_values(full["values"])
@@ -139,30 +175,15 @@ def build_variant(doc: dict[str, Any]) -> Variant:
     }
     match_raw = full["match"]
     return Variant(
-        name=full["name"],
-        title=full["title"],
-        description=full["description"],
-        source=full["source"],
-        min_players=full["players"]["min"],
-        max_players=full["players"]["max"],
+        **_under(simple, ""),
         decks=CountTable.parse(full["deck"]["decks"]),
         jokers=CountTable.parse(full["deck"]["jokers"]),
-        first_dealer=full["dealer"]["first"],
-        rotation=full["dealer"]["rotation"],
-        next_dealer=full["dealer"]["next"],
-        deal=Deal(
-            cards=CountTable.parse(full["deal"]["cards"]),
-            packet=full["deal"]["packet"],
-            dealer_extra=full["deal"]["dealer_extra"],
-            dealer_extra_to=full["deal"]["dealer_extra_to"],
-            upcard=full["deal"]["upcard"],
-        ),
-        ace=full["ace"],
+        deal=Deal(cards=CountTable.parse(full["deal"]["cards"]), **_under(simple, "deal")),
         values=MappingProxyType({r: MappingProxyType(v) for r, v in values.items()}),
         joker_values=MappingProxyType(joker_values),
         melds=Melds(
-            set=None if set_raw is False else SetRule(**set_raw),
-            run=None if run_raw is False else RunRule(**run_raw),
+            set=None if set_raw is False else SetRule(**_under(simple, "melds.set")),
+            run=None if run_raw is False else RunRule(**_under(simple, "melds.run")),
             patterns=tuple(
                 Pattern(
                     name=p["name"],
@@ -174,33 +195,25 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             ),
             wild=WildRule(
                 cards=tuple(wild_raw["cards"]),
-                per_meld=wild_raw["per_meld"],
-                outnumber=wild_raw["outnumber"],
-                unique=wild_raw["unique"],
                 swap=_optional_bool(wild_raw["swap"], "turn", "melds.wild.swap"),
+                **_under(simple, "melds.wild"),
             ),
         ),
         draw=Draw(
-            stock=draw["stock"],
             discard=_pile_draw(draw["discard"], "draw.discard"),
-            discard_then_stock=draw["discard_then_stock"],
-            discard_then_discard=draw["discard_then_discard"],
             depth=_pile_draw(draw["depth"], "draw.depth"),
-            pile=draw["pile"],
-            upcard_offer=draw["upcard_offer"],
+            **_under(simple, "draw"),
         ),
         play=Play(
-            melding=play["melding"],
-            melds_per_turn=play["melds_per_turn"],
             layoff=_optional_bool(play["layoff"], "turn", "play.layoff"),
-            layoff_onto=play["layoff_onto"],
             first_laydown_min=(
                 None
                 if play["first_laydown_min"] == 0
                 else _compile(play["first_laydown_min"], "turn", "int", "play.first_laydown_min")
             ),
+            **_under(simple, "play"),
         ),
-        discard=DiscardRule(**full["discard"]),
+        discard=DiscardRule(**_under(simple, "discard")),
         going_out=GoingOut(
             by=frozenset(full["going_out"]["by"]),
             partition_melds=tuple(partition["melds"]) if "melds" in partition else None,
@@ -215,15 +228,11 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             if knock_raw is False
             else Knock(
                 limit=_compile(knock_raw["limit"], "knock", "int", "knock.limit"),
-                layoff=knock_raw["layoff"],
-                show=knock_raw["show"],
+                **_under(simple, "knock"),
             )
         ),
-        stock=Stock(**full["stock"]),
+        stock=Stock(**_under(simple, "stock")),
         scoring=Scoring(
-            penalty=scoring_raw["penalty"],
-            ranks_once=scoring_raw["ranks_once"],
-            meld_credit=scoring_raw["meld_credit"],
             multiplier=(
                 None
                 if scoring_raw["multiplier"] == 1
@@ -231,17 +240,16 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 else _compile(scoring_raw["multiplier"], "score", "int", "scoring.multiplier")
             ),
             rules=MappingProxyType(rules),
+            **_under(simple, "scoring"),
         ),
         match=Match(
-            target=match_raw["target"],
-            tie=match_raw["tie"],
-            eliminate=match_raw["eliminate"],
             rounds=(
                 None
                 if match_raw["rounds"] is None
                 else _compile(match_raw["rounds"], "match", "int", "match.rounds")
             ),
-            bonus=Bonus(**match_raw["bonus"]),
+            bonus=Bonus(**_under(simple, "match.bonus")),
+            **_under(simple, "match"),
         ),
         document=normalise_text(json.loads(json.dumps(doc))),
         names_read=frozenset(

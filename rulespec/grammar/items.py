@@ -2,6 +2,8 @@
 
 `DocBuilder` walks the lark tree of rules.lark: each statement names a
 section (a path in the document), each item sets one or a few keys under it.
+Simple items (generated from the axis declarations by `grammar/vocab.py`) are
+read through one table; structured ones have an `item_<alias>` method.
 Keys set twice, malformed strings and bad expressions become located
 `Problem`s; expressions are stored as int/bool literals or normalised text
 (ARCHITECTURE.md, "Expressions in the document").

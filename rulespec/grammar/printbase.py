@@ -2,7 +2,9 @@
 
 Each `_section(mapping, path) -> items` turns one section of a rule document
 into the DSL items of its statement, validating as it goes: anything the DSL
-cannot say raises `PrintError` (never silently dropped).
+cannot say raises `PrintError` (never silently dropped). A simple item is
+written by `said` from its axis declaration's phrases (`rulespec.model.axes`);
+only structured keys (count tables, lists, ranges) have printing code here.
 """
 
 from __future__ import annotations

@@ -19,10 +19,10 @@ from rulespec.explain.score import going_out, match, scoring
 from rulespec.explain.sections import meld_sentences, turn_sentences
 from rulespec.explain.words import (
     DEFAULTS,
-    axis_sentence,
     count_table,
     default,
     get,
+    group_sentences,
     number,
     table,
 )
@@ -61,12 +61,7 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
             out.append(f"{number(jokers, 'joker').capitalize()} in the pack.")
         else:
             out.append(f"Jokers in the pack by number of players: {table(jokers, 'joker')}.")
-    out += axis_sentence(doc, "dealer.first")
-    side = get(doc, "dealer.rotation")
-    out.append(
-        f"Play starts at the dealer's {side}; after each hand the deal passes to the {side}."
-    )
-    out += axis_sentence(doc, "dealer.next")
+    out += group_sentences(doc, "dealer")
     cards, packet = count_table(doc, "deal.cards"), get(doc, "deal.packet")
     how = "one at a time" if packet == 1 else f"in packets of {packet}"
     if isinstance(cards, int):

@@ -2,7 +2,8 @@
 
 Split from `rulespec.explain.document` by concern; every sentence reads one or more
 document fields (defaults from `explain.DEFAULTS`); an axis with a simple sentence
-declares it (`rulespec.model.axes`), placed here by `axis_sentence`.
+declares it (`rulespec.model.axes`), placed here by `axis_sentence` or
+`group_sentences`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from rulespec.compiler.reach import knock_limits, out_ways
 from rulespec.compiler.schema import with_defaults
 from rulespec.explain.expr import say
-from rulespec.explain.words import axis_sentence, get, hand_ends, join_or
+from rulespec.explain.words import axis_sentence, get, group_sentences, hand_ends, join_or
 from rulespec.grammar.expr import names_in
 from rulespec.model.names import REASONS
 
@@ -31,7 +32,6 @@ ROLE_PHRASES = {
     "each": "every player scores",
 }
 WAYS = {"meld": "melding", "layoff": "laying off", "discard": "discarding"}
-TIMES = {2: "doubled", 3: "tripled"}
 
 
 def _uses_rummy(doc: Mapping[str, Any]) -> bool:
@@ -160,9 +160,5 @@ def match(doc: Mapping[str, Any]) -> list[str]:
         out.append("The highest total wins; if several tie for highest, another hand is played.")
     else:
         out.append("The highest total wins.")
-    out += axis_sentence(doc, "match.bonus.game") + axis_sentence(doc, "match.bonus.box")
-    shutout = get(doc, "match.bonus.shutout")
-    if shutout not in (1, None):
-        how = TIMES.get(shutout, f"multiplied by {shutout}")
-        out.append(f"If a loser won no hand, the winner's total is {how} (shutout).")
+    out += group_sentences(doc, "match.bonus")
     return out

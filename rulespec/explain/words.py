@@ -13,7 +13,7 @@ from typing import Any
 
 from rulespec.compiler.reach import reasons
 from rulespec.compiler.schema import with_defaults
-from rulespec.model.axes import Axis, node
+from rulespec.model.axes import AXES, Axis, node
 from rulespec.model.names import REASONS
 
 # The defaults of docs/document.md: the schema's `default` annotations (the one
@@ -66,6 +66,20 @@ def axis_sentence(doc: Mapping[str, Any], path: str) -> list[str]:
     except TypeError:  # an unhashable value (a malformed document): no sentence
         return []
     return [text.format(value=value)] if text else []
+
+
+def group_sentences(doc: Mapping[str, Any], group: str) -> list[str]:
+    """The declared sentences of every axis of a group (`dealer`), in declaration order.
+
+    A new axis of such a group is read aloud with no code here: its
+    declaration's `explain` is enough.
+    """
+    return [
+        sentence
+        for decl in AXES
+        if isinstance(decl, Axis) and decl.path.rpartition(".")[0] == group
+        for sentence in axis_sentence(doc, decl.path)
+    ]
 
 
 def hand_ends(doc: Mapping[str, Any]) -> frozenset[str]:

@@ -167,5 +167,11 @@ MATCH = (
         item="match_item",
         phrases=(Phrase("shutout doubles", 2), Phrase("shutout times {int}")),
         model=("match.bonus.shutout",),
+        explain={
+            1: "",
+            2: "If a loser won no hand, the winner's total is doubled (shutout).",
+            3: "If a loser won no hand, the winner's total is tripled (shutout).",
+            "*": "If a loser won no hand, the winner's total is multiplied by {value} (shutout).",
+        },
     ),
 )

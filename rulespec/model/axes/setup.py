@@ -113,6 +113,10 @@ SETUP: tuple[Axis | Group, ...] = (
         token="LEFT_RIGHT",
         phrases=(Phrase("passes {word}"),),
         model=("rotation",),
+        explain={
+            "*": "Play starts at the dealer's {value}; after each hand the deal passes to "
+            "the {value}."
+        },  # fmt: skip
     ),
     Axis(
         "dealer.next",

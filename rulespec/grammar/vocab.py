@@ -141,6 +141,7 @@ def grammar_extension() -> str:
             if alias not in seen:
                 seen.add(alias)
                 lines.append(f"%extend {decl.item}: {_lark_words(phrase.words, token)} -> {alias}")
+    lines.append("!ace_mode: " + " | ".join(_lark_words(words, "") for words in ACE_MODES))
     for name, values in tokens().items():
         lines.append(f"{name}: " + " | ".join(f'"{v}"' for v in values))
     return "\n".join(lines) + "\n"

@@ -17,7 +17,7 @@ from typing import Any
 from rulespec.compiler.checks_expr import expression_sites, normalise_text
 from rulespec.compiler.schema import table_defaults, with_defaults
 from rulespec.grammar.expr import names_in
-from rulespec.model.axes import AXES, Axis, axis_default
+from rulespec.model.axes import AXES, Axis, axis_default, node
 from rulespec.model.names import REASONS
 from rulespec.model.variant import (
     PLACES,
@@ -63,11 +63,18 @@ def _compile(value: Any, context: str, expected: str, path: str) -> Compiled:
     return compiled
 
 
-def _optional_bool(value: Any, context: str, path: str) -> Compiled | None:
+def _expr(value: Any, path: str) -> Compiled:
+    """An expression axis compiled in the context and to the type its declaration gives."""
+    decl = node(path)
+    assert isinstance(decl, Axis) and decl.kind == "expr", path
+    return _compile(value, decl.context, decl.expects, path)
+
+
+def _optional_bool(value: Any, path: str) -> Compiled | None:
     """false -> None (never); anything else compiled."""
     if value is False:
         return None
-    return _compile(value, context, "bool", path)
+    return _expr(value, path)
 
 
 def _value_source(values: Mapping[str, Any], rank: int) -> tuple[str, Any]:
@@ -107,7 +114,7 @@ def _pile_draw(raw: Any, path: str) -> PileDraw | None:
     table = table_defaults(path) if raw is True else raw
     when = table.get("when", True)
     return PileDraw(
-        when=None if when is True else _compile(when, "turn", "bool", f"{path}.when"),
+        when=None if when is True else _expr(when, f"{path}.when"),
         use=table["use"],
         hand_cards=table["hand_cards"],
         min=table.get("min", axis_default("draw.depth.min")),
@@ -166,7 +173,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
     rules = {
         reason: MappingProxyType(
             {
-                role: _compile(source, "score", "int", f"scoring.{reason}.{role}")
+                role: _expr(source, f"scoring.{reason}.{role}")
                 for role, source in scoring_raw[reason].items()
             }
         )
@@ -195,7 +202,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             ),
             wild=WildRule(
                 cards=tuple(wild_raw["cards"]),
-                swap=_optional_bool(wild_raw["swap"], "turn", "melds.wild.swap"),
+                swap=_optional_bool(wild_raw["swap"], "melds.wild.swap"),
                 **_under(simple, "melds.wild"),
             ),
         ),
@@ -205,11 +212,11 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             **_under(simple, "draw"),
         ),
         play=Play(
-            layoff=_optional_bool(play["layoff"], "turn", "play.layoff"),
+            layoff=_optional_bool(play["layoff"], "play.layoff"),
             first_laydown_min=(
                 None
                 if play["first_laydown_min"] == 0
-                else _compile(play["first_laydown_min"], "turn", "int", "play.first_laydown_min")
+                else _expr(play["first_laydown_min"], "play.first_laydown_min")
             ),
             **_under(simple, "play"),
         ),
@@ -227,7 +234,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             None
             if knock_raw is False
             else Knock(
-                limit=_compile(knock_raw["limit"], "knock", "int", "knock.limit"),
+                limit=_expr(knock_raw["limit"], "knock.limit"),
                 **_under(simple, "knock"),
             )
         ),
@@ -237,16 +244,14 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 None
                 if scoring_raw["multiplier"] == 1
                 and not isinstance(scoring_raw["multiplier"], bool)
-                else _compile(scoring_raw["multiplier"], "score", "int", "scoring.multiplier")
+                else _expr(scoring_raw["multiplier"], "scoring.multiplier")
             ),
             rules=MappingProxyType(rules),
             **_under(simple, "scoring"),
         ),
         match=Match(
             rounds=(
-                None
-                if match_raw["rounds"] is None
-                else _compile(match_raw["rounds"], "match", "int", "match.rounds")
+                None if match_raw["rounds"] is None else _expr(match_raw["rounds"], "match.rounds")
             ),
             bonus=Bonus(**_under(simple, "match.bonus")),
             **_under(simple, "match"),

@@ -17,22 +17,18 @@ from typing import Any
 from rulespec.core.errors import Problem
 from rulespec.grammar.expr import MAX_DEPTH, ExprError, compile_expression, names_in
 from rulespec.grammar.located import Locator
-from rulespec.model.names import REASON_SEATS, REASONS, ROLES, upcard_available
-from rulespec.model.variant import RANK_KEYS
+from rulespec.model.axes import AXES, Axis
+from rulespec.model.names import REASON_SEATS, upcard_available
 
 MAX_EXPRESSION_LENGTH = 2000
 MAX_EXPRESSION_NESTING = MAX_DEPTH  # the expression language's own limit
 
-RANK_VALUE_KEYS = ("A", "pips", *RANK_KEYS[1:])
 
-
-_FIXED_SITES = (
-    ("melds.wild.swap", "turn", "bool"),
-    ("draw.discard.when", "turn", "bool"),
-    ("play.layoff", "turn", "bool"),
-    ("play.first_laydown_min", "turn", "int"),
-    ("knock.limit", "knock", "int"),
-    ("scoring.multiplier", "score", "int"),
+# (path, context, expected type, null allowed) of every expression axis, in document order
+_SITES = tuple(
+    (decl.path, decl.context, decl.expects, decl.nullable)
+    for decl in AXES
+    if isinstance(decl, Axis) and decl.kind == "expr"
 )
 _MISSING = object()
 _MELD_PLACES = frozenset({"run_low", "run_middle", "run_high", "set"})
@@ -53,24 +49,10 @@ def expression_sites(doc: dict[str, Any]) -> Iterator[tuple[str, Any, str, str]]
     Tolerant of any shape (a site whose parents are not tables is skipped), so
     it serves both a defaulted, schema-valid document and a broken one.
     """
-    values = _get(doc, "values")
-    if isinstance(values, dict):
-        for key in (*RANK_VALUE_KEYS, "joker"):
-            if key in values:
-                yield f"values.{key}", values[key], "card_value", "int"
-    for path, context, expected in _FIXED_SITES:
+    for path, context, expected, nullable in _SITES:
         value = _get(doc, path)
-        if value is not _MISSING:
+        if value is not _MISSING and not (nullable and value is None):
             yield path, value, context, expected
-    for reason in REASONS:
-        roles = _get(doc, f"scoring.{reason}")
-        if isinstance(roles, dict):
-            for role in ROLES:
-                if role in roles:
-                    yield f"scoring.{reason}.{role}", roles[role], "score", "int"
-    rounds = _get(doc, "match.rounds")
-    if rounds is not _MISSING and rounds is not None:
-        yield "match.rounds", rounds, "match", "int"
 
 
 def normalise_text(doc: dict[str, Any]) -> dict[str, Any]:

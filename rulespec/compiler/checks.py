@@ -72,6 +72,7 @@ def check_document(
         problems.extend(check_play(full, locator))
     if runs("going_out") and low <= high:
         problems.extend(_check_going_out(full, low, high, locator))
+    problems.extend(_check_prerequisites(full, skip, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))
     if not skip and not any(p.is_error for p in problems):
@@ -293,37 +294,30 @@ def _check_draw_and_play(doc: dict[str, Any], locator: Locator) -> list[Problem]
                 "play.melds_per_turn", "melds_per_turn has no effect with play.melding: never"
             )
         )
-    problems += _check_prerequisites(doc, frozenset({"stock"}), locator)
     return problems
 
 
 def _check_prerequisites(
-    doc: dict[str, Any], sections: frozenset[str], locator: Locator
+    doc: dict[str, Any], skip: frozenset[str], locator: Locator
 ) -> list[Problem]:
     """An axis set away from its default whose declared prerequisite does not hold.
 
     The prerequisites are the axis declarations' `requires` of the form
-    "path: value or value" (`stock.recycles` needs `stock.exhausted: recycle`).
+    "path: value or value" (`stock.recycles` needs `stock.exhausted: recycle`);
+    a section the schema found malformed (`skip`) is not judged.
     """
     problems: list[Problem] = []
     for decl in AXES:
         if not isinstance(decl, Axis):
             continue
         path, _, wanted = decl.requires.partition(": ")
-        if not wanted or decl.path.split(".")[0] not in sections:
+        if not wanted or {decl.path.split(".")[0], path.split(".")[0]} & skip:
             continue
-        value, needed = _at(doc, decl.path), _at(doc, path)
+        value, needed = _get(doc, decl.path), _get(doc, path)
         if value != decl.default and needed not in wanted.split(" or "):
             message = f"{decl.path} applies only with {decl.requires}"
             problems.append(locator.problem(decl.path, message))
     return problems
-
-
-def _at(doc: dict[str, Any], path: str) -> Any:
-    node: Any = doc
-    for key in path.split("."):
-        node = node[key]
-    return node
 
 
 def _check_going_out(doc: dict[str, Any], low: int, high: int, locator: Locator) -> list[Problem]:

@@ -271,7 +271,13 @@ DOCUMENTS = st.fixed_dictionaries(
         "extends": st.one_of(st.none(), st.sampled_from(["gin", "none", "../a b.rules"]), texts),
         "players": mapping({"min": ints, "max": ints}),
         "deck": mapping({"decks": tables, "jokers": tables}),
-        "dealer": mapping({"first": enum("cut", "random"), "rotation": enum("left", "right")}),
+        "dealer": mapping(
+            {
+                "first": enum("cut", "random"),
+                "rotation": enum("left", "right"),
+                "next": enum("rotate", "winner", "loser"),
+            }
+        ),
         "deal": mapping(
             {
                 "cards": tables,
@@ -389,7 +395,7 @@ def test_every_documented_key_round_trips() -> None:
         "extends": "gin",
         "players": {"min": 2, "max": 6},
         "deck": {"decks": {"2-4": 1, "5-6": 2}, "jokers": 2},
-        "dealer": {"first": "random", "rotation": "right"},
+        "dealer": {"first": "random", "rotation": "right", "next": "winner"},
         "deal": {
             "cards": {"2": 10, "3-4": 7, "5-6": 6},
             "packet": 3,

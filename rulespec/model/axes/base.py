@@ -83,12 +83,10 @@ class Axis:
     token: str = ""  # the named terminal holding a `{word}` (its words are `values`)
     phrases: tuple[Phrase, ...] = ()
     model: tuple[str, ...] = ()  # the Variant fields it becomes ("deal.packet")
-    explain: Mapping[Any, str] = field(
-        default_factory=_empty
-    )  # value -> sentence; "*" any other value ({value})
-    schema: Mapping[str, Any] = field(
-        default_factory=_empty
-    )  # further JSON Schema keywords (x-error, items, ...)
+    # explain: value -> sentence ("*": any other value, `{value}` in it; "" says nothing)
+    explain: Mapping[Any, str] = field(default_factory=_empty)
+    # further JSON Schema keywords (x-error, items, a $ref, ...)
+    schema: Mapping[str, Any] = field(default_factory=_empty)
 
     @property
     def key(self) -> str:

@@ -25,3 +25,24 @@ def player_counts() -> list[tuple[str, int]]:
 def masked_choice(rng: np.random.Generator, mask: np.ndarray) -> int:
     """A uniformly random allowed action."""
     return int(rng.choice(np.flatnonzero(mask)))
+
+
+def hidden_permuted(game, seat: int, rng: np.random.Generator):
+    """The same game with the cards `seat` cannot see dealt again at random: the other
+    seats' hands and the stock are pooled, shuffled and refilled to their sizes. None when
+    that position is not playable (a mover left without a card it must use)."""
+    from rulespec.core.errors import PositionError
+    from rulespec.interpreter.game import Game
+
+    pos = game.position()
+    others = [s for s in range(game.players) if s != seat]
+    pool = [c for s in others for c in pos["hands"][s]] + list(pos["stock"])
+    rng.shuffle(pool)
+    for s in others:
+        size = len(pos["hands"][s])
+        pos["hands"][s], pool = pool[:size], pool[size:]
+    pos["stock"] = pool
+    try:
+        return Game.from_position(game.variant, pos)
+    except PositionError:
+        return None

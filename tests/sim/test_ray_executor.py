@@ -8,7 +8,9 @@ share one test so that pytest-xdist never starts a second Ray on the other worke
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
@@ -16,6 +18,8 @@ import ray
 from rulespec.cli.main import main
 from rulespec.sim import runner
 from rulespec.sim.executors import RayExecutor
+
+DOC = (Path(__file__).resolve().parent.parent.parent / "docs" / "envs.md").read_text()
 
 
 @pytest.fixture(scope="module")
@@ -49,3 +53,6 @@ def test_ray_runs_give_the_single_process_records(
     assert _report(capsys, "--executor", "ray") == single
     assert json.loads(single)["settings"]["count"] == 9
     assert ray.is_initialized()  # the CLI joined this Ray and left it running
+
+    (doc,) = [b for b in re.findall(r"```python\n(.*?)```", DOC, re.S) if b.startswith("# ray")]
+    exec(compile(doc, "docs/envs.md", "exec"), {})  # noqa: S102 - docs/envs.md's Ray example

@@ -8,7 +8,8 @@ picks the dealer, then every card of the deal is a chance node (outcome: the
 card code, weighted by the copies left in the pack), and so is every card drawn
 from a stock whose order nobody knows (a stock turned over from the pile is
 known, so its draws are not chance). Player actions are the catalogue's
-(``catalogue.py``), the same as the PettingZoo env's. The engine is driven
+(``catalogue.py``), the same as the PettingZoo env's; ``resample_from_infostate``
+serves Python ISMCTS. The engine is driven
 through its public API only: ``Game.new`` for the deal's shape,
 ``Game.from_position`` to put the chance card on top of the stock, ``play``,
 ``legal_moves``, ``observation``, ``hand_result``.
@@ -16,10 +17,10 @@ through its public API only: ``Game.new`` for the deal's shape,
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from rulespec.core import moves as MV
@@ -29,9 +30,11 @@ from rulespec.core.moves import Move
 from rulespec.envs import planes
 from rulespec.envs.aec import MAX_STEPS, variant_of
 from rulespec.envs.catalogue import Catalogue, build_catalogue
+from rulespec.envs.spiel_views import RulespecObserver, resampled
 from rulespec.interpreter.game import Game
 
 NAME = "python_rulespec"
+_RESAMPLE_TRIES = 20
 UTILITY_BOUND = 1e9  # scores lie within +-10**9 (docs/position.md)
 _STOCK_DRAWS = (MV.DRAW_STOCK, MV.DRAW_DISCARD_STOCK)
 _TYPE = pyspiel.GameType(
@@ -297,7 +300,57 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
         for log in self.recall:
             log.append(f"seat {seat}: {move}")
 
-    # --- text ------------------------------------------------------------------------------
+    # --- worlds consistent with what a player knows (ISMCTS) ------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RulespecState:
+        """A state this player cannot tell from this one: the cards it cannot see (the
+        other hands, less cards they were seen taking from the pile, and a face-down stock)
+        dealt again at random; ``probability_sampler()`` seeds the shuffle."""
+        twin: RulespecState = self.clone()
+        rng = random.Random(int(float(probability_sampler()) * 2**52))
+        if twin.game is None:
+            twin._redeal(player_id, rng)
+            return twin
+        for _ in range(_RESAMPLE_TRIES):
+            position, swaps = resampled(twin.game, player_id, rng)
+            try:
+                twin.game = Game.from_position(self.rules.variant, position)
+            except RulespecError:  # a mover left without a card it must use: shuffle again
+                continue
+            twin._table = None
+            twin._rewrite(swaps)
+            return twin
+        return twin
+
+    def _rewrite(self, swaps: list[tuple[int, str, str]]) -> None:
+        """Each seat's recall in the resampled world: where it was dealt (or drew) a card
+        it now lacks, it got the card that took that card's place."""
+        done: set[tuple[int, int]] = set()
+        for seat, old, new in swaps:
+            log = self.recall[seat]
+            for i in range(len(log) - 1, -1, -1):
+                verb, _, card = log[i].partition(" ")
+                if verb in ("dealt", "drew") and card == old and (seat, i) not in done:
+                    log[i] = f"{verb} {new}"
+                    done.add((seat, i))
+                    break
+
+    def _redeal(self, player: int, rng: random.Random) -> None:
+        """During the deal: the other seats' dealt cards and the undealt pack, shuffled."""
+        hidden = [
+            i for i, slot in enumerate(self.slots[: len(self.dealt)]) if slot not in (player, -1)
+        ]
+        pool = [self.dealt[i] for i in hidden] + list(self.pool.elements())
+        rng.shuffle(pool)
+        for i in hidden:
+            self.dealt[i] = pool.pop()
+        self.pool = Counter(pool)
+        for seat, log in enumerate(self.recall):  # as _deal_card wrote them, in deal order
+            log[1:] = [
+                f"dealt {card_text(c)}" if slot == seat else f"pile {card_text(c)}"
+                for slot, c in zip(self.slots, self.dealt, strict=False)
+                if slot in (seat, -1)
+            ]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -312,65 +365,6 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
 
 def _code(text: str) -> int:
     return parse_card(text)
-
-
-class RulespecObserver:
-    """OpenSpiel's Python observer: strings and tensors of what one player knows.
-
-    Observation (``perfect_recall`` off): the PettingZoo planes and features of
-    ``game.observation(player)`` flattened, and a one-line text of the table.
-    Information state (on): the same tensor, and as text the player's whole
-    recall: the dealer, its own dealt and drawn cards, every public move and its
-    own catalogue actions, in order."""
-
-    def __init__(self, game: RulespecGame, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.seats = game.seats
-        n_planes = len(planes.plane_names(self.seats))
-        n_feats = len(planes.feature_names(self.seats))
-        self.tensor = np.zeros(n_planes * planes.CARDS + n_feats, np.float32)
-        self.dict = {
-            "planes": self.tensor[: n_planes * planes.CARDS].reshape(n_planes, planes.CARDS),
-            "features": self.tensor[n_planes * planes.CARDS :],
-        }
-
-    def set_from(self, state: RulespecState, player: int) -> None:
-        self.tensor.fill(0)
-        if state.game is None:  # dealing: the cards dealt to this player so far, the pile
-            for slot, card in zip(state.slots, state.dealt, strict=False):
-                if slot == player:
-                    self.dict["planes"][0, card] += 1
-                elif slot < 0:
-                    self.dict["planes"][2, card] += 1
-            return
-        obs = state.game.observation(player)
-        building = _building(state, player)
-        plane, feats = planes.encode(obs, building, self.seats)
-        self.dict["planes"][:] = plane
-        self.dict["features"][:] = feats
-
-    def string_from(self, state: RulespecState, player: int) -> str:
-        if self.perfect_recall:
-            return f"player {player}\n" + "\n".join(state.recall[player])
-        if state.game is None:
-            dealt = zip(state.slots, state.dealt, strict=False)
-            mine = " ".join(card_text(c) for s, c in dealt if s == player)
-            return f"player {player} dealing: hand {mine}"
-        o = state.game.observation(player)
-        melds = "; ".join(f"{m['owner']}:{' '.join(m['cards'])}" for m in o["melds"])
-        built = " ".join(card_text(c) for c in _building(state, player))
-        return (
-            f"player {player} to_move {o['to_move']} {o['phase']} hand {' '.join(o['hand'])}"
-            f" | pile {' '.join(o['discard'])} ({o['discard_size']}) stock {o['stock_size']}"
-            f" | sizes {o['hand_sizes']} melds {melds} | building {built}"
-        )
-
-
-def _building(state: RulespecState, player: int) -> list[int]:
-    game = state.game
-    if game is None or game.hand_over or game.to_move != player:
-        return []
-    return [state.rules.catalogue.actions[a][1] for a in state.building]
 
 
 pyspiel.register_game(_TYPE, RulespecGame)

@@ -92,3 +92,36 @@ def test_a_bad_parameter_is_named(params: dict, message: str) -> None:
 
     with pytest.raises(RulespecError, match=message):
         pyspiel.load_game("python_rulespec", {"variant": "gin", **params})
+
+
+def test_resampled_worlds_look_the_same_to_the_player() -> None:
+    game = _load("michigan", players=3, max_steps=4000)
+    state, rng = game.new_initial_state(), np.random.default_rng(4)
+    sampler, differed = pyspiel.UniformProbabilitySampler(0.0, 1.0), 0
+    for _ in range(90):
+        if state.is_terminal():
+            break
+        for player in range(3):
+            world = state.resample_from_infostate(player, sampler)
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.observation_string(player) == state.observation_string(player)
+            if state.game is not None and not state.is_chance_node():
+                if player == state.current_player():
+                    assert world.legal_actions() == state.legal_actions()
+                differed += world.game.position()["hands"] != state.game.position()["hands"]
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert differed > 10  # the other hands really were dealt again
+
+
+def test_python_ismcts_plays_a_move() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = _load("gin", max_steps=4000)
+    state, rng = game.new_initial_state(), np.random.RandomState(0)
+    _deal(state, np.random.default_rng(0))
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng)
+    assert bot.step(state) in state.legal_actions()

@@ -38,3 +38,13 @@ def test_every_plane_and_feature_is_documented() -> None:
     names = planes.plane_names(1) + planes.feature_names(1)
     missing = [n for n in names if f"`{n.replace('[0]', '[k]')}`" not in DOC]
     assert not missing, missing
+
+
+def test_the_gym_example_script_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import runpy
+
+    monkeypatch.setattr(sys, "argv", ["gym_loop.py", "gin", "--episodes", "2", "--seed", "3"])
+    runpy.run_path(str(ROOT / "examples" / "gym_loop.py"), run_name="__main__")
+    assert capsys.readouterr().out.startswith("gin: 2 episodes, returns [")

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rulespec.cli import sim_scale
 from rulespec.cli.common import UsageError, resolve_target
 from rulespec.interpreter.game import players_range
 from rulespec.sim import runner
@@ -40,6 +41,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--plot", metavar="FILE.png", help="write charts (needs rulespec[plot])")
     p.add_argument("--compare", metavar="OTHER", help="a second variant on the same seeds")
     p.add_argument("--no-timing", action="store_true", help="leave the timing out of the JSON")
+    sim_scale.add_arguments(p)
 
 
 def _players(variant: Any, wanted: int | None) -> int:
@@ -97,15 +99,17 @@ def _run_one(
 ) -> tuple[list[Any], float]:
     job = runner.Job(spec, players, bots, args.seed, args.matches, args.rotate_bots)
     start = time.perf_counter()
+    scale = sim_scale.runner_options(args)
     if show_progress:
         from rich.console import Console
         from rich.progress import Progress
 
         with Progress(transient=True, console=Console(stderr=True)) as bar:
             task = bar.add_task(f"{label}", total=args.hands)
-            records = runner.simulate(job, args.hands, args.jobs, lambda k: bar.advance(task, k))
+            tick = lambda k: bar.advance(task, k)  # noqa: E731
+            records = runner.simulate(job, args.hands, args.jobs, tick, **scale)
     else:
-        records = runner.simulate(job, args.hands, args.jobs)
+        records = runner.simulate(job, args.hands, args.jobs, **scale)
     return records, time.perf_counter() - start
 
 
@@ -166,8 +170,12 @@ def run(args: argparse.Namespace) -> int:
         other = runner.load(other_spec)
         other_players = _compare_players(other, players, args.players)
     args.jobs = _jobs(args)
+    sim_scale.check(args)
     show_progress = sys.stderr.isatty() and args.format == "table"
     records, seconds = _run_one(spec, args, players, bots, show_progress, variant.name)
+    if args.out is not None:  # a shard (or the whole run) as a part file for `rulespec merge`
+        settings = _settings(args, players, bots)
+        return sim_scale.write_part(args, variant.name, spec, settings, records, seconds)
     summary = summarise(records, players, args.matches)
     report: dict[str, Any] = {
         "variant": variant.name,

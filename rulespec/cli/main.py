@@ -31,6 +31,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("schema", "print the JSON Schema of the rule document"),
     ("play", "play a match against bots in the terminal"),
     ("simulate", "bots play many hands; report the statistics"),
+    ("merge", "merge simulation shards into one report"),
     ("replay", "re-play a saved game's log and verify it"),
 ]
 

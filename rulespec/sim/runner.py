@@ -184,9 +184,12 @@ def _run_chunk(args: tuple[Job, int, int]) -> list[HandRecord]:
     ]
 
 
-def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
-    """(start, stop) index ranges covering ``range(total)``, made lazily one at a time."""
-    for start in range(0, total, size):
+run_chunk = _run_chunk  # what every executor runs: one (job, start, stop) in its process
+
+
+def chunks(total: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    """(start, stop) index ranges covering ``range(first, total)``, made lazily one at a time."""
+    for start in range(first, total, size):
         yield start, min(start + size, total)
 
 
@@ -198,13 +201,29 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def iter_records(job: Job, count: int, jobs: int = 1) -> Iterator[HandRecord]:
+ChunkMap = Callable[[Iterator[tuple[Job, int, int]]], Iterator[list[HandRecord]]]
+"""An executor (``sim/executors.py``): runs the chunks it is handed, results in their order."""
+
+
+def iter_records(
+    job: Job,
+    count: int,
+    jobs: int = 1,
+    executor: ChunkMap | None = None,
+    span: tuple[int, int] | None = None,
+) -> Iterator[HandRecord]:
     """The records of ``count`` hands (or matches) in index order, over ``jobs`` processes,
     as they come: chunks are made on demand and at most ``IN_FLIGHT`` per worker wait in
     the pool, so nothing is built ahead whatever ``count`` is. Closing the iterator early
-    stops the workers."""
+    stops the workers. ``executor`` runs the chunks elsewhere (Ray); ``span`` plays only
+    the indices ``start..stop-1`` (a shard: each record depends on its index alone)."""
     size = 1 if job.matches else 4
-    work = ((job, a, b) for a, b in chunks(count, size))
+    first, stop = span if span is not None else (0, count)
+    work = ((job, a, b) for a, b in chunks(stop, size, first))
+    if executor is not None:
+        for records in executor(work):
+            yield from records
+        return
     if jobs <= 1:
         for item in work:
             yield from _run_chunk(item)
@@ -223,11 +242,17 @@ def iter_records(job: Job, count: int, jobs: int = 1) -> Iterator[HandRecord]:
 
 
 def simulate(
-    job: Job, count: int, jobs: int = 1, progress: Callable[[int], None] | None = None
+    job: Job,
+    count: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    executor: ChunkMap | None = None,
+    span: tuple[int, int] | None = None,
 ) -> list[HandRecord]:
-    """Play ``count`` hands (or matches) in index order, over ``jobs`` processes."""
+    """Play ``count`` hands (or matches) in index order, over ``jobs`` processes (or an
+    ``executor``; only the indices of ``span`` when given)."""
     records: list[HandRecord] = []
-    for record in iter_records(job, count, jobs):
+    for record in iter_records(job, count, jobs, executor, span):
         records.append(record)
         if progress:
             progress(1)

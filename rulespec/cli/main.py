@@ -32,6 +32,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("play", "play a match against bots in the terminal"),
     ("simulate", "bots play many hands; report the statistics"),
     ("replay", "re-play a saved game's log and verify it"),
+    ("serve", "serve the web table: play in the browser with friends and bots"),
 ]
 
 PROG = "rulespec"

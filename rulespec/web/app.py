@@ -80,9 +80,10 @@ def refusal(exc: Exception) -> JSONResponse:
     )
 
 
-def create_app(data_dir: str | os.PathLike[str]) -> Starlette:
-    """The app, with its tables read back from `data_dir`."""
-    hub = Hub(Store(data_dir))
+def create_app(data_dir: str | os.PathLike[str], seed: int | None = None) -> Starlette:
+    """The app, with its tables read back from `data_dir`. `seed` (tests only) makes the
+    deals reproducible; the command line never sets it."""
+    hub = Hub(Store(data_dir), seed)
 
     async def lobby_page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")

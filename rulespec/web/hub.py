@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rulespec.core.errors import IllegalMove, InvalidMove, RulespecError
+from rulespec.sim.runner import derive_seed
 from rulespec.web import protocol as P
 from rulespec.web.lobby import explain_of, seat_kinds, source_of
 from rulespec.web.store import TABLE_ID, Store
@@ -36,8 +37,9 @@ log = logging.getLogger("rulespec.web")
 class Hub:
     """Every table of one server, and who is connected to which seat."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, seed: int | None = None) -> None:
         self.store = store
+        self.seed = seed  # tests only: the n-th table's deal is derived from it
         self.tables, skipped = store.load_all()
         for line in skipped:
             log.warning("%s", line)
@@ -56,7 +58,8 @@ class Hub:
             source, variant = source_of(payload)
             kinds = seat_kinds(payload, variant)
             table_id = secrets.token_urlsafe(9)
-            table, tokens = Table.create(table_id, source, variant, kinds)
+            seed = None if self.seed is None else derive_seed(self.seed, len(self.tables))
+            table, tokens = Table.create(table_id, source, variant, kinds, seed)
             self.store.save(table)
             return table, tokens
 
@@ -170,4 +173,3 @@ class Hub:
                 await ws.send_json(table.view(seat, online))
             except (WebSocketDisconnect, RuntimeError, OSError):
                 continue  # that browser is gone; its own loop cleans up
-

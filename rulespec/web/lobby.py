@@ -131,7 +131,9 @@ def seat_kinds(payload: dict[str, Any], variant: Variant) -> list[str]:
     for k in kinds:
         if k != HUMAN and k not in BOT_NAMES:
             shown = k if len(k) <= 20 else k[:20] + "…"
-            raise LobbyError(f"seats: {shown!r} is neither human nor a bot ({', '.join(BOT_NAMES)})")
+            raise LobbyError(
+                f"seats: {shown!r} is neither human nor a bot ({', '.join(BOT_NAMES)})"
+            )
     if HUMAN not in kinds:
         raise LobbyError("seats: at least one seat must be a person")
     return list(kinds)

@@ -85,9 +85,7 @@ def from_json(data: Any) -> Table:
     text = raw.get("text")
     if text is not None and not isinstance(text, str):
         raise RulespecError("source.text: not a text")
-    source = Source(
-        _need(raw, "name", str), text, _need(raw, "kind", str), _need(raw, "file", str)
-    )
+    source = Source(_need(raw, "name", str), text, _need(raw, "kind", str), _need(raw, "file", str))
     variant = variant_of(source)
     if document_digest(variant) != _need(data, "digest", str):
         raise RulespecError(f"the rules of {source.name!r} changed since the table was saved")

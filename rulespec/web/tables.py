@@ -85,19 +85,27 @@ class Table:
 
     @classmethod
     def create(
-        cls, table_id: str, source: Source, variant: Variant, kinds: list[str]
+        cls,
+        table_id: str,
+        source: Source,
+        variant: Variant,
+        kinds: list[str],
+        seed: int | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table with one seat per entry of `kinds` (HUMAN or a bot name); returns it and
-        the secret token of each human seat (seat -> token), handed out once as join links."""
+        the secret token of each human seat (seat -> token), handed out once as join links.
+        `seed` (the server's own setting, for tests) fixes the deal and the bots; by default
+        both come from the system's generator."""
         bad = [k for k in kinds if k != HUMAN and k not in BOT_NAMES]
         if bad:
             raise TableError(f"unknown seat kind {bad[0]!r}: choose human or one of the bots")
         if HUMAN not in kinds:
             raise TableError("at least one seat must be a person")
-        game = Game.new(variant, len(kinds))  # the player count is checked here
+        game = Game.new(variant, len(kinds), seed)  # the player count is checked here
         tokens = {s: secrets.token_urlsafe(18) for s, k in enumerate(kinds) if k == HUMAN}
         seats = [Seat(k, token_hash(tokens[s]) if k == HUMAN else "") for s, k in enumerate(kinds)]
-        table = cls(table_id, source, variant, seats, game, secrets.randbits(63))
+        bot_seed = secrets.randbits(63) if seed is None else derive_seed(seed, 0, "bots")
+        table = cls(table_id, source, variant, seats, game, bot_seed)
         table.run_bots()
         return table, tokens
 

@@ -145,6 +145,8 @@ function drawResult(obs) {
   const r = obs.result;
   const who = r.winner === null || r.winner === undefined ? "nobody wins the hand" : seatName(r.winner) + " won the hand";
   box.append(el("h2", "", "Hand " + obs.hand_number + " over: " + r.reason + " — " + who));
+  const legend = state.seats.map((x, s) => "seat " + s + " = " + seatName(s)).join(", ");
+  box.append(el("p", "legend", "In these lines " + legend + ":"));
   const lines = el("ol", "lines");
   for (const line of r.lines || []) lines.append(el("li", "", line));
   box.append(lines);

@@ -159,6 +159,11 @@ def test_gin_against_a_bot_from_the_lobby_to_the_hand_end(server: Any, browser: 
     page.wait_for_selector("#hand button.card")
     page.click("#rules summary")
     assert "Gin" in page.inner_text("#explain-text")
+    assert _settled(page) == "yours"  # a move the rules forbid: offered as a try, refused
+    page.click("#hand button.card >> nth=0")
+    page.click("#moves button.try")
+    page.wait_for_selector("#message:has-text('Refused:')")
+    assert "draw" in page.inner_text("#message")
     made = _play_hand([page], app, shot_at=6, shot="table-mid-hand.png")
     assert made >= 1
     result = page.inner_text("#result")

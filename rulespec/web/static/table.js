@@ -91,10 +91,23 @@ function sameCards(a, b) {
   return x.every((v, i) => v === y[i]);
 }
 
+function moveLabel(text) {
+  // the canonical text, with the cards a pile take would bring and card faces for people
+  const take = /^take (\d+)$/.exec(text);
+  const obs = state.observation;
+  if (take && obs.pile === "spread") return text + ": " + obs.discard.slice(-Number(take[1])).map(cardFace).join(" ");
+  return text.replace(/\b(10|[A2-9TJQK])[CDHS]\b/g, (c) => cardFace(c));
+}
+
 function moveButton(text, cls) {
-  const b = el("button", cls || "move", text);
+  const b = el("button", cls || "move", moveLabel(text) + (cls === "try" ? "?" : ""));
   b.dataset.move = text;
-  b.addEventListener("click", () => { selected.clear(); send({ type: "move", move: text }); });
+  b.addEventListener("click", () => {
+    selected.clear();
+    drawHand(state.observation);
+    drawMoves();
+    send({ type: "move", move: text });
+  });
   return b;
 }
 

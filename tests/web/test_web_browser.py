@@ -111,8 +111,9 @@ def _settled(page: Any) -> str:
     return str(page.evaluate("document.body.dataset.phase"))
 
 
-def _play_one(page: Any, app: Any, greedy: Any) -> None:
-    """Make the greedy bot's choice for this page's seat by clicking cards, then the move."""
+def _play_one(page: Any, app: Any, greedy: Any, shot: str = "") -> bool:
+    """Make the greedy bot's choice for this page's seat by clicking cards, then the move;
+    with `shot`, screenshot the page once cards are selected (True when it did)."""
     from rulespec.core.moves import Move
 
     table_id = page.url.split("/t/")[1].split("#")[0]
@@ -125,12 +126,17 @@ def _play_one(page: Any, app: Any, greedy: Any) -> None:
     version = page.evaluate("document.body.dataset.version")
     for card in entry["cards"]:
         page.click(f"#hand button[data-card='{card}']:not(.selected)")
+    shot = shot if entry["cards"] else ""
+    if shot:
+        _shot(page, shot)
     page.click(f"#moves button[data-move='{choice}']")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    return bool(shot)
 
 
 def _play_hand(pages: list[Any], app: Any, shot_at: int = -1, shot: str = "") -> int:
-    """Play until the hand is over on every page; screenshot the table at move `shot_at`."""
+    """Play until the hand is over on every page; screenshot the table at the first move
+    with cards from move `shot_at` on (cards selected, their moves offered)."""
     from rulespec.bots import make_bot
 
     greedy = make_bot("greedy", 1)
@@ -143,10 +149,9 @@ def _play_hand(pages: list[Any], app: Any, shot_at: int = -1, shot: str = "") ->
         if not mine:
             time.sleep(0.02)
             continue
-        _play_one(mine[0], app, greedy)
+        if _play_one(mine[0], app, greedy, shot if made >= shot_at >= 0 else ""):
+            shot_at = -1
         made += 1
-        if made == shot_at:
-            _shot(mine[0], shot)
     raise AssertionError("the hand did not end")
 
 

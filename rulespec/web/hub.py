@@ -154,6 +154,10 @@ class Hub:
             except RulespecError as exc:
                 await ws.send_json(P.error(str(exc)))
                 return
+            except Exception:  # noqa: BLE001 - a bug must not cost the table its connection
+                log.exception("table %s: %s failed", table.id, message.kind)
+                await ws.send_json(P.error("the server failed on that request; it is logged"))
+                return
             try:
                 await run_in_threadpool(self.store.save, table)
             except OSError as exc:

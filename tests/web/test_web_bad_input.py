@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,63 @@ def test_a_bad_frame_gets_an_error_and_changes_nothing(
         assert (tmp_path / "tables" / f"{made['table']}.json").read_bytes() == saved
         seat.send(type="ping")  # the connection is still good
         assert seat.recv() == {"type": "pong"}
+
+
+WORDS = [
+    "meld",
+    "discard",
+    "layoff",
+    "swap",
+    "take",
+    "draw",
+    "stock",
+    "discard+stock",
+    "knock",
+    "with",
+    ",",
+    "pass",
+    "pile",
+    "AS",
+    "JK",
+    "JK:7H",
+    "JK:JK",
+    "10H",
+    "TD",
+    "0",
+    "-1",
+    "2",
+    "9" * 30,
+    "ÄS",
+    "\u0000",
+    "🂡",
+    "7H:7H",
+    "|",
+    "discard+discard",
+    "QS QS",
+]
+
+
+def test_random_move_texts_never_break_the_connection(tmp_path: Path) -> None:
+    """Seeded fuzz: move texts made of move words, cards and junk are refused or played,
+    and the seat's connection always answers."""
+    rng = random.Random(11)
+    with contextlib.ExitStack() as stack:
+        c = client(tmp_path, stack, seed=2)
+        made = make_table(c, ["human", "random", "random"], variant="michigan")
+        seat = join(c, made["table"], token_of(made, 0), stack)
+        kinds = set()
+        for _ in range(150):
+            text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 5)))
+            seat.send(type="move", move=text)
+            reply = seat.recv()
+            kinds.add(reply["type"])
+            assert "the server failed" not in reply.get("message", ""), (text, reply)
+            if seat.state["observation"]["hand_over"]:
+                seat.send(type="next")
+                seat.recv()
+        seat.send(type="ping")
+        assert seat.recv() == {"type": "pong"}
+        assert kinds <= {"refused", "error", "state"} and "refused" in kinds
 
 
 def _lobby_cases() -> list[tuple[str, Any, int, str]]:

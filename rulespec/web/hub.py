@@ -105,24 +105,30 @@ class Hub:
             message = P.parse(frame)
         except (asyncio.TimeoutError, P.ProtocolError, KeyError) as exc:
             text = str(exc) if isinstance(exc, P.ProtocolError) else "expected a join message"
-            await ws.send_json(P.error(text, fatal=True))
+            await ws.send_json(P.error(text, fatal=True, code="no-join"))
             return None
         table = self.tables.get(table_id) if TABLE_ID.match(table_id) else None
         if table is None:
-            await ws.send_json(P.error("no such table on this server", fatal=True))
+            await ws.send_json(P.error("no such table on this server", fatal=True, code="no-table"))
             return None
         if message.kind != "join":
-            await ws.send_json(P.error("join first, with the token of your link", fatal=True))
+            await ws.send_json(
+                P.error("join first, with the token of your link", fatal=True, code="no-join")
+            )
             return None
         seat = table.seat_of(message.token)
         if seat is None:
-            await ws.send_json(P.error("this link does not open a seat at this table", fatal=True))
+            await ws.send_json(
+                P.error(
+                    "this link does not open a seat at this table", fatal=True, code="bad-token"
+                )
+            )
             return None
         open_seats = self.sockets.setdefault(table_id, {})
         other = open_seats.get(seat)
         if other is not None and other.client_state == WebSocketState.CONNECTED:
             text = f"seat {seat + 1} is already open in another window"
-            await ws.send_json(P.error(text, fatal=True))
+            await ws.send_json(P.error(text, fatal=True, code="seat-open"))
             return None
         open_seats[seat] = ws
         explain = await run_in_threadpool(explain_of, table.variant)

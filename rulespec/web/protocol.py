@@ -67,9 +67,14 @@ def parse(frame: Any) -> Message:
     return Message(kind)
 
 
-def error(message: str, *, fatal: bool = False) -> dict[str, Any]:
-    """An `error` message: shown in the page; nothing changed at the table."""
-    return {"type": "error", "message": message, "fatal": fatal}
+def error(message: str, *, fatal: bool = False, code: str = "") -> dict[str, Any]:
+    """An `error` message: shown in the page; nothing changed at the table. A fatal one
+    carries a `code` (`no-join`, `no-table`, `bad-token`, `seat-open`) the page acts on:
+    `seat-open` (the seat's previous window has not been seen to close yet) is retried."""
+    body: dict[str, Any] = {"type": "error", "message": message, "fatal": fatal}
+    if code:
+        body["code"] = code
+    return body
 
 
 def refused(move: str, message: str) -> dict[str, Any]:

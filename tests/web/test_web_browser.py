@@ -230,4 +230,8 @@ def test_a_michigan_hand_with_a_bot(server: Any, browser: Any) -> None:
     _play_hand([page], app, shot_at=14, shot="michigan-mid-hand.png")
     result = page.inner_text("#result")
     assert "Hand 1 over" in result and "seat 0 = You" in result
+    assert page.inner_text(".seat[data-seat='1'] .did")  # what the bot did last
+    page.reload()  # the link brings the same table back
+    page.wait_for_selector("#result h2")
+    assert page.inner_text("#result") == result
     page.close()

@@ -133,6 +133,7 @@ def test_a_seat_opens_once_and_only_with_its_own_token(tmp_path: Path) -> None:
             ws.send_json({"type": "join", "token": token_of(made, 0)})
             reply = ws.receive_json()
             assert reply["fatal"] and "already open" in reply["message"]
+            assert reply["code"] == "seat-open"
         with c.websocket_connect(f"/ws/{table}") as ws:
             ws.send_json({"type": "move", "move": "pass"})
             assert "join first" in ws.receive_json()["message"]

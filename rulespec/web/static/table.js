@@ -10,6 +10,7 @@ let selected = new Set(); // indexes into the sorted hand
 let sortedHand = [];
 let fatal = false;
 let retry = 500;
+let seatOpenTries = 0;
 
 function seatName(s) {
   if (!state) return "Seat " + (s + 1);
@@ -33,6 +34,19 @@ function el(tag, cls, text) {
   return e;
 }
 
+function lastTurn(obs, seat) {
+  // what a seat did in its latest turn this hand, from the public history (Game.last_moves)
+  const runs = {};
+  let prev = null;
+  for (const h of obs.history) {
+    if (h.seat === undefined) continue;
+    if (h.seat !== prev) runs[h.seat] = [];
+    runs[h.seat].push(h.move.replace(/\b(10|[A2-9TJQK])[CDHS]\b/g, (c) => cardFace(c)));
+    prev = h.seat;
+  }
+  return (runs[seat] || []).join(", ");
+}
+
 function drawSeats(obs) {
   const box = $("seats");
   box.replaceChildren();
@@ -41,6 +55,8 @@ function drawSeats(obs) {
     d.dataset.seat = String(s);
     d.append(el("div", "name", seatName(s) + (s === obs.dealer ? " (dealer)" : "")));
     d.append(el("div", "", obs.hand_sizes[s] + " cards · total " + obs.totals[s]));
+    const did = lastTurn(obs, s);
+    if (did) d.append(el("div", "did", did));
     if (!obs.active[s]) d.append(el("div", "", "out of the match"));
     box.append(d);
   });
@@ -201,6 +217,7 @@ function receive(msg) {
     $("explain-text").textContent = msg.explain;
     $("title").textContent = msg.title;
   } else if (msg.type === "state") {
+    seatOpenTries = 0;
     if (state && state.version !== msg.version) selected.clear();
     state = msg;
     draw();
@@ -208,7 +225,8 @@ function receive(msg) {
     say("Refused: " + msg.message);
   } else if (msg.type === "error") {
     say(msg.message);
-    if (msg.fatal) fatal = true;
+    // a reload can reach the server before the old window's goodbye: try a few more times
+    if (msg.fatal && !(msg.code === "seat-open" && ++seatOpenTries <= 5)) fatal = true;
   }
 }
 

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+import anyio
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -46,6 +47,7 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.sockets: dict[str, dict[int, WebSocket]] = {}
         self.checking = asyncio.Semaphore(2)  # rule texts compile two at a time at most
+        self.game_limiter: anyio.CapacityLimiter | None = None  # made in the event loop
 
     # --- the lobby -------------------------------------------------------------------
 
@@ -54,17 +56,18 @@ class Hub:
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"this server holds {MAX_TABLES} tables already")
 
+        async with self.checking:  # pasted rules compile here, beside the games
+            source, variant = await run_in_threadpool(source_of, payload)
+        kinds = seat_kinds(payload, variant)
+
         def make() -> tuple[Table, dict[int, str]]:
-            source, variant = source_of(payload)
-            kinds = seat_kinds(payload, variant)
             table_id = secrets.token_urlsafe(9)
             seed = None if self.seed is None else derive_seed(self.seed, len(self.tables))
             table, tokens = Table.create(table_id, source, variant, kinds, seed)
             self.store.save(table)
             return table, tokens
 
-        async with self.checking:
-            table, tokens = await run_in_threadpool(make)
+        table, tokens = await anyio.to_thread.run_sync(make, limiter=self._games())
         self.tables[table.id] = table
         links = [{"seat": s, "url": f"/t/{table.id}#{tok}"} for s, tok in sorted(tokens.items())]
         return {"table": table.id, "title": table.title, "links": links}
@@ -150,10 +153,9 @@ class Hub:
             action = table.next_hand
         else:
             action = table.rematch
-        lock = self.locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
+        async with self._lock(table.id):
             try:
-                await run_in_threadpool(action)
+                await anyio.to_thread.run_sync(action, limiter=self._games())
             except (IllegalMove, InvalidMove) as exc:
                 await ws.send_json(P.refused(message.move, str(exc)))
                 return
@@ -171,15 +173,29 @@ class Hub:
                 await ws.send_json(P.error(f"the server could not save the table: {exc}"))
         await self.broadcast(table.id)
 
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock: held while its game changes and while its views are taken."""
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def _games(self) -> anyio.CapacityLimiter:
+        """One worker thread for all game work: the engine's and bots' caches are shared
+        between tables, so games never run in two threads at once."""
+        if self.game_limiter is None:
+            self.game_limiter = anyio.CapacityLimiter(1)
+        return self.game_limiter
+
     async def broadcast(self, table_id: str) -> None:
-        """Send each connected seat of a table its own state."""
+        """Send each connected seat of a table its own state (taken under the table's lock,
+        so no view sees a game half-way through a move)."""
         table = self.tables.get(table_id)
-        open_seats = dict(self.sockets.get(table_id, {}))
         if table is None:
             return
-        online = set(open_seats)
+        async with self._lock(table_id):
+            open_seats = dict(self.sockets.get(table_id, {}))
+            online = set(open_seats)
+            views = {seat: table.view(seat, online) for seat in open_seats}
         for seat, ws in open_seats.items():
             try:
-                await ws.send_json(table.view(seat, online))
+                await ws.send_json(views[seat])
             except (WebSocketDisconnect, RuntimeError, OSError):
                 continue  # that browser is gone; its own loop cleans up

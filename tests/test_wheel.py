@@ -48,6 +48,10 @@ def test_wheel_carries_every_bundled_variant(unpacked_wheel: Path) -> None:
     assert shipped == sorted(p.stem for p in (ROOT / "variants").glob("*.rules"))
     assert (unpacked_wheel / "rulespec" / "grammar" / "rules.lark").is_file()
     assert (unpacked_wheel / "rulespec" / "py.typed").is_file()  # PEP 561: the API is typed
+    static = unpacked_wheel / "rulespec" / "web" / "static"  # the browser client of `serve`
+    assert sorted(p.name for p in static.iterdir()) == sorted(
+        p.name for p in (ROOT / "rulespec" / "web" / "static").iterdir()
+    )
 
 
 def test_wheel_checks_and_explains_bundled_names(unpacked_wheel: Path) -> None:

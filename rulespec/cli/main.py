@@ -33,6 +33,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("simulate", "bots play many hands; report the statistics"),
     ("merge", "merge simulation shards into one report"),
     ("replay", "re-play a saved game's log and verify it"),
+    ("serve", "serve the web table: play in the browser with friends and bots"),
 ]
 
 PROG = "rulespec"

@@ -216,27 +216,31 @@ def resolve_located(name_or_path: str) -> tuple[dict[str, Any], Locator, list[Pa
     try:
         doc, info = _read_file(path)
     except RuleFileError as exc:
-        raise _with_later_problems(exc, path, reader) from None
+        file = _display(path)
+        lines = lambda: decode_text(path.read_bytes(), file).splitlines()  # noqa: E731
+        raise _with_later_problems(exc, file, lines, reader, path) from None
     files.append(path)
     resolved, locator = resolve(doc, info, reader, path)
     return resolved, locator, files
 
 
-def _with_later_problems(exc: RuleFileError, path: Path, reader: Any) -> RuleFileError:
-    """A file with syntax errors: add what the later stages find in the rest of it.
+def _with_later_problems(
+    exc: RuleFileError, file: str, lines: Any, reader: Any, path: Path | None
+) -> RuleFileError:
+    """A file or text with syntax errors: add what the later stages find in the rest of it.
 
     The DSL front end blanks each broken statement and parses on; the document
     of what is left is resolved and checked with the broken statements'
-    sections skipped, so one run shows every problem that can be trusted.
+    sections skipped, so one run shows every problem that can be trusted
+    (`lines()` gives the source lines; rule text gets the same as a file).
     """
     partial = getattr(exc, "partial", None)
     if partial is None:
         return exc
     doc, sourcemap, broken = partial
-    file = _display(path)
     try:
-        lines = decode_text(path.read_bytes(), file).splitlines()
-        resolved, locator = resolve(doc, SourceInfo(file, lines, dict(sourcemap)), reader, path)
+        info = SourceInfo(file, lines(), dict(sourcemap))
+        resolved, locator = resolve(doc, info, reader, path)
         later = check_located(resolved, locator, skip=broken)
     except (RuleFileError, OSError):
         return exc
@@ -329,17 +333,16 @@ def load_text(
     if kind not in ("rules", "yaml"):
         raise ValueError(f"kind must be 'rules' or 'yaml', not {kind!r}")
     source = decode_text(text, file)
-    if kind == "rules":
-        from rulespec.grammar.transformer import parse_rules
+    reader, base = (_reader, Path.cwd() / file) if trusted else (_untrusted_reader, None)
+    from rulespec.grammar.transformer import parse_rules
 
-        doc, sourcemap = parse_rules(source, file)
-    else:
-        doc, sourcemap = parse_yaml(source, file)
-    info = SourceInfo(file, source.splitlines(), dict(sourcemap))
-    if trusted:
-        resolved, locator = resolve(doc, info, _reader, Path.cwd() / file)
-    else:
-        resolved, locator = resolve(doc, info, _untrusted_reader, None)
+    try:
+        doc, sourcemap = (parse_rules if kind == "rules" else parse_yaml)(source, file)
+    except RuleFileError as exc:
+        raise _with_later_problems(exc, file, source.splitlines, reader, base) from None
+    resolved, locator = resolve(
+        doc, SourceInfo(file, source.splitlines(), dict(sourcemap)), reader, base
+    )
     _raise_problems(resolved, locator)
     from rulespec.compiler.build import build_variant
 

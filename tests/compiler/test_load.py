@@ -375,6 +375,21 @@ def test_load_text_yaml() -> None:
         load_text("name: t\ntitle: T\ndeal: {cards: 70}\n", "t.yaml")
 
 
+@pytest.mark.parametrize("trusted", [False, True])
+def test_rule_text_gets_every_problem_a_file_gets(tmp_path: Path, trusted: bool) -> None:
+    """After a syntax error, text (`rulespec.loads`, the web lobby) is checked on like a file."""
+    text = "variant house extends gin {\n  knock when deadwood <= upcard.valu\n  mach to 5\n}\n"
+    (tmp_path / "house.rules").write_text(text)
+    with pytest.raises(RuleFileError) as from_file:
+        load_variant(str(tmp_path / "house.rules"))
+    with pytest.raises(RuleFileError) as from_text:
+        load_text(text, "house.rules", "rules", trusted=trusted)
+    assert [(p.line, p.column, p.message) for p in from_text.value.problems] == [
+        (p.line, p.column, p.message) for p in from_file.value.problems
+    ]
+    assert len(from_text.value.problems) == 2
+
+
 # --- build ------------------------------------------------------------------------------
 
 

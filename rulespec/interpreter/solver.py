@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
-from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
+from rulespec.interpreter.meldrules import Tables, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
-from rulespec.interpreter.search import FastSearch, GeneralSearch
+from rulespec.interpreter.runtable import kernel
+from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.variant import Variant
 
 __all__ = [
@@ -55,10 +56,7 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     t = tables(variant)
     mask = _fast_mask(t, hand)
     if mask is not None:
-        meldy = meldable(t, mask)
-        value = dead_value(t, mask ^ meldy)
-        if meldy:
-            value += FastSearch(t, meldy).value(meldy)
+        value = kernel(t).value(mask)
         if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
             value = 0
         return value
@@ -84,15 +82,8 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     mask = _fast_mask(t, hand)
     melds: list[Meld] = []
     if mask is not None:
-        meldy = meldable(t, mask)
-        search = FastSearch(t, meldy)
-        value = search.value(meldy) + dead_value(t, mask ^ meldy)
-        masks, dead = search.arrangement(meldy)
-        dead += [c for c in range(52) if (mask ^ meldy) >> c & 1]
-        for m in masks:
-            laid = normalize(variant, [(c, c) for c in range(52) if m >> c & 1])
-            assert laid is not None
-            melds.append(laid)
+        value, laid_melds, dead = _fast_arrangement(variant, t, mask)
+        melds = list(laid_melds)
     else:
         general = GeneralSearch(t, hand)
         value = general.solve()
@@ -109,6 +100,51 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     return value, melds, sorted(dead)
 
 
+def _fast_arrangement(
+    variant: Variant, t: Tables, mask: int
+) -> tuple[int, tuple[Meld, ...], list[int]]:
+    """best_arrangement of a one-deck natural mask: the walk of the lowest card up, a meld
+    taken when it keeps the least deadwood (the first such in `natural_by_low` order),
+    else the card is deadwood; values from the kernel, meld tuples cached per mask."""
+    k = kernel(t)
+    value = k.value(mask)
+    meldy = meldable(t, mask)
+    by_low = t.natural_by_low
+    laid_by_mask = k.laid
+    melds: list[Meld] = []
+    dead = [c for c in _bits(mask ^ meldy)]
+    rest = meldy
+    target = k.value(rest)
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        for m in by_low[c]:
+            if m & rest == m and k.value(rest ^ m) == target:
+                laid = laid_by_mask.get(m)
+                if laid is None:
+                    laid = normalize(variant, [(b, b) for b in _bits(m)])
+                    assert laid is not None
+                    laid_by_mask[m] = laid
+                melds.append(laid)
+                rest ^= m
+                break
+        else:
+            dead.append(c)
+            rest ^= low
+            target -= t.hand_values[c]
+    return value, tuple(melds), dead
+
+
+def _bits(mask: int) -> list[int]:
+    """The card codes of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, int]:
     """(minimum deadwood after discarding one card, that card): the knocking question.
 
@@ -120,14 +156,13 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     mask = _fast_mask(t, hand)
     best: tuple[int, int] | None = None
     if mask is not None and not variant.melds.patterns:
+        k = kernel(t)
         meldy = meldable(t, mask)
-        base = dead_value(t, mask ^ meldy)
-        search = FastSearch(t, meldy)
-        whole = search.value(meldy)
+        whole = k.value(mask)
+        # all the discards in one pass: a card outside every meld leaves the rest as it was
         for c in sorted(set(hand), reverse=True):
             bit = 1 << c
-            # a card outside every meld leaves the rest as it was
-            v = base + (search.value(meldy ^ bit) if meldy & bit else whole - t.hand_values[c])
+            v = k.value(mask ^ bit) if meldy & bit else whole - t.hand_values[c]
             if best is None or v < best[0]:
                 best = (v, c)
         assert best is not None

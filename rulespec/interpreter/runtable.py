@@ -23,6 +23,7 @@ from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows
 __all__ = ["Kernel", "kernel"]
 
 SUIT = 0x1FFF
+INF = 1 << 60
 _MEMO_LIMIT = 200_000
 
 
@@ -50,6 +51,24 @@ def _run_table(ace: str, run_min: int, run_max: int, values: tuple[int, ...]) ->
                     best = v
         table[mask] = best
     return tuple(table)
+
+
+@lru_cache(maxsize=64)
+def _less_one(table: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each rank mask: (least run deadwood after removing one of its ranks, the highest
+    rank bit index that achieves it); (INF, -1) for the empty mask."""
+    best = [INF] * 8192
+    arg = [-1] * 8192
+    for mask in range(1, 8192):
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = table[mask ^ low]
+            if v <= best[mask]:
+                best[mask] = v
+                arg[mask] = low.bit_length() - 1
+    return tuple(best), tuple(arg)
 
 
 @lru_cache(maxsize=64)
@@ -82,6 +101,7 @@ class Kernel:
         self.has_sets = t.has_sets and t.set_min <= 4
         self.set_min = max(t.set_min, 1)
         self.options = _set_options(self.set_min, min(t.set_max, 4))
+        self.less_one, self.less_one_rank = _less_one(self.table)
         self.memo: dict[int, int] = {0: 0}
         self.laid: dict[int, Any] = {}  # meld mask -> its placed tuple (the solver's cache)
 
@@ -102,12 +122,24 @@ class Kernel:
         s2 = (mask >> 26) & SUIT
         s3 = (mask >> 39) & SUIT
         table = self.table
-        plain = table[s0] + table[s1] + table[s2] + table[s3]
-        if not self.has_sets or not plain:
-            return plain
+        best = table[s0] + table[s1] + table[s2] + table[s3]
+        if not self.has_sets or not best:
+            return best
+        if self.set_min == 3 and not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
+            return best  # no rank in three suits: no set
+        for r0, r1, r2, r3 in self._set_choices(s0, s1, s2, s3):
+            v = table[s0 ^ r0] + table[s1 ^ r1] + table[s2 ^ r2] + table[s3 ^ r3]
+            if v < best:
+                best = v
+                if not v:
+                    break
+        return best
+
+    def _set_choices(self, s0: int, s1: int, s2: int, s3: int) -> list[tuple[int, int, int, int]]:
+        """Every non-empty choice of cards for sets, as the rank masks it takes from each suit."""
         ranks = _ranks_held(s0, s1, s2, s3, self.set_min)
         if not ranks:
-            return plain
+            return []
         choices = []
         options = self.options
         while ranks:
@@ -120,7 +152,7 @@ class Kernel:
                 | (8 if s3 & low else 0)
             )
             choices.append([(low, o) for o in options[held]])
-        best = plain
+        out = []
         for combo in product(*choices):
             r0 = r1 = r2 = r3 = 0
             for bit, used in combo:
@@ -132,12 +164,35 @@ class Kernel:
                     r2 |= bit
                 if used & 8:
                     r3 |= bit
-            v = table[s0 ^ r0] + table[s1 ^ r1] + table[s2 ^ r2] + table[s3 ^ r3]
-            if v < best:
-                best = v
-                if not v:
-                    break
-        return best
+            if r0 | r1 | r2 | r3:
+                out.append((r0, r1, r2, r3))
+        return out
+
+    def after_discard(self, mask: int) -> tuple[int, int]:
+        """(least deadwood after discarding one card, that card; the highest code on ties).
+
+        All discards in one pass: for each set choice, a card outside the sets is
+        discarded from one suit, and `less_one` holds each suit's best such removal.
+        """
+        s = (mask & SUIT, (mask >> 13) & SUIT, (mask >> 26) & SUIT, (mask >> 39) & SUIT)
+        choices: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+        if self.has_sets:
+            choices += self._set_choices(*s)
+        table, less, arg = self.table, self.less_one, self.less_one_rank
+        best, card = INF, -1
+        for r in choices:
+            left = [s[i] ^ r[i] for i in range(4)]
+            runs = [table[m] for m in left]
+            total = runs[0] + runs[1] + runs[2] + runs[3]
+            for i in (3, 2, 1, 0):
+                m = left[i]
+                if not m:
+                    continue
+                v = total - runs[i] + less[m]
+                c = 13 * i + arg[m]
+                if v < best or (v == best and c > card):
+                    best, card = v, c
+        return best, card
 
 
 def _ranks_held(s0: int, s1: int, s2: int, s3: int, need: int) -> int:

@@ -30,17 +30,17 @@ Meld = tuple[Placed, ...]
 _MEMO_LIMIT = 50_000
 
 
+_BIT = {c: 1 << c for c in range(53)}
+
+
 def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
     """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card)."""
-    mask = 0
     try:
-        for c in hand:
-            mask |= 1 << c
-    except (TypeError, ValueError):
+        mask = sum(map(_BIT.__getitem__, hand))
+    except (KeyError, TypeError):
         raise PositionError(f"not card codes (0..52): {list(hand)!r}") from None
-    if mask >> 53:
-        raise PositionError(f"not card codes (0..52): {list(hand)!r}")
-    if mask & t.not_fast or mask.bit_count() != len(hand):
+    # a duplicate carries into a higher bit: fewer bits than cards
+    if mask.bit_count() != len(hand) or mask & t.not_fast:
         return None
     return mask
 
@@ -156,17 +156,7 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     mask = _fast_mask(t, hand)
     best: tuple[int, int] | None = None
     if mask is not None and not variant.melds.patterns:
-        k = kernel(t)
-        meldy = meldable(t, mask)
-        whole = k.value(mask)
-        # all the discards in one pass: a card outside every meld leaves the rest as it was
-        for c in sorted(set(hand), reverse=True):
-            bit = 1 << c
-            v = k.value(mask ^ bit) if meldy & bit else whole - t.hand_values[c]
-            if best is None or v < best[0]:
-                best = (v, c)
-        assert best is not None
-        return best
+        return kernel(t).after_discard(mask)
     key = ("dd", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:

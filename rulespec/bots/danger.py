@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
@@ -48,13 +49,13 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
     return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
 
 
-def _rank_at(variant: Variant, pos: int) -> int | None:
+def _rank_at(ace: str, pos: int) -> int | None:
     """The rank at a run position (1..14, ace low at 1 or high at 14) under the ace rule."""
-    if variant.ace == "wrap":
+    if ace == "wrap":
         return (pos - 1) % 13 + 1
-    if pos == 14 and variant.ace in ("high", "high_or_low"):
+    if pos == 14 and ace in ("high", "high_or_low"):
         return 1
-    if pos == 1 and variant.ace == "high":
+    if pos == 1 and ace == "high":
         return None
     return pos if 1 <= pos <= 13 else None
 
@@ -64,12 +65,23 @@ def run_windows(variant: Variant, rank: int) -> list[list[int]]:
     run = variant.melds.run
     if run is None:
         return []
-    size = max(run.min, 2)
+    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank)]
+
+
+@lru_cache(maxsize=1024)
+def _windows(ace: str, size: int, rank: int) -> tuple[tuple[int, ...], ...]:
+    """run_windows by what it depends on: the ace rule, the shortest run, the rank."""
+    windows = _windows_of(ace, size, rank)
+    return tuple(tuple(w) for w in windows)
+
+
+def _windows_of(ace: str, size: int, rank: int) -> list[list[int]]:
+    """The windows of `size` ranks holding `rank`, as the other ranks of each, in order."""
     positions = [1, 14] if rank == 1 else [rank]
     windows: list[list[int]] = []
     for pos in positions:
         for start in range(pos - size + 1, pos + 1):
-            ranks = [_rank_at(variant, p) for p in range(start, start + size) if p != pos]
+            ranks = [_rank_at(ace, p) for p in range(start, start + size) if p != pos]
             if all(r is not None for r in ranks) and rank not in ranks:
                 window = [r for r in ranks if r is not None]
                 if window not in windows:

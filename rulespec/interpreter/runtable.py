@@ -104,6 +104,7 @@ class Kernel:
         self.less_one, self.less_one_rank = _less_one(self.table)
         self.memo: dict[int, int] = {0: 0}
         self.laid: dict[int, Any] = {}  # meld mask -> its placed tuple (the solver's cache)
+        self.walks: dict[int, Any] = {}  # meldable mask -> the solver's arrangement of it
 
     def value(self, mask: int) -> int:
         """Least deadwood of the cards of a 52-bit one-deck mask (memoised by the mask)."""

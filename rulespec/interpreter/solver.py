@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
-from rulespec.interpreter.meldrules import Tables, meldable, tables
+from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
-from rulespec.interpreter.runtable import kernel
+from rulespec.interpreter.runtable import Kernel, kernel
 from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.variant import Variant
 
@@ -103,18 +103,33 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
 def _fast_arrangement(
     variant: Variant, t: Tables, mask: int
 ) -> tuple[int, tuple[Meld, ...], list[int]]:
-    """best_arrangement of a one-deck natural mask: the walk of the lowest card up, a meld
-    taken when it keeps the least deadwood (the first such in `natural_by_low` order),
-    else the card is deadwood; values from the kernel, meld tuples cached per mask."""
+    """best_arrangement of a one-deck natural mask: the cards in no meld are deadwood, the
+    rest (`meldable`) are walked from the lowest card up, a meld taken when it keeps the
+    least deadwood (the first such in `natural_by_low` order), else the card is deadwood.
+    The walk depends only on the meldable cards, so it is cached by their mask."""
     k = kernel(t)
-    value = k.value(mask)
     meldy = meldable(t, mask)
+    walked = k.walks.get(meldy)
+    if walked is None:
+        walked = _walk(variant, t, k, meldy)
+        if len(k.walks) >= _MEMO_LIMIT:
+            k.walks.clear()
+        k.walks[meldy] = walked
+    value, melds, walk_dead = walked
+    loose = mask ^ meldy
+    return value + dead_value(t, loose), melds, [*walk_dead, *_bits(loose)]
+
+
+def _walk(
+    variant: Variant, t: Tables, k: Kernel, meldy: int
+) -> tuple[int, tuple[Meld, ...], tuple[int, ...]]:
+    """(least deadwood, melds, deadwood cards) of the meldable cards, by the walk above."""
     by_low = t.natural_by_low
     laid_by_mask = k.laid
     melds: list[Meld] = []
-    dead = [c for c in _bits(mask ^ meldy)]
+    dead: list[int] = []
     rest = meldy
-    target = k.value(rest)
+    value = target = k.value(rest)
     while rest:
         low = rest & -rest
         c = low.bit_length() - 1
@@ -132,7 +147,7 @@ def _fast_arrangement(
             dead.append(c)
             rest ^= low
             target -= t.hand_values[c]
-    return value, tuple(melds), dead
+    return value, tuple(melds), tuple(dead)
 
 
 def _bits(mask: int) -> list[int]:

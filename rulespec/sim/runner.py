@@ -198,6 +198,12 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def chunk_count(count: int, matches: bool = False) -> int:
+    """How many chunks of work ``count`` hands (or matches) make: the most useful jobs."""
+    size = 1 if matches else 4
+    return max(1, -(-count // size))
+
+
 def iter_records(job: Job, count: int, jobs: int = 1) -> Iterator[HandRecord]:
     """The records of ``count`` hands (or matches) in index order, over ``jobs`` processes,
     as they come: chunks are made on demand and at most ``IN_FLIGHT`` per worker wait in

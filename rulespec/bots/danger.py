@@ -118,15 +118,35 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
     return +held, passed, thrown
 
 
-def _melds_with(variant: Variant, a: int, b: int) -> bool:
-    """Could cards a and b sit in one shortest meld together (same rank, or run window)."""
-    if a >= JOKER or b >= JOKER:
-        return False
-    if variant.melds.set is not None and rank_of(a) == rank_of(b):
-        return True
-    if suit_of(a) != suit_of(b):
-        return False
-    return any(rank_of(b) in w for w in run_windows(variant, rank_of(a)))
+def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
+    """For each card code 0..52: the codes that could sit in one shortest meld with it
+    (same rank when there are sets, else a run window of its suit); built once per rules."""
+    run = variant.melds.run
+    size = None if run is None else max(run.min, 2)
+    return _mates_table(variant.melds.set is not None, variant.ace, size)
+
+
+@lru_cache(maxsize=64)
+def _mates_table(sets: bool, ace: str, size: int | None) -> tuple[frozenset[int], ...]:
+    """_mates by what it depends on: sets or not, the ace rule, the shortest run."""
+    out = []
+    for a in range(JOKER + 1):
+        mates = set()
+        for b in range(JOKER):
+            if a >= JOKER:
+                break
+            if (
+                sets
+                and rank_of(a) == rank_of(b)
+                or (
+                    size is not None
+                    and suit_of(a) == suit_of(b)
+                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a)))
+                )
+            ):
+                mates.add(b)
+        out.append(frozenset(mates))
+    return tuple(out)
 
 
 def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[int, float]:
@@ -136,13 +156,15 @@ def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
     unknown = max(size - sum(held.values()), 0)
     weights: dict[int, float] = {}
+    table = _mates(variant)
     for code in pool:
         w = 1.0
+        mates = table[code] if 0 <= code <= JOKER else frozenset()
         for other in passed:
-            if _melds_with(variant, code, other):
+            if other in mates:
                 w *= DECLINED
         for other in thrown:
-            if _melds_with(variant, code, other):
+            if other in mates:
                 w *= THROWN
         weights[code] = w
     mass = sum(n * weights[c] for c, n in pool.items())

@@ -44,3 +44,18 @@ def test_plus_one_declines_what_it_cannot_take() -> None:
     assert plus_one(gin_like(), [0, 1, 2], [0]) is None
     assert plus_one(gin_like(), [0, 1, 2], [52]) is None
     assert plus_one(deuces_wild(), [0, 5, 9], [14]) is None  # 14: a deuce
+
+
+@pytest.mark.parametrize("factory", VARIANTS)
+def test_melds_more_is_a_change_of_the_meldable_cards(factory: object) -> None:
+    from rulespec.interpreter.meldrules import meldable, tables
+    from rulespec.interpreter.plusone import _melds_more
+
+    t = tables(factory())  # type: ignore[operator]
+    rng = random.Random(11)
+    for _ in range(300):
+        hand = rng.sample(range(52), rng.choice((3, 7, 10, 14)))
+        mask = sum(1 << c for c in hand)
+        card = rng.choice([c for c in range(52) if c not in hand])
+        changed = meldable(t, mask | 1 << card) != meldable(t, mask)
+        assert _melds_more(t, mask, card) == changed, (sorted(hand), card)

@@ -195,16 +195,17 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
     key = (id(view), view.hand, len(view.history), nxt, id(pool))
     if _MEMO.get("key") != key:
         _MEMO["key"], _MEMO["value"] = key, holding(view, variant, nxt, pool)
+        by_rank: dict[int, list[tuple[int, float]]] = {}
+        for c, q in _MEMO["value"].items():  # the chances by rank, in the same order
+            if c < JOKER:
+                by_rank.setdefault(rank_of(c), []).append((c, q))
+        _MEMO["by_rank"] = by_rank
     chance: dict[int, float] = _MEMO["value"]
     rank, suit = rank_of(card), suit_of(card)
     miss = 1.0
     rule = variant.melds.set
     if rule is not None:
-        mates = [
-            q
-            for c, q in chance.items()
-            if c < JOKER and rank_of(c) == rank and (c != card or rule.suits == "any")
-        ]
+        mates = [q for c, q in _MEMO["by_rank"].get(rank, ()) if c != card or rule.suits == "any"]
         miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
     for window in run_windows(variant, rank):
         both = 1.0

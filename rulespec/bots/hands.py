@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -178,16 +179,22 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
         if c < JOKER
         for d in (-2, -1, 1, 2)
     }
-    total = 0
-    for card, count in pool.items():
-        if (
+    close = [
+        card
+        for card in pool
+        if not (
             card < JOKER
             and rank_of(card) not in ranks
             and (suit_of(card), rank_of(card)) not in near
-        ):
-            continue
-        if deadwood(variant, [*hand, card]) < base + hand_value(variant, card):
-            total += count
+        )
+    ]
+    grown = plus_one(variant, hand, close) or {}
+    total = 0
+    for card in close:
+        got = grown.get(card)
+        after = got[0] if got is not None else deadwood(variant, [*hand, card])
+        if after < base + hand_value(variant, card):
+            total += pool[card]
     return total
 
 

@@ -101,7 +101,9 @@ class Kernel:
         self.has_sets = t.has_sets and t.set_min <= 4
         self.set_min = max(t.set_min, 1)
         self.options = _set_options(self.set_min, min(t.set_max, 4))
-        self.less_one, self.less_one_rank = _less_one(self.table)
+        less_one, self.less_one_rank = _less_one(self.table)
+        # what removing the best card of a suit mask changes in its run deadwood
+        self.less_one_gain = tuple(less_one[m] - self.table[m] if m else 0 for m in range(8192))
         self.memo: dict[int, int] = {0: 0}
         self.laid: dict[int, Any] = {}  # meld mask -> its placed tuple (the solver's cache)
         self.walks: dict[int, Any] = {}  # meldable mask -> the solver's arrangement of it
@@ -175,24 +177,24 @@ class Kernel:
         All discards in one pass: for each set choice, a card outside the sets is
         discarded from one suit, and `less_one` holds each suit's best such removal.
         """
-        s = (mask & SUIT, (mask >> 13) & SUIT, (mask >> 26) & SUIT, (mask >> 39) & SUIT)
+        s0 = mask & SUIT
+        s1 = (mask >> 13) & SUIT
+        s2 = (mask >> 26) & SUIT
+        s3 = (mask >> 39) & SUIT
         choices: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-        if self.has_sets:
-            choices += self._set_choices(*s)
-        table, less, arg = self.table, self.less_one, self.less_one_rank
+        if self.has_sets and (self.set_min != 3 or (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
+            choices += self._set_choices(s0, s1, s2, s3)
+        table, gain, arg = self.table, self.less_one_gain, self.less_one_rank
         best, card = INF, -1
-        for r in choices:
-            left = [s[i] ^ r[i] for i in range(4)]
-            runs = [table[m] for m in left]
-            total = runs[0] + runs[1] + runs[2] + runs[3]
-            for i in (3, 2, 1, 0):
-                m = left[i]
-                if not m:
-                    continue
-                v = total - runs[i] + less[m]
-                c = 13 * i + arg[m]
-                if v < best or (v == best and c > card):
-                    best, card = v, c
+        for r0, r1, r2, r3 in choices:
+            m0, m1, m2, m3 = s0 ^ r0, s1 ^ r1, s2 ^ r2, s3 ^ r3
+            total = table[m0] + table[m1] + table[m2] + table[m3]
+            for i, m in ((3, m3), (2, m2), (1, m1), (0, m0)):
+                if m:
+                    v = total + gain[m]
+                    c = 13 * i + arg[m]
+                    if v < best or (v == best and c > card):
+                        best, card = v, c
         return best, card
 
 

@@ -130,10 +130,14 @@ def our_moves(table: Table, seat: int, gin: Any) -> dict[str, list[int]]:
 
 
 def lay_meld(state: Any, gin: Any) -> int:
-    """The knocker's next meld action: a meld of the best arrangement of the cards left
-    (rulespec's solver), PASS when none is left to lay."""
+    """The knocker's next action after the knock: the discard if it is still due (a knock
+    at the wall), else a meld of the best arrangement of the cards left (rulespec's
+    solver), PASS when none is left to lay."""
     seat = state.current_player()
     hand = [FROM_OS[c] for c in state.hands()[seat]]
+    discards = [a for a in state.legal_actions() if a < 52]
+    if discards:  # a knock from the wall: the discard first, the least deadwood left
+        return min(discards, key=lambda a: (deadwood(gin, [c for c in hand if TO_OS[c] != a]), a))
     _, melds, _ = best_arrangement(gin, hand)
     wanted = {frozenset(TO_OS[c] for c, _ in meld) for meld in melds}
     for a in state.legal_actions():

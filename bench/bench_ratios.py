@@ -2,10 +2,11 @@
 
 Run in the benchmark's own environment (made by bench/setup.sh):
 
-    bench/.env/bin/python bench/bench_ratios.py [--seconds 5] [--variant-seconds 8]
+    bench/.env/bin/python bench/bench_ratios.py [--hands 150] [--variant-hands 30]
 
-Rows (one process, measured one after another; figures are CPU seconds of this
-process, so a busy shared machine slows both sides alike):
+Rows (one process, measured one after another; rates are per CPU second of this
+process, so a busy shared machine slows both sides alike; every row plays a fixed
+list of seeded hands, so runs before and after a change time the same hands):
 
 - smart-bot self-play, gin hands/s vs OpenSpiel `SimpleGinRummyBot` self-play
   through `pyspiel.evaluate_bots`;
@@ -33,15 +34,18 @@ from rulespec.interpreter.solver import deadwood, deadwood_after_discard
 from rulespec.sim import runner
 
 
-def rate(step: Callable[[int], object], seconds: float, at_least: int = 1) -> float:
-    """Calls per CPU second of step(i), i = 0, 1, ..., for about `seconds` of CPU."""
+def rate(step: Callable[[int], object], count: int) -> float:
+    """Calls per CPU second of step(i) for i = 0 .. count-1: a fixed list of seeded hands,
+    so two runs (before and after a change) time the very same hands; hands differ a lot
+    in length, and a time budget would time different ones."""
     step(10**6)  # warm imports and tables
     start = time.process_time()
-    n = 0
-    while n < at_least or time.process_time() - start < seconds:
-        step(n)
-        n += 1
-    return n / (time.process_time() - start)
+    for i in range(count):
+        step(i)
+    return count / (time.process_time() - start)
+
+
+SLOW = ("bridge", "continental", "remik")  # under 10 smart-bot hands/s: fewer hands
 
 
 def batch_rate(run: Callable[[], int], repeat: int = 3) -> float:
@@ -74,9 +78,13 @@ def usual_players(variant: object) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per gin row")
-    ap.add_argument("--variant-seconds", type=float, default=8.0, help="per bundled variant")
-    ap.add_argument("--hands", type=int, default=3000, help="hands for the deadwood rows")
+    ap.add_argument("--hands", type=int, default=150, help="smart-bot gin hands (each side)")
+    ap.add_argument("--random-hands", type=int, default=1500, help="random-play gin hands")
+    ap.add_argument("--variant-hands", type=int, default=30, help="hands per bundled variant")
+    ap.add_argument(
+        "--slow-hands", type=int, default=6, help=f"hands for the slow ones ({', '.join(SLOW)})"
+    )
+    ap.add_argument("--deadwood-hands", type=int, default=3000, help="for the deadwood rows")
     args = ap.parse_args()
     import pyspiel
 
@@ -84,10 +92,10 @@ def main() -> None:
     game = pyspiel.load_game("gin_rummy")
     rows: list[tuple[str, float, str, float | None]] = []
 
-    smart = rate(lambda i: runner.run_hand(gin, 2, ("smart",), 1, i), args.seconds)
+    smart = rate(lambda i: runner.run_hand(gin, 2, ("smart",), 1, i), args.hands)
     simple = [pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), p) for p in range(2)]
     os_simple = rate(
-        lambda i: pyspiel.evaluate_bots(game.new_initial_state(), simple, i), args.seconds
+        lambda i: pyspiel.evaluate_bots(game.new_initial_state(), simple, i), args.hands * 4
     )
     rows.append(("smart-bot self-play, gin, hands/s", smart, "SimpleGinRummyBot", os_simple))
 
@@ -98,10 +106,10 @@ def main() -> None:
         while not g.hand_over:
             g.play(rng.choice(g.legal_moves()))
 
-    ours_random = rate(random_hand, args.seconds)
+    ours_random = rate(random_hand, args.random_hands)
     uniform = [pyspiel.make_uniform_random_bot(p, 3 + p) for p in range(2)]
     os_random = rate(
-        lambda i: pyspiel.evaluate_bots(game.new_initial_state(), uniform, i), args.seconds
+        lambda i: pyspiel.evaluate_bots(game.new_initial_state(), uniform, i), args.random_hands
     )
     rows.append(("random play, gin, hands/s", ours_random, "uniform random bots", os_random))
 
@@ -109,7 +117,7 @@ def main() -> None:
     to_os = [c % 13 + 13 * (1, 2, 3, 0)[c // 13] for c in range(52)]
     for size in (10, 11):
         deal = random.Random(size)
-        hands = [deal.sample(range(52), size) for _ in range(args.hands)]
+        hands = [deal.sample(range(52), size) for _ in range(args.deadwood_hands)]
         os_hands = [[to_os[c] for c in h] for h in hands]
 
         def ours(hands: list[list[int]] = hands, size: int = size) -> int:
@@ -141,7 +149,7 @@ def main() -> None:
         players = usual_players(variant)
         got = rate(
             lambda i, v=variant, p=players: runner.run_hand(v, p, ("smart",), 1, i),
-            args.variant_seconds,
+            args.slow_hands if name in SLOW else args.variant_hands,
         )
         rows.append((f"smart-bot self-play, {name} ({players} players), hands/s", got, "", None))
 

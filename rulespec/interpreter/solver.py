@@ -150,13 +150,16 @@ def _walk(
     return value, tuple(melds), tuple(dead)
 
 
+_RANKS = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(8192))
+
+
 def _bits(mask: int) -> list[int]:
-    """The card codes of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The card codes of a one-deck mask (codes 0..51), lowest first."""
+    out: list[int] = []
+    for shift in (0, 13, 26, 39):
+        m = (mask >> shift) & 0x1FFF
+        if m:
+            out += [shift + r for r in _RANKS[m]]
     return out
 
 

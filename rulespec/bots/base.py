@@ -109,15 +109,27 @@ def _history_move(text: str) -> MoveText:
 
 
 def _cards(items: Any) -> tuple[int, ...]:
-    if not items or not isinstance(items, Sequence) or isinstance(items, str):
+    if not items:
+        return ()
+    # lists and tuples first: the ABC check below is slow and every decision reads the
+    # whole history
+    if type(items) not in (list, tuple) and (
+        not isinstance(items, Sequence) or isinstance(items, str)
+    ):
         return ()
     out = []
     for item in items:
         if isinstance(item, int):
             out.append(item)
         elif isinstance(item, str):
-            out.append(card_code(item))
+            out.append(_code(item))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _code(text: str) -> int:
+    """card_code, remembered: the same few card texts come back in every observation."""
+    return card_code(text)
 
 
 def _placed(items: Any) -> tuple[int, ...]:

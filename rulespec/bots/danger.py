@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
@@ -48,13 +49,13 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
     return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
 
 
-def _rank_at(variant: Variant, pos: int) -> int | None:
+def _rank_at(ace: str, pos: int) -> int | None:
     """The rank at a run position (1..14, ace low at 1 or high at 14) under the ace rule."""
-    if variant.ace == "wrap":
+    if ace == "wrap":
         return (pos - 1) % 13 + 1
-    if pos == 14 and variant.ace in ("high", "high_or_low"):
+    if pos == 14 and ace in ("high", "high_or_low"):
         return 1
-    if pos == 1 and variant.ace == "high":
+    if pos == 1 and ace == "high":
         return None
     return pos if 1 <= pos <= 13 else None
 
@@ -64,12 +65,23 @@ def run_windows(variant: Variant, rank: int) -> list[list[int]]:
     run = variant.melds.run
     if run is None:
         return []
-    size = max(run.min, 2)
+    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank)]
+
+
+@lru_cache(maxsize=1024)
+def _windows(ace: str, size: int, rank: int) -> tuple[tuple[int, ...], ...]:
+    """run_windows by what it depends on: the ace rule, the shortest run, the rank."""
+    windows = _windows_of(ace, size, rank)
+    return tuple(tuple(w) for w in windows)
+
+
+def _windows_of(ace: str, size: int, rank: int) -> list[list[int]]:
+    """The windows of `size` ranks holding `rank`, as the other ranks of each, in order."""
     positions = [1, 14] if rank == 1 else [rank]
     windows: list[list[int]] = []
     for pos in positions:
         for start in range(pos - size + 1, pos + 1):
-            ranks = [_rank_at(variant, p) for p in range(start, start + size) if p != pos]
+            ranks = [_rank_at(ace, p) for p in range(start, start + size) if p != pos]
             if all(r is not None for r in ranks) and rank not in ranks:
                 window = [r for r in ranks if r is not None]
                 if window not in windows:
@@ -106,15 +118,35 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
     return +held, passed, thrown
 
 
-def _melds_with(variant: Variant, a: int, b: int) -> bool:
-    """Could cards a and b sit in one shortest meld together (same rank, or run window)."""
-    if a >= JOKER or b >= JOKER:
-        return False
-    if variant.melds.set is not None and rank_of(a) == rank_of(b):
-        return True
-    if suit_of(a) != suit_of(b):
-        return False
-    return any(rank_of(b) in w for w in run_windows(variant, rank_of(a)))
+def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
+    """For each card code 0..52: the codes that could sit in one shortest meld with it
+    (same rank when there are sets, else a run window of its suit); built once per rules."""
+    run = variant.melds.run
+    size = None if run is None else max(run.min, 2)
+    return _mates_table(variant.melds.set is not None, variant.ace, size)
+
+
+@lru_cache(maxsize=64)
+def _mates_table(sets: bool, ace: str, size: int | None) -> tuple[frozenset[int], ...]:
+    """_mates by what it depends on: sets or not, the ace rule, the shortest run."""
+    out = []
+    for a in range(JOKER + 1):
+        mates = set()
+        for b in range(JOKER):
+            if a >= JOKER:
+                break
+            if (
+                sets
+                and rank_of(a) == rank_of(b)
+                or (
+                    size is not None
+                    and suit_of(a) == suit_of(b)
+                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a)))
+                )
+            ):
+                mates.add(b)
+        out.append(frozenset(mates))
+    return tuple(out)
 
 
 def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[int, float]:
@@ -124,13 +156,15 @@ def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
     unknown = max(size - sum(held.values()), 0)
     weights: dict[int, float] = {}
+    table = _mates(variant)
     for code in pool:
         w = 1.0
+        mates = table[code] if 0 <= code <= JOKER else frozenset()
         for other in passed:
-            if _melds_with(variant, code, other):
+            if other in mates:
                 w *= DECLINED
         for other in thrown:
-            if _melds_with(variant, code, other):
+            if other in mates:
                 w *= THROWN
         weights[code] = w
     mass = sum(n * weights[c] for c, n in pool.items())
@@ -161,16 +195,17 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
     key = (id(view), view.hand, len(view.history), nxt, id(pool))
     if _MEMO.get("key") != key:
         _MEMO["key"], _MEMO["value"] = key, holding(view, variant, nxt, pool)
+        by_rank: dict[int, list[tuple[int, float]]] = {}
+        for c, q in _MEMO["value"].items():  # the chances by rank, in the same order
+            if c < JOKER:
+                by_rank.setdefault(rank_of(c), []).append((c, q))
+        _MEMO["by_rank"] = by_rank
     chance: dict[int, float] = _MEMO["value"]
     rank, suit = rank_of(card), suit_of(card)
     miss = 1.0
     rule = variant.melds.set
     if rule is not None:
-        mates = [
-            q
-            for c, q in chance.items()
-            if c < JOKER and rank_of(c) == rank and (c != card or rule.suits == "any")
-        ]
+        mates = [q for c, q in _MEMO["by_rank"].get(rank, ()) if c != card or rule.suits == "any"]
         miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
     for window in run_windows(variant, rank):
         both = 1.0

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -178,16 +179,22 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
         if c < JOKER
         for d in (-2, -1, 1, 2)
     }
-    total = 0
-    for card, count in pool.items():
-        if (
+    close = [
+        card
+        for card in pool
+        if not (
             card < JOKER
             and rank_of(card) not in ranks
             and (suit_of(card), rank_of(card)) not in near
-        ):
-            continue
-        if deadwood(variant, [*hand, card]) < base + hand_value(variant, card):
-            total += count
+        )
+    ]
+    grown = plus_one(variant, hand, close) or {}
+    total = 0
+    for card in close:
+        got = grown.get(card)
+        after = got[0] if got is not None else deadwood(variant, [*hand, card])
+        if after < base + hand_value(variant, card):
+            total += pool[card]
     return total
 
 
@@ -223,22 +230,22 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
         return 0.0
     _, _, dead = arrangement(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
-    set_rule = variant.melds.set
+    sets = variant.melds.set is not None and variant.melds.set.min == 3
     gaps = _run_gaps(variant)
+    values = [hand_value(variant, c) for c in naturals]
     gain = 0.0
     for i, a in enumerate(naturals):
-        for b in naturals[i + 1 :]:
+        rank_a, suit_a = a % 13, a // 13
+        for j in range(i + 1, len(naturals)):
+            b = naturals[j]
             outs = 0
-            if set_rule is not None and set_rule.min == 3 and rank_of(a) == rank_of(b):
-                outs = sum(
-                    pool[(rank_of(a) - 1) + 13 * s]
-                    for s in range(4)
-                    if s not in (suit_of(a), suit_of(b))
-                )
-            elif suit_of(a) == suit_of(b):
-                for r in gaps.get((rank_of(a), rank_of(b)), ()):
-                    outs += pool[(r - 1) + 13 * suit_of(a)]
+            if sets and rank_a == b % 13:
+                suit_b = b // 13
+                outs = sum(pool[rank_a + 13 * s] for s in range(4) if s not in (suit_a, suit_b))
+            elif suit_a == b // 13:
+                for r in gaps.get((rank_a + 1, b % 13 + 1), ()):
+                    outs += pool[(r - 1) + 13 * suit_a]
             if outs:
                 chance = 1 - (1 - outs / total) ** draws
-                gain += chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
+                gain += chance * points(variant, values[i] + values[j])
     return gain

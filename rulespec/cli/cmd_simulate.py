@@ -3,7 +3,8 @@
 Table (rich; plain when piped) or JSON. The JSON keeps every timing figure and
 the job count under one key, ``timing``; everything else is identical for the
 same seed whatever ``--jobs`` is (each hand is seeded from (seed, index)).
-``--jobs`` is capped at the cores this process may use unless ``--force-jobs``;
+``--jobs`` defaults to the cores this process may use (never more than the run has
+chunks of work) and is capped at them unless ``--force-jobs``;
 ``--compare`` plays the second variant on the same seeds, at the same player
 count when it allows it, else at its own (the report says which).
 """
@@ -31,7 +32,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--players", type=int, default=None, help="player count (default: the minimum)")
     p.add_argument("--bots", default="smart", help="bots by seat, comma-separated, cycled")
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (at most the cores)")
+    p.add_argument(
+        "--jobs", type=int, default=None, help="worker processes (default: all the cores)"
+    )
     p.add_argument(
         "--force-jobs", action="store_true", help="use --jobs as given, even beyond the cores"
     )
@@ -68,9 +71,12 @@ def _compare_players(other: Any, players: int, wanted: int | None) -> int:
 
 def _jobs(args: argparse.Namespace) -> int:
     """``--jobs``, capped at the cores unless forced (more processes than cores only
-    queue for them and cost memory)."""
-    jobs = int(args.jobs)
+    queue for them and cost memory); by default all the cores, but no more processes
+    than the run has chunks of work (a short run does not start idle workers)."""
     limit = runner.cores()
+    if args.jobs is None:
+        return min(limit, runner.chunk_count(args.hands, args.matches))
+    jobs = int(args.jobs)
     if jobs > limit and not args.force_jobs:
         sys.stderr.write(
             f"note: --jobs {jobs} capped at {limit}, the cores available (--force-jobs to insist)\n"
@@ -150,7 +156,7 @@ def _difference(a: dict[str, Any], b: dict[str, Any], same_seats: bool) -> dict[
 def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise UsageError("-n must be at least 1")
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.plot:
         from rulespec.sim.plot import PlotUnavailable, require_matplotlib

@@ -75,26 +75,17 @@ def natural_parts(
     code order (a prefix), so the parts are polynomial in the hand.
     """
     parts: list[Part] = []
+    cache = _parts_cache(t)
     if t.has_sets:
         for rank in range(13):
-            avail = [counts.get(rank + 13 * s, 0) for s in range(4)]
+            avail = tuple(counts.get(rank + 13 * s, 0) for s in range(4))
             if not any(avail):
                 continue
-            ranges = [range(0, min(a, 1) + 1) if t.set_distinct else range(0, a + 1) for a in avail]
-            uses: Iterable[tuple[int, ...]] = product(*ranges)
-            if spans_only and not t.set_distinct:
-                uses = _prefixes(avail)
-            for use in uses:
-                n = sum(use)
-                if n == 0:
-                    continue
-                kmin = max(0, t.set_min - n)
-                kmax = min(wilds, t.set_max - n, t.max_wilds(n))
-                if t.set_distinct:
-                    kmax = min(kmax, 4 - n)
-                if kmin <= kmax:
-                    codes = tuple(rank + 13 * s for s in range(4) for _ in range(use[s]))
-                    parts.append((codes, kmin, kmax))
+            got = cache.get((rank, avail, wilds, spans_only))
+            if got is None:
+                got = _set_parts(t, rank, avail, wilds, spans_only)
+                cache[(rank, avail, wilds, spans_only)] = got
+            parts += got
     if t.has_runs:
         for suit in range(4):
             present = 0
@@ -103,14 +94,67 @@ def natural_parts(
                     present |= 1 << r
             if not present:
                 continue
-            subsets = _span_subsets if spans_only else _run_subsets
-            for sub, gap in subsets(t.ace, present, wilds):
-                n = bin(sub).count("1")
-                kmin = max(gap, t.run_min - n, 0)
-                kmax = min(wilds, t.run_max - n, t.max_wilds(n))
-                if kmin <= kmax:
-                    codes = tuple(r + 13 * suit for r in range(13) if sub >> r & 1)
-                    parts.append((codes, kmin, kmax))
+            got = cache.get((-1 - suit, present, wilds, spans_only))
+            if got is None:
+                got = _run_parts(t, suit, present, wilds, spans_only)
+                cache[(-1 - suit, present, wilds, spans_only)] = got
+            parts += got
+    return parts
+
+
+_PARTS: dict[int, tuple[Tables, dict[tuple[int, object, int, bool], list[Part]]]] = {}
+_PARTS_LIMIT = 100_000
+
+
+def _parts_cache(t: Tables) -> dict[tuple[int, object, int, bool], list[Part]]:
+    """The parts of one rank's or one suit's cards, by what they depend on (per tables):
+    hands that differ in a card or two share most of them."""
+    hit = _PARTS.get(id(t))
+    if hit is not None and hit[0] is t:
+        if len(hit[1]) > _PARTS_LIMIT:
+            hit[1].clear()
+        return hit[1]
+    if len(_PARTS) > 64:
+        _PARTS.clear()
+    made: dict[tuple[int, object, int, bool], list[Part]] = {}
+    _PARTS[id(t)] = (t, made)
+    return made
+
+
+def _set_parts(
+    t: Tables, rank: int, avail: tuple[int, ...], wilds: int, spans_only: bool
+) -> list[Part]:
+    """The set parts of one rank, its cards counted per suit (see `natural_parts`)."""
+    parts: list[Part] = []
+    ranges = [range(0, min(a, 1) + 1) if t.set_distinct else range(0, a + 1) for a in avail]
+    uses: Iterable[tuple[int, ...]] = product(*ranges)
+    if spans_only and not t.set_distinct:
+        uses = _prefixes(list(avail))
+    for use in uses:
+        n = sum(use)
+        if n == 0:
+            continue
+        kmin = max(0, t.set_min - n)
+        kmax = min(wilds, t.set_max - n, t.max_wilds(n))
+        if t.set_distinct:
+            kmax = min(kmax, 4 - n)
+        if kmin <= kmax:
+            codes = tuple(rank + 13 * s for s in range(4) for _ in range(use[s]))
+            parts.append((codes, kmin, kmax))
+    return parts
+
+
+def _run_parts(t: Tables, suit: int, present: int, wilds: int, spans_only: bool) -> list[Part]:
+    """The run parts of one suit, its ranks held as a mask (see `natural_parts`)."""
+    parts: list[Part] = []
+    subsets = _span_subsets if spans_only else _run_subsets
+    for sub, gap in subsets(t.ace, present, wilds):
+        n = bin(sub).count("1")
+        kmin = max(gap, t.run_min - n, 0)
+        kmax = min(wilds, t.run_max - n, t.max_wilds(n))
+        if kmin <= kmax:
+            codes = tuple(r + 13 * suit for r in range(13) if sub >> r & 1)
+            parts.append((codes, kmin, kmax))
     return parts
 
 

@@ -15,7 +15,8 @@ from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
-from rulespec.interpreter.search import FastSearch, GeneralSearch
+from rulespec.interpreter.runtable import Kernel, kernel
+from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.variant import Variant
 
 __all__ = [
@@ -29,17 +30,17 @@ Meld = tuple[Placed, ...]
 _MEMO_LIMIT = 50_000
 
 
+_BIT = {c: 1 << c for c in range(53)}
+
+
 def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
     """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card)."""
-    mask = 0
     try:
-        for c in hand:
-            mask |= 1 << c
-    except (TypeError, ValueError):
+        mask = sum(map(_BIT.__getitem__, hand))
+    except (KeyError, TypeError):
         raise PositionError(f"not card codes (0..52): {list(hand)!r}") from None
-    if mask >> 53:
-        raise PositionError(f"not card codes (0..52): {list(hand)!r}")
-    if mask & t.not_fast or mask.bit_count() != len(hand):
+    # a duplicate carries into a higher bit: fewer bits than cards
+    if mask.bit_count() != len(hand) or mask & t.not_fast:
         return None
     return mask
 
@@ -55,10 +56,7 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     t = tables(variant)
     mask = _fast_mask(t, hand)
     if mask is not None:
-        meldy = meldable(t, mask)
-        value = dead_value(t, mask ^ meldy)
-        if meldy:
-            value += FastSearch(t, meldy).value(meldy)
+        value = kernel(t).value(mask)
         if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
             value = 0
         return value
@@ -84,15 +82,8 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     mask = _fast_mask(t, hand)
     melds: list[Meld] = []
     if mask is not None:
-        meldy = meldable(t, mask)
-        search = FastSearch(t, meldy)
-        value = search.value(meldy) + dead_value(t, mask ^ meldy)
-        masks, dead = search.arrangement(meldy)
-        dead += [c for c in range(52) if (mask ^ meldy) >> c & 1]
-        for m in masks:
-            laid = normalize(variant, [(c, c) for c in range(52) if m >> c & 1])
-            assert laid is not None
-            melds.append(laid)
+        value, laid_melds, dead = _fast_arrangement(variant, t, mask)
+        melds = list(laid_melds)
     else:
         general = GeneralSearch(t, hand)
         value = general.solve()
@@ -109,6 +100,69 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     return value, melds, sorted(dead)
 
 
+def _fast_arrangement(
+    variant: Variant, t: Tables, mask: int
+) -> tuple[int, tuple[Meld, ...], list[int]]:
+    """best_arrangement of a one-deck natural mask: the cards in no meld are deadwood, the
+    rest (`meldable`) are walked from the lowest card up, a meld taken when it keeps the
+    least deadwood (the first such in `natural_by_low` order), else the card is deadwood.
+    The walk depends only on the meldable cards, so it is cached by their mask."""
+    k = kernel(t)
+    meldy = meldable(t, mask)
+    walked = k.walks.get(meldy)
+    if walked is None:
+        walked = _walk(variant, t, k, meldy)
+        if len(k.walks) >= _MEMO_LIMIT:
+            k.walks.clear()
+        k.walks[meldy] = walked
+    value, melds, walk_dead = walked
+    loose = mask ^ meldy
+    return value + dead_value(t, loose), melds, [*walk_dead, *_bits(loose)]
+
+
+def _walk(
+    variant: Variant, t: Tables, k: Kernel, meldy: int
+) -> tuple[int, tuple[Meld, ...], tuple[int, ...]]:
+    """(least deadwood, melds, deadwood cards) of the meldable cards, by the walk above."""
+    by_low = t.natural_by_low
+    laid_by_mask = k.laid
+    melds: list[Meld] = []
+    dead: list[int] = []
+    rest = meldy
+    value = target = k.value(rest)
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        for m in by_low[c]:
+            if m & rest == m and k.value(rest ^ m) == target:
+                laid = laid_by_mask.get(m)
+                if laid is None:
+                    laid = normalize(variant, [(b, b) for b in _bits(m)])
+                    assert laid is not None
+                    laid_by_mask[m] = laid
+                melds.append(laid)
+                rest ^= m
+                break
+        else:
+            dead.append(c)
+            rest ^= low
+            target -= t.hand_values[c]
+    return value, tuple(melds), tuple(dead)
+
+
+_RANKS = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(8192))
+
+
+def _bits(mask: int) -> list[int]:
+    """The card codes of a one-deck mask (codes 0..51), lowest first."""
+    out: list[int] = []
+    for shift in (0, 13, 26, 39):
+        m = (mask >> shift) & 0x1FFF
+        if m:
+            out += [shift + r for r in _RANKS[m]]
+    return out
+
+
 def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, int]:
     """(minimum deadwood after discarding one card, that card): the knocking question.
 
@@ -120,18 +174,7 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     mask = _fast_mask(t, hand)
     best: tuple[int, int] | None = None
     if mask is not None and not variant.melds.patterns:
-        meldy = meldable(t, mask)
-        base = dead_value(t, mask ^ meldy)
-        search = FastSearch(t, meldy)
-        whole = search.value(meldy)
-        for c in sorted(set(hand), reverse=True):
-            bit = 1 << c
-            # a card outside every meld leaves the rest as it was
-            v = base + (search.value(meldy ^ bit) if meldy & bit else whole - t.hand_values[c])
-            if best is None or v < best[0]:
-                best = (v, c)
-        assert best is not None
-        return best
+        return kernel(t).after_discard(mask)
     key = ("dd", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:

@@ -201,6 +201,12 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def chunk_count(count: int, matches: bool = False) -> int:
+    """How many chunks of work ``count`` hands (or matches) make: the most useful jobs."""
+    size = 1 if matches else 4
+    return max(1, -(-count // size))
+
+
 ChunkMap = Callable[[Iterator[tuple[Job, int, int]]], Iterator[list[HandRecord]]]
 """An executor (``sim/executors.py``): runs the chunks it is handed, results in their order."""
 

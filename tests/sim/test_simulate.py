@@ -416,3 +416,20 @@ def test_plot_labels_every_axis_names_seats_by_bot_and_keeps_the_legend_clear(
     for ax in fig.axes:
         assert not legend_box.overlaps(ax.get_window_extent())
     real_close(fig)
+
+
+def test_jobs_default_to_the_cores_with_the_same_numbers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No --jobs: all the cores (here 2), the numbers those of --jobs 1; a run of one
+    chunk of work (4 hands) starts no second process."""
+    monkeypatch.setattr(runner, "cores", lambda: 2)
+    common = ["gin", "-n", "10", "--seed", "5", "--bots", "random"]
+    default = _simulate_json(capsys, *common)
+    one = _simulate_json(capsys, *common, "--jobs", "1")
+    assert default.pop("timing")["jobs"] == 2
+    assert one.pop("timing")["jobs"] == 1
+    assert default == one
+    short = _simulate_json(capsys, "gin", "-n", "4", "--bots", "random")
+    assert short["timing"]["jobs"] == 1
+    assert runner.chunk_count(9) == 3 and runner.chunk_count(3, matches=True) == 3

@@ -34,7 +34,6 @@ from rulespec.bots.base import (
     hand_value,
     is_wild,
     pile_cards,
-    point_unit,
     points,
     rank_of,
     stalled,
@@ -44,7 +43,7 @@ from rulespec.bots.base import (
 from rulespec.bots.danger import discard_danger
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
-from rulespec.interpreter.plusone import plus_one
+from rulespec.bots.lookahead import next_turn
 from rulespec.model.variant import Variant
 
 STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
@@ -296,49 +295,11 @@ class SmartBot(PhasedBot):
         return score
 
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
-        """Expected deadwood after drawing one unseen card and discarding the worst deadwood,
-        less a bonus for the chance of being able to knock then (knock variants)."""
+        """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
+        of being able to knock then (knock variants)."""
         pool = self._pool(view, variant)
         limit = self._knock_limit(view, variant)
-        total = 0.0
-        count = ready = 0
-        weight = self._count_weight(variant)
-        base_dw, _, base_dead = arrangement(variant, hand)
-        base_worst = max(
-            (hand_value(variant, d) for d in base_dead if not is_wild(variant, d)), default=0
-        )
-        # ranks 0..12 here (rank_of - 1): a card of no held rank, two or more ranks from
-        # every held card of its suit, melds with nothing
-        ranks = {c % 13 for c in hand if c < JOKER}
-        near = {(c // 13, (c % 13 + d) % 13) for c in hand if c < JOKER for d in (-2, -1, 1, 2)}
-        far = {
-            card
-            for card in pool
-            if card < JOKER
-            and card % 13 not in ranks
-            and (card // 13, card % 13) not in near
-            and not is_wild(variant, card)
-        }
-        grown = plus_one(variant, hand, [c for c in pool if c not in far]) or {}
-        unit = point_unit(variant)
-        for card, n in pool.items():
-            if card in far:
-                # a card that melds with nothing just joins the deadwood
-                value = hand_value(variant, card)
-                dw, dead_count = base_dw + value, len(base_dead) + 1
-                worst = max(base_worst, value)
-            elif card in grown:
-                dw, dead_count, worst = grown[card]
-            else:
-                dw, _, dead = arrangement(variant, [*hand, card])
-                dead_count = len(dead)
-                worst = max(
-                    (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
-                )
-            total += n * ((dw - worst) / unit + weight * max(dead_count - 1, 0))  # points()
-            count += n
-            if limit is not None and dw - worst <= limit:
-                ready += n
+        total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count

@@ -74,10 +74,22 @@ def _analyze(
     return None
 
 
+_REFUSALS_KEPT = 50_000
+"""At most this many meld_refusal answers are kept per variant (then the table starts over)."""
+
+
 def meld_refusal(variant: Variant, placed: Sequence[Placed]) -> str | None:
     """The rule a laid group breaks as a meld (key and plain words), or None if it is a meld."""
+    known = tables(variant).refusals
+    key = tuple(placed)
+    if key in known:
+        return known[key]  # type: ignore[no-any-return]
     why: list[str] = []
-    return None if _analyze(variant, placed, why) is not None else why[0]
+    got = None if _analyze(variant, placed, why) is not None else why[0]
+    if len(known) >= _REFUSALS_KEPT:
+        known.clear()
+    known[key] = got
+    return got
 
 
 def normalize(variant: Variant, placed: Sequence[Placed]) -> Meld | None:

@@ -25,9 +25,9 @@ from rulespec.core.moves import MELD, Move
 from rulespec.interpreter.arrange import partition
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.game import Game
-from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.meldgen import FULL_LISTING, candidate_listing
 from rulespec.interpreter.melds import meld_kind, name_wilds
+from rulespec.interpreter.phases.judge import refusal
 from rulespec.interpreter.solver import best_arrangement, deadwood
 from rulespec.model.variant import RANK_KEYS, Variant
 
@@ -253,7 +253,7 @@ def test_many_wilds_list_canonical_melds_and_accept_any_valid_one() -> None:
             assert ways
             move = Move.meld(rng.choice(ways))
             assert game.is_legal(move), move
-            assert meld_legal(variant, game.hs, move.cards)
+            assert refusal(variant, game.hs, move) is None
             tried += 1
     assert tried == 45
     absent = next(c for c in range(52) if c not in hand)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import islice, product
 from typing import Any
 
 from rulespec.core.cards import JOKER, card_text, placed_text
@@ -22,7 +23,7 @@ from rulespec.core.errors import (
     PositionError,
     RulespecError,
 )
-from rulespec.core.moves import MELD, Move, as_move
+from rulespec.core.moves import KNOCK, MELD, Move, as_move
 from rulespec.interpreter import turnctx as T
 from rulespec.interpreter.cards import cut_for_dealer
 from rulespec.interpreter.melds import name_wilds
@@ -40,6 +41,9 @@ from rulespec.interpreter.state import (
 )
 from rulespec.interpreter.timeline import Timeline, copy_hand, copy_match
 from rulespec.model.variant import Variant
+
+SHOWN_WAYS = 8
+"""Namings tried per bare-wild meld a knock shows (and that many squared showings in all)."""
 
 
 def players_range(variant: Variant) -> str:
@@ -243,9 +247,11 @@ class Game:
     def _resolve_unnamed(self, m: Move) -> Move:
         """A move written with bare wilds (`meld 7H 8H JK`, `layoff JK 2`) means the one legal
         move it can be; AmbiguousMove, naming them, when it could be several."""
+        assert self._legal is not None
+        if m.kind == KNOCK and m.melds:
+            return self._resolve_shown(m)
         if not any(c == n == JOKER for c, n in m.cards):
             return m
-        assert self._legal is not None
         raw = sorted(c for c, _ in m.cards)
         fits = [
             x
@@ -256,6 +262,22 @@ class Game:
             # many wild cards: the list holds canonical melds only; name it from the rules
             ways = (Move.meld(w) for w in name_wilds(self.variant, raw))
             fits = [x for x in ways if self._is_legal(x)]
+        if len(fits) > 1:
+            raise AmbiguousMove(str(m), [str(x) for x in fits])
+        return fits[0] if fits else m
+
+    def _resolve_shown(self, m: Move) -> Move:
+        """`knock C with …` naming a meld with bare wilds: the one legal showing it can be."""
+        ways = []
+        for group in m.melds:
+            if any(c == n == JOKER for c, n in group):
+                ways.append(name_wilds(self.variant, [c for c, _ in group])[:SHOWN_WAYS] or [group])
+            else:
+                ways.append([group])
+        if all(len(w) == 1 for w in ways):
+            return m  # nothing to choose: the showdown names the problem, if any
+        showings = islice(product(*ways), SHOWN_WAYS * SHOWN_WAYS)
+        fits = [x for x in (Move.knock(m.card, s) for s in showings) if self._is_legal(x)]
         if len(fits) > 1:
             raise AmbiguousMove(str(m), [str(x) for x in fits])
         return fits[0] if fits else m

@@ -31,8 +31,8 @@ from rulespec.interpreter.outcome import HandResult, Observation
 from rulespec.interpreter.phases import judge as J
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.deal import deal
+from rulespec.interpreter.phases.settle import settle
 from rulespec.interpreter.position_check import seed_problem
-from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
     HandState,
     MatchState,
@@ -175,19 +175,19 @@ class Game:
             self._context = Ctx(self.variant, self.hs)
         return self._context
 
-    def _listed(self, m: Move) -> bool:
-        assert self._legal is not None
-        if len(self._legal) <= 24:
-            return m in self._legal
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal)
-        return m in self._legal_set
-
     def _is_legal(self, m: Move) -> bool:
         """Listed, or accepted by the same predicate the list was made with (a valid meld
         the list leaves out: many wild cards, canonical melds only; `knock C with …`)."""
-        if self._listed(m):
-            return True
+        legal = self._legal
+        assert legal is not None
+        if len(legal) <= 24:
+            if m in legal:
+                return True
+        else:
+            if self._legal_set is None:
+                self._legal_set = frozenset(legal)
+            if m in self._legal_set:
+                return True
         return J.malformed(m) is None and J.refusal(self.variant, self.hs, m, self._ctx()) is None
 
     def is_legal(self, move: Move | str) -> bool:
@@ -215,14 +215,12 @@ class Game:
         J.apply(self.variant, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))
         self._moves.append(m)
-        self._changed()
+        self._legal = self._legal_set = self._context = None  # (_changed, inlined: hot path)
         return m
 
     def _changed(self) -> None:
         """The state moved on: the cached legal moves and judge's context are stale."""
-        self._legal = None
-        self._legal_set = None
-        self._context = None
+        self._legal = self._legal_set = self._context = None
 
     def undo(self) -> Move:
         """Take back the last move played and return it: all is as before it (python-chess's
@@ -285,17 +283,8 @@ class Game:
     def _end_hand(
         self, variant: Variant, hs: HandState, reason: str, seat: int | None, extra: dict[str, Any]
     ) -> None:
-        hs.phase = "over"
-        result = score_hand(variant, hs, reason, seat, extra)
-        hs.result = result
-        ms = self.ms
-        for s, v in enumerate(result["scores"]):
-            ms.totals[s] += v
-        if result["winner"] is not None:
-            ms.hands_won[result["winner"]] += 1
-        from rulespec.interpreter.match import close_hand  # noqa: PLC0415
-
-        close_hand(variant, hs, ms)
+        """The hand's end (the phases' `Ender`): settled into this game's match."""
+        settle(variant, hs, self.ms, reason, seat, extra)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (the deal passes by `dealer.rotation`)."""

@@ -44,8 +44,10 @@ def discard_refusal(c: Ctx, card: int) -> str | None:
 
 def _card_refusal(c: Ctx, card: int) -> str | None:
     variant, hs = c.variant, c.hs
-    if variant.discard.forbid_taken and hs.taken and c.hand.count(card) <= c.taken()[card]:
-        return f"discard.forbid_taken: {card_text(card)} was taken from the pile this turn"
+    if variant.discard.forbid_taken and hs.taken:
+        took = c.taken().get(card, 0)
+        if took and c.hand.count(card) <= took:
+            return f"discard.forbid_taken: {card_text(card)} was taken from the pile this turn"
     if len(c.hand) == 1 and "discard" not in variant.going_out.by:
         return "going_out.by: a hand may not be emptied by a discard"
     return None

@@ -33,6 +33,8 @@ _FIXED = tuple(
     Move(k) for k in (DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD)
 )
 _UPCARD = (Move(DRAW_DISCARD), Move(PASS))
+_TAKE_PILE = Move(TAKE_PILE)
+_TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 200)
 
 
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
@@ -125,8 +127,9 @@ def draw_moves(c: Ctx) -> list[Move]:
     else:
         candidates = list(_FIXED)
         if c.variant.draw.depth is not None:
-            candidates.extend(Move(TAKE, (), n) for n in range(1, len(c.hs.discard) + 1))
-        candidates.append(Move(TAKE_PILE))
+            depths = range(1, len(c.hs.discard) + 1)
+            candidates.extend(_TAKES[n] if n < 200 else Move(TAKE, (), n) for n in depths)
+        candidates.append(_TAKE_PILE)
     return [m for m in candidates if draw_refusal(c, m) is None]
 
 

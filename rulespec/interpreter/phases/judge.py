@@ -36,7 +36,9 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     c = Ctx(variant, hs, explain=False)
     if hs.phase in ("upcard", "draw"):
         return draw_moves(c)
-    return _dedupe(laying(c) + swap_moves(c)) + discard_moves(c)  # discards are distinct
+    laid = laying(c) + swap_moves(c)
+    discards = discard_moves(c)  # distinct cards: no duplicates
+    return _dedupe(laid) + discards if laid else discards
 
 
 def _dedupe(moves: list[Move]) -> list[Move]:

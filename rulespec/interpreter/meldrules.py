@@ -112,7 +112,8 @@ class Tables:
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     # solver results by hand key, bounded by the solver
     refusals: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    # melds.meld_refusal by laid cards (the judge asks it of every candidate), bounded there
+    # melds.meld_refusal and melds.extend answers by their cards (the judge asks them of every
+    # candidate move), bounded there
 
     def wild_code(self, code: int) -> bool:
         if code == JOKER:

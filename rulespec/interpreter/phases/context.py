@@ -43,6 +43,7 @@ class Ctx:
         "_least",
         "_finish",
         "_taken",
+        "_gates",
     )
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
@@ -56,12 +57,24 @@ class Ctx:
         self._least: int | None = None
         self._finish: Any = _UNSET
         self._taken: Counter[int] | None = None
+        self._gates: dict[Callable[[Ctx], str | None], str | None] | None = None
 
     def env(self) -> dict[str, Any]:
         """The `turn` expression names for the mover (computed once; do not change it)."""
         if self._env is None:
             self._env = turn_env(self.variant, self.hs, self.seat)
         return self._env
+
+    def gate(self, rule: Callable[[Ctx], str | None]) -> str | None:
+        """`rule(self)`, asked once: a phase's gate (what refuses all its moves alike) is the
+        same for every move of the moment, so each move's predicate may ask it again cheaply."""
+        gates = self._gates
+        if gates is None:
+            gates = self._gates = {}
+        elif rule in gates:
+            return gates[rule]
+        got = gates[rule] = rule(self)
+        return got
 
     def taken(self) -> Counter[int]:
         """How many of each card the mover has taken from the pile this turn."""

@@ -43,14 +43,18 @@ def discard_refusal(c: Ctx, card: int) -> str | None:
 
 
 def _card_refusal(c: Ctx, card: int) -> str | None:
-    variant, hs = c.variant, c.hs
-    if variant.discard.forbid_taken and hs.taken:
-        took = c.taken().get(card, 0)
-        if took and c.hand.count(card) <= took:
-            return f"discard.forbid_taken: {card_text(card)} was taken from the pile this turn"
-    if len(c.hand) == 1 and "discard" not in variant.going_out.by:
+    if card in _held_back(c):
+        return f"discard.forbid_taken: {card_text(card)} was taken from the pile this turn"
+    if len(c.hand) == 1 and "discard" not in c.variant.going_out.by:
         return "going_out.by: a hand may not be emptied by a discard"
     return None
+
+
+def _held_back(c: Ctx) -> set[int]:
+    """The cards `discard.forbid_taken` holds back: taken this turn, no other copy in hand."""
+    if not (c.variant.discard.forbid_taken and c.hs.taken):
+        return set()
+    return {card for card, took in c.taken().items() if c.hand.count(card) <= took}
 
 
 _OVER = "over the knock limit"  # the bound's mark: each card's own deadwood gives the text
@@ -59,6 +63,10 @@ _OVER = "over the knock limit"  # the bound's mark: each card's own deadwood giv
 def knock_gate(c: Ctx) -> str | None:
     """What refuses every knock of this moment alike: no knocking, one card left, or (`_OVER`)
     the least deadwood after any discard over the knock limit."""
+    return c.gate(_knock_gate)
+
+
+def _knock_gate(c: Ctx) -> str | None:
     if c.variant.knock is None:
         return "knock: false — this variant has no knocking"
     if len(c.hand) == 1:
@@ -117,8 +125,12 @@ def discard_moves(c: Ctx) -> list[Move]:
     if discard_gate(c) is not None:
         return []
     cards = sorted(set(c.hand))
-    if (c.variant.discard.forbid_taken and c.hs.taken) or len(c.hand) == 1:
-        cards = [k for k in cards if _card_refusal(c, k) is None]  # (else it refuses none)
+    if len(c.hand) == 1:
+        cards = [k for k in cards if _card_refusal(c, k) is None]
+    else:  # _card_refusal, for a hand of 2 cards or more: the held-back cards only
+        held = _held_back(c)
+        if held:
+            cards = [k for k in cards if k not in held]
     out = [_DISCARDS[k] for k in cards]
     if knock_gate(c) is None:  # knock_refusal: discard_refusal, then the knock's own
         out.extend(_KNOCKS[k] for k in cards if _knock_refusal(c, _KNOCKS[k]) is None)

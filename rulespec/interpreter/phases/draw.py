@@ -121,15 +121,28 @@ def _take_refusal(c: Ctx, n: int) -> str | None:
 
 
 def draw_moves(c: Ctx) -> list[Move]:
-    """The draws the predicate accepts, in a fixed order (stock, discard, …, take N, take pile)."""
+    """The draws the predicate accepts, in a fixed order (stock, discard, …, take N, take pile).
+
+    The candidates are the draws the variant has at all; the predicate judges each now.
+    """
     if c.hs.phase == "upcard":
         candidates = list(_UPCARD)
     else:
-        candidates = list(_FIXED)
-        if c.variant.draw.depth is not None:
+        d = c.variant.draw
+        candidates = [
+            m
+            for m, has in zip(
+                _FIXED,
+                (d.stock, d.discard is not None, d.discard_then_stock, d.discard_then_discard),
+                strict=True,
+            )
+            if has
+        ]
+        if d.depth is not None:
             depths = range(1, len(c.hs.discard) + 1)
             candidates.extend(_TAKES[n] if n < 200 else Move(TAKE, (), n) for n in depths)
-        candidates.append(_TAKE_PILE)
+        if d.pile:
+            candidates.append(_TAKE_PILE)
     return [m for m in candidates if draw_refusal(c, m) is None]
 
 

@@ -33,7 +33,7 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     """Every legal move, in a fixed order: draws; or melds, lay-offs, swaps, discards, knocks."""
     if hs.phase == "over":
         return []
-    c = Ctx(variant, hs, explain=False)
+    c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
     if hs.phase in ("upcard", "draw"):
         return draw_moves(c)
     laid = laying(c) + swap_moves(c)

@@ -188,6 +188,10 @@ def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
 
 def layoff_gate(c: Ctx) -> str | None:
     """What refuses every lay-off of this moment alike (None: judged one by one)."""
+    return c.gate(_layoff_gate)
+
+
+def _layoff_gate(c: Ctx) -> str | None:
     cond = c.variant.play.layoff
     if cond is None:
         return "play.layoff: false — no laying off in this variant"
@@ -249,7 +253,7 @@ def laying(c: Ctx, way_on: bool = True) -> list[Move]:
                 out.append(Move.meld(meld))
     ob = c.hs.obligation
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
-    if offer and layoff_gate(c) is None:
+    if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
         table = [m for _, m in c.hs.melds]
         for placed, idx in M.layoffs(c.variant, offer, table):
             move = Move(LAYOFF, (placed,), idx + 1)

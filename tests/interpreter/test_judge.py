@@ -31,7 +31,7 @@ from rulespec.model.variant import Variant
 VALID = Path(__file__).resolve().parents[1] / "data/valid"
 EXTRA = ["wild-eight-decks.rules", "rummy-all-at-once-swap.yaml", "pile-draws-only.yaml"]
 CASES = [*bundled_names(), *EXTRA]
-POSITIONS = 10  # sampled positions per variant
+POSITIONS = 20  # sampled positions per variant
 MELD_TRIES = 8  # random card groups tried as melds per position
 
 

@@ -39,10 +39,10 @@ _TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 
 
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
-    hs = scratch(c.hs, c.seat, taken)
+    hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
     hs.turns[c.seat] += 1
-    return bool(laying(Ctx(c.variant, hs, explain=False)))
+    return bool(laying(Ctx(c.variant, hs, explain=False), one=True))
 
 
 def draw_refusal(c: Ctx, move: Move) -> str | None:

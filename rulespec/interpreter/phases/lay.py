@@ -130,20 +130,26 @@ def meld_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
     return _meld_refusal(c, move.cards, way_on)
 
 
-def _meld_refusal(c: Ctx, meld: Meld, way_on: bool) -> str | None:
-    """meld_refusal of the laid cards (the Move is made only if the way-on test needs it)."""
+def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> str | None:
+    """meld_refusal of the laid cards (the Move is made only if the way-on test needs it).
+
+    `listing`: asked by `laying` of its candidates, which are valid melds (meldgen makes
+    them) at a moment whose gate it has just passed: those two clauses hold already.
+    """
     variant, hs = c.variant, c.hs
-    if variant.play.melding == "never":
-        return NEVER
-    shape = M.meld_refusal(variant, meld)
-    if shape is not None:
-        return shape
+    if not listing:
+        if variant.play.melding == "never":
+            return NEVER
+        shape = M.meld_refusal(variant, meld)
+        if shape is not None:
+            return shape
     clash = unique_clash(variant, hs, meld)
     if clash is not None:
         return unique_reason(clash)
-    gate = meld_gate(c)
-    if gate is not None:
-        return gate
+    if not listing:
+        gate = meld_gate(c)
+        if gate is not None:
+            return gate
     rest = remove_cards(c.hand, [p[0] for p in meld])
     if not rest and not _may_empty(variant, "meld"):
         return (
@@ -236,8 +242,9 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
     return no_way_on(c, remove_cards(c.hand, [placed[0]]), move) if way_on else None
 
 
-def laying(c: Ctx, way_on: bool = True) -> list[Move]:
-    """The legal melds, then lay-offs: the candidates the predicates accept."""
+def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
+    """The legal melds, then lay-offs: the candidates the predicates accept (`one`: stop at
+    the first, for a caller that asks only whether there is any)."""
     out: list[Move] = []
     hand = c.hand
     if meld_gate(c) is None:
@@ -249,8 +256,10 @@ def laying(c: Ctx, way_on: bool = True) -> list[Move]:
         else:
             candidates = candidate_melds(c.variant, hand)
         for meld in candidates:
-            if _meld_refusal(c, meld, way_on) is None:
+            if _meld_refusal(c, meld, way_on, listing=True) is None:
                 out.append(Move.meld(meld))
+                if one:
+                    return out
     ob = c.hs.obligation
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
     if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
@@ -259,6 +268,8 @@ def laying(c: Ctx, way_on: bool = True) -> list[Move]:
             move = Move(LAYOFF, (placed,), idx + 1)
             if layoff_refusal(c, move, way_on) is None:
                 out.append(move)
+                if one:
+                    return out
     return out
 
 

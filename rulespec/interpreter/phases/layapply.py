@@ -73,21 +73,23 @@ def _no_end(variant: Variant, hs: HandState, reason: str, seat: int | None, x: A
     """A scratch state's hand end: nothing to score (the search only asks what may follow)."""
 
 
-def scratch(hs: HandState, seat: int, extra: Sequence[int] = ()) -> HandState:
+def scratch(hs: HandState, seat: int, extra: Sequence[int] = (), table: bool = True) -> HandState:
     """A copy of the hand state that laying may change freely: the mover's hand (plus
-    `extra` cards), the table and the per-seat counters are new lists; history is empty."""
+    `extra` cards), the turn lists and (`table`) the table and per-seat counters are new
+    lists; history is empty. `table=False` for a copy only read by the predicates."""
     hands = list(hs.hands)
     hands[seat] = [*hs.hands[seat], *extra]
     state = object.__new__(HandState)  # a field-by-field copy (dataclasses.replace is slow)
     state.__dict__.update(hs.__dict__)
     state.hands = hands
-    state.melds = list(hs.melds)
-    state.laid_down = list(hs.laid_down)
-    state.melded = list(hs.melded)
-    state.melded_jokers = list(hs.melded_jokers)
     state.taken = list(hs.taken)
     state.turns = list(hs.turns)
     state.history = []
+    if table:
+        state.melds = list(hs.melds)
+        state.laid_down = list(hs.laid_down)
+        state.melded = list(hs.melded)
+        state.melded_jokers = list(hs.melded_jokers)
     return state
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from types import FrameType
 
 import rulespec
-from rulespec.interpreter import legal as L
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases import judge as L
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_WILD = ["bridge", "remik", "continental", "rummy500"]

@@ -9,10 +9,12 @@ load only when a rule text is parsed or a table drawn):
 - `Variant` (the checked rules), `Game` (a match in play), `Move` (one move,
   `str(move)` its canonical text), `Outcome` (`game.hand_result`),
   `Observation` (`game.observation(seat)`).
-- The error classes, all derived from `RulespecError`.
+- The error classes, all derived from `RulespecError` (`AmbiguousMove`, a move text
+  that fits several legal moves, is an `IllegalMove` naming them).
 """
 
 from rulespec.core.errors import (
+    AmbiguousMove,
     IllegalMove,
     InvalidMove,
     PositionError,
@@ -26,6 +28,7 @@ from rulespec.interpreter.outcome import Observation, Outcome
 from rulespec.playable import Variant, load, loads
 
 __all__ = [
+    "AmbiguousMove",
     "Game",
     "IllegalMove",
     "InvalidMove",

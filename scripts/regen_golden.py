@@ -30,8 +30,8 @@ from typing import Any
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.core.moves import Move
 from rulespec.interpreter.api import deadwood
-from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases.stock import CAPPED
 from rulespec.model.variant import Variant
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"

@@ -1,7 +1,7 @@
 """Play checks: rules under which a player could be left with no legal move (stage: check, part 4).
 
 The engine never offers a meld, lay-off or swap after which the turn could
-not end (interpreter/wayon.py), and a stock draw always exists while
+not end (interpreter/phases/wayon.py), and a stock draw always exists while
 `draw.stock` is on (a recycled stock is turned over, an ending stock ends the
 hand first). Without stock draws every draw comes from the pile, so a rule
 file must make sure one is always possible: reported here, located.

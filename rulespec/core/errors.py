@@ -96,3 +96,15 @@ class IllegalMove(RulespecError):
 
 class PositionError(RulespecError):
     """A position (saved game) that is malformed or impossible for the variant."""
+
+
+class AmbiguousMove(IllegalMove):
+    """Move text that fits more than one legal move (a bare wild that could stand for several
+    cards): `candidates` holds their canonical texts, and the message names them."""
+
+    def __init__(self, text: str, candidates: list[str]) -> None:
+        self.text = text
+        self.candidates = tuple(candidates)
+        options = " or ".join(repr(c) for c in self.candidates[:6])
+        more = f" (and {len(self.candidates) - 6} more)" if len(self.candidates) > 6 else ""
+        super().__init__(f"{text!r}: name the wild card — it could be {options}{more}")

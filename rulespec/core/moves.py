@@ -92,6 +92,14 @@ class Move:
     melds: tuple[tuple[Placed, ...], ...] = ()
 
     def __str__(self) -> str:
+        """The canonical text (worked out once per Move: logs and histories ask it often)."""
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = self._render()
+            object.__setattr__(self, "_text", text)  # a cache beside the fields: eq/hash ignore it
+        return text
+
+    def _render(self) -> str:
         if self.kind == TAKE:
             return f"take {self.number}"
         if self.kind == MELD:

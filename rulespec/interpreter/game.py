@@ -3,40 +3,47 @@
 The public face of the interpreter (model: OpenSpiel's State + python-chess's
 Board): `legal_moves()`, `play(move_or_text)`, `position()` /
 `Game.from_position()`, `observation(seat)`, `next_hand()`, `copy()` and
-`undo()` (model: python-chess's push/pop; see timeline.py). Chance comes
-only from the match seed: hand k is shuffled by `random.Random(f"{seed}:{k}")`,
-so a saved position with its seed and hand number continues exactly.
+`undo()` (model: python-chess's push/pop; see timeline.py). What is legal,
+why a move is refused and how it is played: the phases (phases/judge.py).
+Chance comes only from the match seed (phases/deal.py).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import islice, product
 from typing import Any
 
-from rulespec.core.cards import card_text, placed_text
-from rulespec.core.errors import IllegalMove, InvalidMove, PositionError, RulespecError
-from rulespec.core.moves import MELD, Move, as_move
-from rulespec.interpreter import engine as E
-from rulespec.interpreter import legal as L
-from rulespec.interpreter import turnctx as T
-from rulespec.interpreter.cards import build_deck, cut_for_dealer
-from rulespec.interpreter.legal import meld_legal
+from rulespec.core.cards import JOKER, card_text, placed_text
+from rulespec.core.errors import (
+    AmbiguousMove,
+    IllegalMove,
+    InvalidMove,
+    PositionError,
+    RulespecError,
+)
+from rulespec.core.moves import KNOCK, MELD, Move, as_move
+from rulespec.interpreter.cards import cut_for_dealer
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.nextdealer import next_dealer
 from rulespec.interpreter.outcome import HandResult, Observation
+from rulespec.interpreter.phases import judge as J
+from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.deal import deal
+from rulespec.interpreter.phases.settle import settle
 from rulespec.interpreter.position_check import seed_problem
-from rulespec.interpreter.rules import knock_shown_error, malformed, why_illegal
-from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import (
     HandState,
     MatchState,
-    deck_players,
     from_position,
     to_position,
 )
 from rulespec.interpreter.timeline import Timeline, copy_hand, copy_match
 from rulespec.model.variant import Variant
+
+SHOWN_WAYS = 8
+"""Namings tried per bare-wild meld a knock shows (and that many squared showings in all)."""
 
 
 def players_range(variant: Variant) -> str:
@@ -64,6 +71,7 @@ class Game:
         self.ms = ms
         self._legal: list[Move] | None = None
         self._legal_set: frozenset[Move] | None = None
+        self._context: Ctx | None = None
         self._timeline = Timeline.begin(hs, ms) if timeline is None else timeline
         self._moves = self._timeline.moves  # this hand's moves: play appends, undo re-plays
 
@@ -90,64 +98,8 @@ class Game:
         else:
             dealer = rng.randrange(players)
         ms = MatchState(totals=[0] * players, hands_won=[0] * players, hand_no=1, seed=seed)
-        hs = cls._deal(variant, players, dealer, ms, [True] * players)
+        hs = deal(variant, players, dealer, ms, [True] * players)
         return cls(variant, hs, ms)
-
-    @staticmethod
-    def _deal(
-        variant: Variant, players: int, dealer: int, ms: MatchState, active: list[bool]
-    ) -> HandState:
-        rng = random.Random(f"{ms.seed}:{ms.hand_no}")
-        n_active = deck_players(variant, active)
-        deck = build_deck(variant, n_active)
-        rng.shuffle(deck)
-        hs = HandState(
-            players=players,
-            dealer=dealer,
-            to_move=dealer,
-            phase="draw",
-            hands=[[] for _ in range(players)],
-            stock=[],
-            discard=[],
-            active=list(active),
-        )
-        hs.fill_defaults()
-        seats = []
-        s = dealer
-        for _ in range(sum(active)):
-            s = T.next_seat(variant, hs, s)
-            seats.append(s)
-        each = variant.deal.cards(n_active)
-        packet = max(variant.deal.packet, 1)
-        pos = 0
-        dealt = dict.fromkeys(seats, 0)
-        while any(dealt[s] < each for s in seats):
-            for s in seats:
-                k = min(packet, each - dealt[s])
-                hs.hands[s].extend(deck[pos : pos + k])
-                pos += k
-                dealt[s] += k
-        extra = deck[pos : pos + variant.deal.dealer_extra]
-        pos += len(extra)
-        if variant.deal.dealer_extra_to == "hand":
-            hs.hands[dealer].extend(extra)
-        else:
-            hs.discard.extend(extra)
-        if variant.deal.upcard and pos < len(deck):
-            hs.discard.append(deck[pos])
-            pos += 1
-        hs.upcard = hs.discard[0] if hs.discard else None
-        hs.stock = deck[pos:]
-        first = seats[0]
-        if variant.deal.dealer_extra and variant.deal.dealer_extra_to == "hand":
-            # the dealer holds a card more and starts by discarding
-            first = dealer
-            hs.phase = "play"
-            hs.turns[dealer] = 1
-        if variant.draw.upcard_offer and hs.discard and hs.phase == "draw":
-            hs.phase = "upcard"
-        hs.to_move = first
-        return hs
 
     @classmethod
     def from_position(cls, variant: Variant, position: Any) -> Game:
@@ -203,8 +155,9 @@ class Game:
         return self.ms.winner
 
     @property
-    def log(self) -> list[str]:
-        return list(self.ms.log)
+    def log(self) -> list[Move]:
+        """The match's moves so far, oldest first (saved games store their texts)."""
+        return [Move.parse(text) for text in self.ms.log]
 
     @property
     def hand_number(self) -> int:
@@ -212,22 +165,30 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
-            self._legal = L.legal_moves(self.variant, self.hs)
+            self._legal = J.legal_moves(self.variant, self.hs)
             self._legal_set = None
         return list(self._legal)
 
+    def _ctx(self) -> Ctx:
+        """The judge's context of this moment (cached facts shared by its questions)."""
+        if self._context is None:
+            self._context = Ctx(self.variant, self.hs)
+        return self._context
+
     def _is_legal(self, m: Move) -> bool:
-        assert self._legal is not None
-        if m.melds:  # `knock C with …`: the bare knock is legal and the melds can be shown
-            return self._is_legal(m.bare()) and knock_shown_error(self.variant, self.hs, m) is None
-        if len(self._legal) <= 24:
-            listed = m in self._legal
+        """Listed, or accepted by the same predicate the list was made with (a valid meld
+        the list leaves out: many wild cards, canonical melds only; `knock C with …`)."""
+        legal = self._legal
+        assert legal is not None
+        if len(legal) <= 24:
+            if m in legal:
+                return True
         else:
             if self._legal_set is None:
-                self._legal_set = frozenset(self._legal)
-            listed = m in self._legal_set
-        # a valid meld the list leaves out (many wild cards: canonical melds only)
-        return listed or (m.kind == MELD and meld_legal(self.variant, self.hs, m.cards))
+                self._legal_set = frozenset(legal)
+            if m in self._legal_set:
+                return True
+        return J.malformed(m) is None and J.refusal(self.variant, self.hs, m, self._ctx()) is None
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -245,17 +206,21 @@ class Game:
         if not self._is_legal(m):
             m = self._resolve_unnamed(m)
         if not self._is_legal(m):
-            problem = malformed(m)
+            problem = J.malformed(m)
             if problem is not None:
                 raise InvalidMove(problem)
             where = f"seat {self.hs.to_move}, {self.hs.phase}"
-            raise IllegalMove(f"{str(move)!r} ({where}): {why_illegal(self.variant, self.hs, m)}")
-        E.apply(self.variant, self.hs, m, self._end_hand)
+            why = J.refusal(self.variant, self.hs, m, self._ctx()) or "not a legal move now"
+            raise IllegalMove(f"{str(move)!r} ({where}): {why}")
+        J.apply(self.variant, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))
         self._moves.append(m)
-        self._legal = None
-        self._legal_set = None
+        self._legal = self._legal_set = self._context = None  # (_changed, inlined: hot path)
         return m
+
+    def _changed(self) -> None:
+        """The state moved on: the cached legal moves and judge's context are stale."""
+        self._legal = self._legal_set = self._context = None
 
     def undo(self) -> Move:
         """Take back the last move played and return it: all is as before it (python-chess's
@@ -263,10 +228,9 @@ class Game:
         then IllegalMove "nothing to undo" and nothing changes."""
         last, self.hs, self.ms, todo = self._timeline.take_back(self.ms.log)
         self._moves = self._timeline.moves
-        self._legal = None
-        self._legal_set = None
+        self._changed()
         for m in todo:
-            E.apply(self.variant, self.hs, m, self._end_hand)
+            J.apply(self.variant, self.hs, m, self._end_hand)
             self._timeline.replayed(self.hs, self.ms)
         return last
 
@@ -275,14 +239,17 @@ class Game:
         twin = type(self)(
             self.variant, copy_hand(self.hs), copy_match(self.ms), self._timeline.copy()
         )
-        twin._legal, twin._legal_set = self._legal, self._legal_set
+        twin._legal, twin._legal_set = self._legal, self._legal_set  # (the context: per state)
         return twin
 
     def _resolve_unnamed(self, m: Move) -> Move:
-        """A meld written with bare wilds (`meld 7H 8H JK`) means the one legal meld it can be."""
-        if not any(c == n and c == 52 for c, n in m.cards):
-            return m
+        """A move written with bare wilds (`meld 7H 8H JK`, `layoff JK 2`) means the one legal
+        move it can be; AmbiguousMove, naming them, when it could be several."""
         assert self._legal is not None
+        if m.kind == KNOCK and m.melds:
+            return self._resolve_shown(m)
+        if not any(c == n == JOKER for c, n in m.cards):
+            return m
         raw = sorted(c for c, _ in m.cards)
         fits = [
             x
@@ -292,26 +259,32 @@ class Game:
         if not fits and m.kind == MELD:
             # many wild cards: the list holds canonical melds only; name it from the rules
             ways = (Move.meld(w) for w in name_wilds(self.variant, raw))
-            fits = [x for x in ways if meld_legal(self.variant, self.hs, x.cards)]
+            fits = [x for x in ways if self._is_legal(x)]
         if len(fits) > 1:
-            options = " or ".join(repr(str(x)) for x in fits[:6])
-            raise IllegalMove(f"{str(m)!r}: name the wild card — it could be {options}")
+            raise AmbiguousMove(str(m), [str(x) for x in fits])
+        return fits[0] if fits else m
+
+    def _resolve_shown(self, m: Move) -> Move:
+        """`knock C with …` naming a meld with bare wilds: the one legal showing it can be."""
+        ways = []
+        for group in m.melds:
+            if any(c == n == JOKER for c, n in group):
+                ways.append(name_wilds(self.variant, [c for c, _ in group])[:SHOWN_WAYS] or [group])
+            else:
+                ways.append([group])
+        if all(len(w) == 1 for w in ways):
+            return m  # nothing to choose: the showdown names the problem, if any
+        showings = islice(product(*ways), SHOWN_WAYS * SHOWN_WAYS)
+        fits = [x for x in (Move.knock(m.card, s) for s in showings) if self._is_legal(x)]
+        if len(fits) > 1:
+            raise AmbiguousMove(str(m), [str(x) for x in fits])
         return fits[0] if fits else m
 
     def _end_hand(
         self, variant: Variant, hs: HandState, reason: str, seat: int | None, extra: dict[str, Any]
     ) -> None:
-        hs.phase = "over"
-        result = score_hand(variant, hs, reason, seat, extra)
-        hs.result = result
-        ms = self.ms
-        for s, v in enumerate(result["scores"]):
-            ms.totals[s] += v
-        if result["winner"] is not None:
-            ms.hands_won[result["winner"]] += 1
-        from rulespec.interpreter.match import close_hand  # noqa: PLC0415
-
-        close_hand(variant, hs, ms)
+        """The hand's end (the phases' `Ender`): settled into this game's match."""
+        settle(variant, hs, self.ms, reason, seat, extra)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (the dealer chosen by `dealer.next`)."""
@@ -321,11 +294,10 @@ class Game:
             raise IllegalMove("next_hand: the match is over")
         dealer = next_dealer(self.variant, self.hs)
         self.ms.hand_no += 1
-        self.hs = self._deal(self.variant, self.players, dealer, self.ms, self.hs.active)
+        self.hs = deal(self.variant, self.players, dealer, self.ms, self.hs.active)
         self._timeline.next_hand(self.hs, self.ms)
         self._moves = self._timeline.moves
-        self._legal = None
-        self._legal_set = None
+        self._changed()
 
     # --- what a seat sees -------------------------------------------------------------
 

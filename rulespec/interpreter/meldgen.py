@@ -193,7 +193,7 @@ def candidate_melds(variant: Variant, hand: Sequence[int]) -> list[Meld]:
     natural card of their span, each with the fewest and the most wild cards it
     may hold, the wild cards chosen canonically (jokers first, then the most
     valuable) and named canonically. Any other valid meld is still legal when
-    a player lays it (`legal.meld_legal` checks it directly).
+    a player lays it (the judge's meld predicate, phases/lay.py, checks it directly).
     """
     return candidate_listing(variant, hand)[0]
 

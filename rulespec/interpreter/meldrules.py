@@ -111,6 +111,9 @@ class Tables:
     not_fast: int = 0  # 53-bit mask of codes the bitmask path cannot take (wild-capable, joker)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     # solver results by hand key, bounded by the solver
+    refusals: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # melds.meld_refusal and melds.extend answers by their cards (the judge asks them of every
+    # candidate move), bounded there
 
     def wild_code(self, code: int) -> bool:
         if code == JOKER:

@@ -74,10 +74,22 @@ def _analyze(
     return None
 
 
+_REFUSALS_KEPT = 50_000
+"""At most this many meld_refusal answers are kept per variant (then the table starts over)."""
+
+
 def meld_refusal(variant: Variant, placed: Sequence[Placed]) -> str | None:
     """The rule a laid group breaks as a meld (key and plain words), or None if it is a meld."""
+    known = tables(variant).refusals
+    key = tuple(placed)
+    if key in known:
+        return known[key]  # type: ignore[no-any-return]
     why: list[str] = []
-    return None if _analyze(variant, placed, why) is not None else why[0]
+    got = None if _analyze(variant, placed, why) is not None else why[0]
+    if len(known) >= _REFUSALS_KEPT:
+        known.clear()
+    known[key] = got
+    return got
 
 
 def normalize(variant: Variant, placed: Sequence[Placed]) -> Meld | None:
@@ -120,13 +132,17 @@ def meld_value(variant: Variant, placed: Sequence[Placed]) -> int:
 
 def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | None:
     """The meld after laying off `card` (at either end of a run, into a set), or None."""
+    known = tables(variant).refusals
+    key = ("extend", tuple(placed), card)
+    if key in known:
+        return known[key]  # type: ignore[no-any-return]
     before = _analyze(variant, placed)
-    if before is None:
-        return None
-    after = _analyze(variant, tuple(placed) + (card,))
-    if after is None or after[0] != before[0]:
-        return None
-    return after[1]
+    after = None if before is None else _analyze(variant, tuple(placed) + (card,))
+    got = None if after is None or before is None or after[0] != before[0] else after[1]
+    if len(known) >= _REFUSALS_KEPT:
+        known.clear()
+    known[key] = got
+    return got
 
 
 def _flex_splits(variant: Variant, cards: Sequence[int]) -> Iterable[tuple[list[int], list[int]]]:

@@ -1,7 +1,7 @@
 """Turn context: seat order, `turn`/`knock` expression environments, table checks (stage: run).
 
-Small helpers shared by the legal-move generator (legal.py), move
-application (engine.py), refusal messages (rules.py) and scoring.
+Small helpers shared by the phases (phases/: legal moves, refusals, move
+application) and scoring.
 """
 
 from __future__ import annotations

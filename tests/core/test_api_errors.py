@@ -34,9 +34,9 @@ from rulespec.core.errors import (
 from rulespec.core.moves import Move
 from rulespec.explain.expr import REASONS as REASON_WORDS
 from rulespec.explain.score import REASON_HEADS
-from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.melds import meld_kind, meld_refusal
+from rulespec.interpreter.phases.stock import CAPPED
 from rulespec.interpreter.scoring import score_hand
 from rulespec.model.names import HAND_ENDS, REASONS
 

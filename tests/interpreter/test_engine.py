@@ -169,7 +169,8 @@ def test_history_shows_pile_takes_but_not_stock_draws() -> None:
     assert hist[0] == {"seat": 1, "move": "draw discard", "cards": ["5H"]}
     assert hist[2] == {"seat": 0, "move": "draw stock"}
     assert g.last_moves == {1: ["draw discard (5H)", "discard 9S"], 0: ["draw stock"]}
-    assert g.log == ["draw discard", "discard 9S", "draw stock"]
+    assert [str(m) for m in g.log] == ["draw discard", "discard 9S", "draw stock"]
+    assert all(isinstance(m, Move) for m in g.log)
 
 
 def test_spread_pile_is_all_visible() -> None:

@@ -15,8 +15,8 @@ from rulespec.bots import make_bot
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.core.cards import parse_card, parse_placed
 from rulespec.interpreter.cards import build_deck
-from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases.stock import CAPPED
 
 CASES = [
     (name, n)

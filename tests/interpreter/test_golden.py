@@ -20,8 +20,8 @@ import pytest
 
 from rulespec.compiler.load import load_variant
 from rulespec.core.errors import RulespecError
-from rulespec.interpreter.engine import CAPPED
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases.stock import CAPPED
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"

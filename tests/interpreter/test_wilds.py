@@ -25,9 +25,9 @@ from rulespec.core.moves import MELD, Move
 from rulespec.interpreter.arrange import partition
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.game import Game
-from rulespec.interpreter.legal import meld_legal
 from rulespec.interpreter.meldgen import FULL_LISTING, candidate_listing
 from rulespec.interpreter.melds import meld_kind, name_wilds
+from rulespec.interpreter.phases.judge import refusal
 from rulespec.interpreter.solver import best_arrangement, deadwood
 from rulespec.model.variant import RANK_KEYS, Variant
 
@@ -253,7 +253,7 @@ def test_many_wilds_list_canonical_melds_and_accept_any_valid_one() -> None:
             assert ways
             move = Move.meld(rng.choice(ways))
             assert game.is_legal(move), move
-            assert meld_legal(variant, game.hs, move.cards)
+            assert refusal(variant, game.hs, move) is None
             tried += 1
     assert tried == 45
     absent = next(c for c in range(52) if c not in hand)
@@ -352,3 +352,36 @@ def test_an_unnamed_joker_is_named_from_the_rules_when_the_list_is_canonical() -
     assert str(played) == "meld 7H 8H JK:9H JK:TH"
     before = Counter(rulespec.Game.from_position(variant, position).hs.hands[0])
     assert before - Counter(game.hs.hands[0]) == Counter(cards("7H 8H JK JK"))
+
+
+def test_a_move_text_that_fits_several_legal_moves_raises_ambiguous_move() -> None:
+    """`meld 7H 8H JK` (the joker 6H or 9H) and `layoff JK 1` onto 7H 8H JK:9H (6H or TH):
+    AmbiguousMove, an IllegalMove whose `candidates` are the legal moves it could mean, named
+    in canonical text; nothing changes, and naming the wild plays it."""
+    variant = rulespec.load(str(VALID / "wild-eight-decks.rules"))
+    position = {
+        "hands": [
+            ["7H", "8H", "JK", "JK", "KC", "2C", "5D", "9S", "3D", "QS"],
+            ["3S", "4S", "9D", "TD", "QC", "KD", "AS", "6C", "7C", "8C"],
+        ],
+        "stock": ["9C", "TS", "2S", "3H"],
+        "discard": ["JD"],
+        "to_move": 0,
+        "phase": "play",
+    }
+    game = rulespec.Game.from_position(variant, position)
+    before = game.position()
+    with pytest.raises(rulespec.AmbiguousMove) as info:
+        game.play("meld 7H 8H JK")
+    assert isinstance(info.value, IllegalMove)
+    assert sorted(info.value.candidates) == ["meld 7H 8H JK:9H", "meld JK:6H 7H 8H"]
+    assert all(repr(c) in str(info.value) for c in info.value.candidates)
+    assert game.position() == before
+    game.play("meld 7H 8H JK:9H")
+    for move in ("discard KC", "draw stock", "discard 3S", "draw stock"):
+        game.play(move)
+    with pytest.raises(rulespec.AmbiguousMove) as info:
+        game.play("layoff JK 1")
+    assert sorted(info.value.candidates) == ["layoff JK:6H 1", "layoff JK:TH 1"]
+    assert all(game.is_legal(c) for c in info.value.candidates)
+    assert str(game.play("layoff JK:TH 1")) == "layoff JK:TH 1"

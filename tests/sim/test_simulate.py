@@ -249,7 +249,7 @@ def test_simulate_reports_hands_stopped_at_the_turn_cap(
 ) -> None:
     """With the engine's cap at 14 turns about half the gin hands are abandoned: they are
     counted apart, and the turn figures are those of the hands that ended."""
-    from rulespec.interpreter import engine
+    from rulespec.interpreter.phases import stock as engine
 
     monkeypatch.setattr(engine, "TURN_CAP", 14)
     report = _simulate_json(capsys, "gin", "-n", "12", "--bots", "greedy", "--seed", "4")

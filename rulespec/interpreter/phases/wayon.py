@@ -1,12 +1,12 @@
-"""Can the mover still end the turn? Going-out partitions and the way-on search (stage: run).
+"""Can the mover still end the turn? Going-out partitions and the way-on search (phases, lay).
 
 A turn in phase `play` ends with a discard, or with going out. A meld, lay-off
 or swap that leaves the hand with no card it may discard (only cards taken
 from the pile under `discard.forbid_taken`, or one card that `going_out.by`
 does not let go by discard) is legal only if the rest can still be laid down
-to go out. legal.py asks `can_end_turn` about the state after such a move;
-the search tries the melds and lay-offs legal.py lists (swaps excluded, so
-it ends), on scratch copies of the state, within a node budget (a refusal
+to go out. lay.py asks `can_end_turn` about the state after such a move;
+the search tries the melds and lay-offs lay.py lists (swaps excluded, so
+it ends), on scratch copies of the state (layapply.after), within a node budget (a refusal
 when the budget runs out: refusing a move never strands anyone).
 `can_finish` answers the same question for `play.melding: going_out`.
 """
@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 
 from rulespec.core.cards import Placed
-from rulespec.core.moves import LAYOFF, MELD, SWAP, Move
+from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
-from rulespec.interpreter import melds as M
+from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
-from rulespec.interpreter.turnctx import placed_value
 from rulespec.model.variant import Variant
 
 BUDGET = 24
@@ -32,63 +30,11 @@ Lister = Callable[[Variant, HandState], list[Move]]
 Discardable = Callable[[Variant, HandState], list[int]]
 
 
-def after(variant: Variant, hs: HandState, move: Move) -> HandState:
-    """A scratch copy of the hand state after the mover's meld, lay-off or swap.
-
-    Only what the legality of later melds, lay-offs and discards reads is
-    updated (hands, table, obligation, turn counters, laid_down); the
-    original state is not touched.
-    """
-    seat = hs.to_move
-    hand = list(hs.hands[seat])
-    hands = list(hs.hands)
-    hands[seat] = hand
-    melds = list(hs.melds)
-    laid_down = list(hs.laid_down)
-    obligation = hs.obligation
-    melds_this_turn, value_this_turn = hs.melds_this_turn, hs.value_this_turn
-    if move.kind == SWAP:
-        card = move.cards[0][0]
-        owner, meld = melds[move.number - 1]
-        pos = next(i for i, p in enumerate(meld) if p[1] == card and p[0] != card)
-        hand.remove(card)
-        hand.append(meld[pos][0])
-        melds[move.number - 1] = (owner, meld[:pos] + ((card, card),) + meld[pos + 1 :])
-    else:
-        if move.kind == MELD:
-            laid = move.cards
-            melds.append((seat, laid))
-            melds_this_turn += 1
-            value_this_turn += M.meld_value(variant, laid)
-        else:
-            assert move.kind == LAYOFF
-            owner, old = melds[move.number - 1]
-            new = M.extend(variant, old, move.cards[0])
-            assert new is not None
-            melds[move.number - 1] = (owner, new)
-            value_this_turn += placed_value(variant, new, new.index(move.cards[0]))
-        for p in move.cards:
-            hand.remove(p[0])
-        if laid_down[seat] is None:
-            laid_down[seat] = hs.turns[seat]
-        if obligation is not None and any(p[0] == obligation[0] for p in move.cards):
-            obligation = None
-    return replace(
-        hs,
-        hands=hands,
-        melds=melds,
-        laid_down=laid_down,
-        obligation=obligation,
-        melds_this_turn=melds_this_turn,
-        value_this_turn=value_this_turn,
-    )
-
-
 def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: Discardable) -> bool:
     """Can the mover, from `hs`, still discard or go out this turn?
 
     `laying` lists the melds and lay-offs legal in a state apart from this very
-    test (legal.py's generator); `discardable` the cards it may discard.
+    test (lay.py's listing); `discardable` the cards it may discard.
     """
     budget = [BUDGET]
     seen: set[tuple[object, ...]] = set()  # dead ends (the same cards laid in another order)

@@ -1,0 +1,73 @@
+"""The deal phase: a seeded shuffle, cards dealt in packets, the upcard, who starts (phases).
+
+Chance comes only from the match seed: hand k is shuffled by
+`random.Random(f"{seed}:{k}")`, so a saved position with its seed and hand
+number continues exactly. The dealer is chosen by the game (game.py: the
+first by `first_dealer`, then each next hand's).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulespec.interpreter import turnctx as T
+from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.state import HandState, MatchState, deck_players
+from rulespec.model.variant import Variant
+
+
+def deal(
+    variant: Variant, players: int, dealer: int, ms: MatchState, active: list[bool]
+) -> HandState:
+    """The hand dealt by `dealer` to the active seats (hand `ms.hand_no` of seed `ms.seed`)."""
+    rng = random.Random(f"{ms.seed}:{ms.hand_no}")
+    n_active = deck_players(variant, active)
+    deck = build_deck(variant, n_active)
+    rng.shuffle(deck)
+    hs = HandState(
+        players=players,
+        dealer=dealer,
+        to_move=dealer,
+        phase="draw",
+        hands=[[] for _ in range(players)],
+        stock=[],
+        discard=[],
+        active=list(active),
+    )
+    hs.fill_defaults()
+    seats = []
+    s = dealer
+    for _ in range(sum(active)):
+        s = T.next_seat(variant, hs, s)
+        seats.append(s)
+    each = variant.deal.cards(n_active)
+    packet = max(variant.deal.packet, 1)
+    pos = 0
+    dealt = dict.fromkeys(seats, 0)
+    while any(dealt[s] < each for s in seats):
+        for s in seats:
+            k = min(packet, each - dealt[s])
+            hs.hands[s].extend(deck[pos : pos + k])
+            pos += k
+            dealt[s] += k
+    extra = deck[pos : pos + variant.deal.dealer_extra]
+    pos += len(extra)
+    if variant.deal.dealer_extra_to == "hand":
+        hs.hands[dealer].extend(extra)
+    else:
+        hs.discard.extend(extra)
+    if variant.deal.upcard and pos < len(deck):
+        hs.discard.append(deck[pos])
+        pos += 1
+    hs.upcard = hs.discard[0] if hs.discard else None
+    hs.stock = deck[pos:]
+    first = seats[0]
+    if variant.deal.dealer_extra and variant.deal.dealer_extra_to == "hand":
+        # the dealer holds a card more and starts by discarding
+        first = dealer
+        hs.phase = "play"
+        hs.turns[dealer] = 1
+    if variant.draw.upcard_offer and hs.discard and hs.phase == "draw":
+        hs.phase = "upcard"
+    hs.to_move = first
+    return hs

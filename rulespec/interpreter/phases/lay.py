@@ -1,0 +1,278 @@
+"""The lay phase: melds and lay-offs — which may be laid now, and why one may not (phases).
+
+`meld_refusal` and `layoff_refusal` are the phase's one predicate: None when
+the move is legal now, else the rule it breaks in the player's terms. The
+judge lists the candidates (meldgen's melds, melds.layoffs) that the
+predicate accepts, and gives its answer as the reason for a refused move; a
+valid meld the list leaves out (many wild cards: canonical melds only) is
+legal exactly when the predicate says so. A move that would leave the mover
+no way to end the turn is refused (wayon.py, on scratch copies).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rulespec.core.cards import card_text
+from rulespec.core.moves import LAYOFF, Move
+from rulespec.interpreter import melds as M
+from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
+from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.phases import wayon as W
+from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.discard import discardable
+from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.state import HandState
+from rulespec.interpreter.turnctx import remove_cards, unique_clash
+from rulespec.model.variant import Variant
+
+STRANDED = (
+    "discard.forbid_taken: that would leave only cards taken from the pile this turn,"
+    " none of which may be discarded, and they cannot all be laid down"
+)
+ONE_LEFT = (
+    "going_out.by: that would leave one card, which may not go by discard"
+    " (the last card goes only by {by}) and cannot be laid down"
+)
+NEVER = "play.melding: never — nobody melds on the table in this variant"
+GOING_OUT = "play.melding: going_out"
+
+
+def unique_reason(card: int) -> str:
+    return (
+        f"melds.wild.unique: {card_text(card)} is already on the table as often as the deck"
+        " holds it; no card, natural or named by a wild, may be there more often"
+    )
+
+
+def going_out_reason(variant: Variant) -> str:
+    """The going-out rule a meld breaks when melds are laid only when going out."""
+    go = variant.going_out
+    forms = []
+    if go.partition_melds is not None:
+        forms.append(" or ".join(str(c) for c in go.partition_melds) + " melds")
+    if go.partition_sizes is not None:
+        sizes = " or ".join("+".join(str(x) for x in sz) for sz in go.partition_sizes)
+        forms.append(f"melds of {sizes} cards")
+    head = (
+        f"going_out.partition: going out lays down {' with '.join(forms)}"
+        if forms
+        else "going out lays down the whole hand"
+    )
+    return (
+        f"{head}, all in one turn ({GOING_OUT}); with this meld the rest of your hand"
+        " cannot complete that"
+    )
+
+
+def _may_empty(variant: Variant, how: str) -> bool:
+    """May this action (meld | layoff) take a hand's last card?"""
+    return variant.discard.required != "always" and how in variant.going_out.by
+
+
+def _turn_meld_sizes(hs: HandState) -> list[int]:
+    if hs.melds_this_turn == 0:
+        return []
+    return [len(m) for _, m in hs.melds[-hs.melds_this_turn :]]
+
+
+def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
+    """Would the hand keep cards but none it may discard (all taken from the pile this turn)?"""
+    if not rest or not variant.discard.forbid_taken or not hs.taken:
+        return False
+    taken = Counter(hs.taken)
+    return all(k <= taken[c] for c, k in Counter(rest).items())
+
+
+def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
+    """The rule `move` would break by stranding the mover, or None.
+
+    A move that leaves `rest` with no card the mover may discard (only cards
+    taken from the pile, or one card that may not go by discard) is allowed
+    only when the rest can still be laid down to go out (wayon.can_end_turn).
+    """
+    variant = c.variant
+    if _stranded(variant, c.hs, rest):
+        why = STRANDED
+    elif len(rest) == 1 and "discard" not in variant.going_out.by:
+        why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
+    else:
+        return None
+    if W.can_end_turn(variant, after(variant, c.hs, move), laying_for_search, discardable):
+        return None
+    return why
+
+
+def _whole_hand_out(c: Ctx) -> bool:
+    return c.whole_hand_finishes(
+        lambda: W.can_finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs))
+    )
+
+
+def meld_gate(c: Ctx) -> str | None:
+    """What refuses every meld of this moment alike (None: melds are judged one by one)."""
+    play = c.variant.play
+    if play.melding == "never":
+        return NEVER
+    if play.melds_per_turn is not None and c.hs.melds_this_turn >= play.melds_per_turn:
+        return f"play.melds_per_turn: at most {play.melds_per_turn} new meld(s) per turn"
+    if play.melding == "going_out" and c.hs.obligation is None and not _whole_hand_out(c):
+        return going_out_reason(c.variant)
+    return None
+
+
+def meld_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
+    """None if this meld (its cards held) may be laid now, else the rule it breaks.
+
+    `way_on`: also refuse a meld after which the turn could not end (the
+    search in wayon.py asks without it, for the moves it tries).
+    """
+    return _meld_refusal(c, move.cards, way_on)
+
+
+def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> str | None:
+    """meld_refusal of the laid cards (the Move is made only if the way-on test needs it).
+
+    `listing`: asked by `laying` of its candidates, which are valid melds (meldgen makes
+    them) at a moment whose gate it has just passed: those two clauses hold already.
+    """
+    variant, hs = c.variant, c.hs
+    if not listing:
+        if variant.play.melding == "never":
+            return NEVER
+        shape = M.meld_refusal(variant, meld)
+        if shape is not None:
+            return shape
+    clash = unique_clash(variant, hs, meld)
+    if clash is not None:
+        return unique_reason(clash)
+    if not listing:
+        gate = meld_gate(c)
+        if gate is not None:
+            return gate
+    rest = remove_cards(c.hand, [p[0] for p in meld])
+    if not rest and not _may_empty(variant, "meld"):
+        return (
+            "discard.required / going_out.by: a hand may not be emptied by a meld"
+            " (a discard must end it)"
+        )
+    if hs.obligation is not None:
+        card, _, need = hs.obligation
+        if not any(p[0] == card for p in meld):
+            return f"draw obligation: the card taken ({card_text(card)}) must be used first"
+        pre = Counter(remove_cards(c.hand, [t for t in hs.taken if t in c.hand]))
+        if _hand_cards_in(meld, pre, card) < need:
+            return (
+                f"draw obligation: {card_text(card)} must be melded with at least"
+                f" {need} cards from the hand"
+            )
+    first = variant.play.first_laydown_min
+    if first is not None and not c.env()["me.laid_down_before"]:
+        minimum = int(first(c.env()))
+        if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
+            return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
+    if variant.play.melding == "going_out":
+        if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)]):
+            return going_out_reason(variant)
+        return None  # can_finish has found the way on
+    return no_way_on(c, rest, Move.meld(meld)) if way_on else None
+
+
+def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
+    avail = Counter(pre)
+    skipped = False
+    count = 0
+    for p in meld:
+        if p[0] == card and not skipped:
+            skipped = True
+            continue
+        if avail[p[0]] > 0:
+            avail[p[0]] -= 1
+            count += 1
+    return count
+
+
+def layoff_gate(c: Ctx) -> str | None:
+    """What refuses every lay-off of this moment alike (None: judged one by one)."""
+    return c.gate(_layoff_gate)
+
+
+def _layoff_gate(c: Ctx) -> str | None:
+    cond = c.variant.play.layoff
+    if cond is None:
+        return "play.layoff: false — no laying off in this variant"
+    if not c.hs.melds:
+        return "there is no meld number 1 on the table (0 meld(s))"
+    if not cond(c.env()):
+        return "play.layoff: laying off is not allowed now"
+    return None
+
+
+def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
+    """None if this lay-off (its card held) may be made now, else the rule it breaks."""
+    variant, hs = c.variant, c.hs
+    if not 1 <= move.number <= len(hs.melds):
+        return f"there is no meld number {move.number} on the table ({len(hs.melds)} meld(s))"
+    owner, meld = hs.melds[move.number - 1]
+    placed = move.cards[0]
+    if variant.play.layoff is None:
+        return "play.layoff: false — no laying off in this variant"
+    if M.extend(variant, meld, placed) is None:
+        why = M.meld_refusal(variant, (*meld, placed))
+        return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
+            f": {why}" if why else ""
+        )
+    clash = unique_clash(variant, hs, move.cards)
+    if clash is not None:
+        return unique_reason(clash)
+    gate = layoff_gate(c)
+    if gate is not None:
+        return gate
+    if variant.play.layoff_onto != "any" and owner != c.seat:
+        return "play.layoff_onto: own — lay off only on your own melds"
+    if len(c.hand) == 1 and not _may_empty(variant, "layoff"):
+        return "discard.required / going_out.by: a hand may not be emptied by a lay-off"
+    if hs.obligation is not None:
+        card, use, _ = hs.obligation
+        if placed[0] != card or use != "any":
+            how = "melded" if use == "meld" else "used"
+            return f"draw obligation: the card taken ({card_text(card)}) must be {how} first"
+    if variant.play.melding == "going_out" and hs.melds_this_turn:
+        return "play.melding: going_out — finish laying down the hand"
+    return no_way_on(c, remove_cards(c.hand, [placed[0]]), move) if way_on else None
+
+
+def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
+    """The legal melds, then lay-offs: the candidates the predicates accept (`one`: stop at
+    the first, for a caller that asks only whether there is any)."""
+    out: list[Move] = []
+    hand = c.hand
+    if meld_gate(c) is None:
+        if c.variant.play.melding == "going_out" and not lists_every_meld(c.variant, hand):
+            # many wild cards: the melds of one way out (any other is legal when laid)
+            sizes = _turn_meld_sizes(c.hs)
+            way = W.finish(c.variant, c.hs, c.seat, list(hand), sizes) or []
+            candidates = sorted(set(way))
+        else:
+            candidates = candidate_melds(c.variant, hand)
+        for meld in candidates:
+            if _meld_refusal(c, meld, way_on, listing=True) is None:
+                out.append(Move.meld(meld))
+                if one:
+                    return out
+    ob = c.hs.obligation
+    offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
+    if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
+        table = [m for _, m in c.hs.melds]
+        for placed, idx in M.layoffs(c.variant, offer, table):
+            move = Move(LAYOFF, (placed,), idx + 1)
+            if layoff_refusal(c, move, way_on) is None:
+                out.append(move)
+                if one:
+                    return out
+    return out
+
+
+def laying_for_search(variant: Variant, hs: HandState) -> list[Move]:
+    """The melds and lay-offs the way-on search tries (without the way-on test: it recurses)."""
+    return laying(Ctx(variant, hs, explain=False), way_on=False)

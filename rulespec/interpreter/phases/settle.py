@@ -1,0 +1,35 @@
+"""Knock and settle: a hand's end scored, the totals moved, the match closed (phases, hand end).
+
+Every way a hand ends (going out, a knock, the stock, a void hand, the safety
+cap) comes here through the game's `Ender`: the showdown and scores
+(scoring.py, showdown.py), then the match's totals and whether the match is
+over (match.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.interpreter.match import close_hand
+from rulespec.interpreter.scoring import score_hand
+from rulespec.interpreter.state import HandState, MatchState
+from rulespec.model.variant import Variant
+
+
+def settle(
+    variant: Variant,
+    hs: HandState,
+    ms: MatchState,
+    reason: str,
+    seat: int | None,
+    extra: dict[str, Any],
+) -> None:
+    """End the hand for `reason` (`seat` went out or knocked): score it, add up, close."""
+    hs.phase = "over"
+    result = score_hand(variant, hs, reason, seat, extra)
+    hs.result = result
+    for s, v in enumerate(result["scores"]):
+        ms.totals[s] += v
+    if result["winner"] is not None:
+        ms.hands_won[result["winner"]] += 1
+    close_hand(variant, hs, ms)

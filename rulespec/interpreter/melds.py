@@ -253,10 +253,19 @@ def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
     named as `place_wilds` names them (which wild card takes which name is
     canonical, not enumerated).
     """
+    known = tables(variant).refusals  # the listing asks the same groups over and over
+    key = ("name", tuple(sorted(cards)))
+    hit = known.get(key)
+    if hit is not None:
+        return list(hit)
     found: set[Meld] = set()
     for naturals, wilds in _flex_splits(variant, cards):
         found.update(place_wilds(variant, naturals, wilds))
-    return sorted(found)
+    got = sorted(found)
+    if len(known) >= _REFUSALS_KEPT:
+        known.clear()
+    known[key] = tuple(got)
+    return got
 
 
 NAME_ALL = 4

@@ -9,7 +9,7 @@ after the draw (layapply.scratch), never of the state itself.
 
 from __future__ import annotations
 
-from rulespec.core.cards import card_text
+from rulespec.core.cards import JOKER, card_text
 from rulespec.core.moves import (
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
@@ -21,6 +21,8 @@ from rulespec.core.moves import (
     TAKE_PILE,
     Move,
 )
+from rulespec.interpreter import melds as M
+from rulespec.interpreter.meldrules import meldable, tables
 from rulespec.interpreter.phases.context import Ctx, Ender, public
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
@@ -37,8 +39,31 @@ _TAKE_PILE = Move(TAKE_PILE)
 _TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 200)
 
 
+def _cannot_meld(c: Ctx, taken: list[int], use: str) -> bool:
+    """A quick sure 'no' before the full listing: in a one-deck game without wild cards or
+    whole-hand patterns, the card must lie in some natural set or run of the hand with the
+    cards taken (`meldrules.meldable`, exact for such hands) or be laid off on the table as
+    it is (under the obligation the listing offers nothing else).
+    Only ever says 'no' when the listing would find nothing, so the answer never changes."""
+    t = tables(c.variant)
+    if c.variant.melds.patterns or t.wild_joker or t.wild_ranks:
+        return False
+    if use != "meld" and c.hs.melds:
+        table = [m for _, m in c.hs.melds]
+        if next(iter(M.layoffs(c.variant, [taken[0]], table)), None) is not None:
+            return False  # it can be laid off on the table
+    mask = 0
+    for code in (*c.hand, *taken):
+        if code >= JOKER or mask >> code & 1:
+            return False  # a joker or a second deck: the bitmask cannot say
+        mask |= 1 << code
+    return not meldable(t, mask) >> taken[0] & 1
+
+
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
+    if _cannot_meld(c, taken, use):
+        return False
     hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
     hs.turns[c.seat] += 1

@@ -1,0 +1,56 @@
+"""The draw phase's quick 'no' (`_cannot_meld`) never refuses a take the full listing allows.
+
+`_usable` first asks `_cannot_meld`, a bitmask test, and lists melds and lay-offs only
+when it cannot say no. This plays random hands of every file whose pile takes must be
+used (bundled and house rules) and, at every draw, compares the quick answer for each
+depth with the full listing of the state after the take.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.draw import _cannot_meld
+from rulespec.interpreter.phases.lay import laying
+from rulespec.interpreter.phases.layapply import scratch
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = ["rummy500", str(ROOT / "examples/house-rules/rummy500-layoff.rules")]
+
+
+def _listing_finds(c: Ctx, taken: list[int], use: str, need: int) -> bool:
+    hs = scratch(c.hs, c.seat, taken, table=False)
+    hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
+    hs.turns[c.seat] += 1
+    return bool(laying(Ctx(c.variant, hs, explain=False), one=True))
+
+
+@pytest.mark.parametrize("name", FILES, ids=["rummy500", "rummy500-layoff"])
+def test_the_quick_no_agrees_with_the_listing(name: str) -> None:
+    variant = rulespec.load(name)
+    depth = variant.draw.depth
+    assert depth is not None and depth.use != "none"
+    said_no = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = Game.new(variant, 2 + seed % 2, seed=seed)
+        while not game.hand_over:
+            if game.hs.phase == "draw":
+                c = Ctx(variant, game.hs, explain=False)
+                pile = game.hs.discard
+                for n in range(1, len(pile) + 1):
+                    taken = pile[-n:]
+                    if _cannot_meld(c, taken, depth.use):
+                        said_no += 1
+                        assert not _listing_finds(c, taken, depth.use, depth.hand_cards), (
+                            game.position(),
+                            n,
+                        )
+            game.play(rng.choice(game.legal_moves()))
+    assert said_no > 0  # the quick test did answer, so the comparison means something

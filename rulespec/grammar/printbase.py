@@ -221,7 +221,8 @@ def _deck(v: dict[str, Any], p: str) -> list[str]:
         if value is None:
             return []
         replace, listed = _list(value, path)
-        return [("replace " if replace else "") + "ranks " + _ranks(listed, path)]
+        keys = [("T" if r == 10 else str(r)) if type(r) is int else r for r in listed]
+        return [("replace " if replace else "") + "ranks " + _ranks(keys, path)]
 
     return items(v, p, {"decks": decks, "jokers": jokers, "ranks": ranks})
 

@@ -98,7 +98,13 @@ SETUP: tuple[Axis | Group, ...] = (
         model=("ranks",),
         schema={
             "minItems": 1,
-            "items": {"$ref": "#/$defs/rank"},
+            "items": {
+                "anyOf": [
+                    {"$ref": "#/$defs/rank"},
+                    {"type": "integer", "minimum": 2, "maximum": 10},
+                ],
+                "x-error": "must be a rank: A, 2..10 (or T), J, Q or K",
+            },
         },
     ),
     Group("dealer", "who deals", title=True, model=("first_dealer", "rotation", "next_dealer")),

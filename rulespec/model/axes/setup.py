@@ -98,6 +98,7 @@ SETUP: tuple[Axis | Group, ...] = (
         model=("ranks",),
         schema={
             "minItems": 1,
+            "maxItems": 13,
             "items": {
                 "anyOf": [
                     {"$ref": "#/$defs/rank"},

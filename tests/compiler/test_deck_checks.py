@@ -1,4 +1,4 @@
-"""`deck.ranks` and several-deck set sizes at check time: what loads, what is refused, what warns."""
+"""`deck.ranks` and several-deck set sizes at check time: what loads, is refused, warns."""
 
 from __future__ import annotations
 
@@ -48,7 +48,10 @@ def test_misuse_is_refused_with_its_place(body: str, message: str) -> None:
 
 
 def test_a_set_of_nine_with_jokers_in_two_decks_is_possible() -> None:
-    body = "deck: {decks: 2, jokers: 2}\nmelds: {set: {min: 9, max: null, suits: any}, wild: {cards: [joker]}}\n"
+    body = (
+        "deck: {decks: 2, jokers: 2}\n"
+        "melds: {set: {min: 9, max: null, suits: any}, wild: {cards: [joker]}}\n"
+    )
     assert loads(HEAD + body, "yaml").melds.set is not None
 
 

@@ -25,14 +25,17 @@ FILES = [
     "eights-two-decks.rules",
     "eights-two-decks.yaml",
 ]
-HANDS = 8
+HANDS = 6
+# the random-play invariants: one file per feature and form (the two eights files
+# share the feature; the YAML one plays in the bot test below)
+RANDOM_FILES = FILES[:3]
 
 
 def _counts(low: int, high: int) -> list[int]:
     return sorted({low, (low + high) // 2, high})
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", RANDOM_FILES)
 def test_random_and_sensible_hands_keep_the_invariants(name: str) -> None:
     v = load_variant(str(VALID / name))
     ended = 0

@@ -19,22 +19,24 @@ JOKER = 52
 
 
 @cache
-def windows(ace: str) -> tuple[frozenset[int], ...]:
-    """Every run's rank set in an ace mode (ranks 1..13)."""
+def windows(ace: str, ranks: tuple[int, ...] = tuple(range(1, 14))) -> tuple[frozenset[int], ...]:
+    """Every run's rank set in an ace mode over the pack's ranks (a run is a slice of the
+    rank list in order; `high` moves the ace past the top, `wrap` joins the two ends)."""
     orders: list[list[int]] = []
-    if ace in ("low", "high_or_low"):
-        orders.append(list(range(1, 14)))
-    if ace in ("high", "high_or_low"):
-        orders.append(list(range(2, 14)) + [1])
+    if ace in ("low", "high_or_low") or 1 not in ranks and ace != "wrap":
+        orders.append(list(ranks))
+    if ace in ("high", "high_or_low") and 1 in ranks:
+        orders.append([r for r in ranks if r != 1] + [1])
+    count = len(ranks)
     out: set[frozenset[int]] = set()
     for order in orders:
-        for i in range(13):
-            for j in range(i + 1, 14):
+        for i in range(count):
+            for j in range(i + 1, count + 1):
                 out.add(frozenset(order[i:j]))
     if ace == "wrap":
-        for start in range(13):
-            for length in range(1, 14):
-                out.add(frozenset((start + k) % 13 + 1 for k in range(length)))
+        for start in range(count):
+            for length in range(1, count + 1):
+                out.add(frozenset(ranks[(start + k) % count] for k in range(length)))
     return tuple(sorted(out, key=lambda s: (len(s), sorted(s))))
 
 
@@ -71,7 +73,7 @@ def can_meld(variant: Variant, cards: Sequence[int]) -> bool:
         run_size = r is not None and n >= r.min and (r.max is None or n <= r.max)
         if run_size and len(set(suits)) <= 1 and len(set(ranks)) == len(ranks):
             need = set(ranks)
-            if any(len(w) == n and need <= w for w in windows(variant.ace)):
+            if any(len(w) == n and need <= w for w in windows(variant.ace, variant.ranks)):
                 return True
     return False
 

@@ -125,6 +125,13 @@ def _rank(value: Any) -> int:
     return value if isinstance(value, int) else RANK_NUMBERS[str(value)]
 
 
+def deck_ranks(raw: Any) -> tuple[int, ...]:
+    """The pack's ranks in run order: the `deck.ranks` list, or all 13 (A..K) when null."""
+    if raw is None:
+        return tuple(range(1, 14))
+    return tuple(_rank(r) for r in raw)
+
+
 SIMPLE_KINDS = ("bool", "int", "enum", "text")
 
 
@@ -185,6 +192,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
         **_under(simple, ""),
         decks=CountTable.parse(full["deck"]["decks"]),
         jokers=CountTable.parse(full["deck"]["jokers"]),
+        ranks=deck_ranks(full["deck"]["ranks"]),
         deal=Deal(cards=CountTable.parse(full["deal"]["cards"]), **_under(simple, "deal")),
         values=MappingProxyType({r: MappingProxyType(v) for r, v in values.items()}),
         joker_values=MappingProxyType(joker_values),

@@ -2,10 +2,10 @@
 
 What the JSON Schema cannot say: player-count tables that cover the allowed
 player counts exactly once, a deal that fits the pack with a card left to
-draw, meld rules that agree with each other, wild-card rules that have wild
-cards, draw obligations that the melding rule allows, a going-out partition
-that can be met, and every expression (see `checks_expr`). All problems are
-returned at once, each located through the `Locator`.
+draw, meld rules that agree with each other and with the pack (`checks_deck`),
+wild-card rules that have wild cards, draw obligations that the melding rule
+allows, a going-out partition that can be met, and every expression (see
+`checks_expr`). All problems are returned at once, each located through the `Locator`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.compiler.checks_dead import check_dead
+from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_play import check_play
 from rulespec.compiler.schema import with_defaults
@@ -150,7 +151,8 @@ def _check_deal_fits(doc: dict[str, Any], low: int, high: int, locator: Locator)
     deal, deck = doc["deal"], doc["deck"]
     problems: list[Problem] = []
     for players in range(low, high + 1):
-        pack = table_value(deck["decks"], players) * 52 + table_value(deck["jokers"], players)
+        per_deck = 4 * len(pack_ranks(doc))
+        pack = table_value(deck["decks"], players) * per_deck + table_value(deck["jokers"], players)
         each = table_value(deal["cards"], players)
         dealt = each * players + deal["dealer_extra"] + (1 if deal["upcard"] else 0)
         if dealt + 1 > pack:
@@ -189,18 +191,8 @@ def _check_melds(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                     f"max ({rule['max']}) is less than min ({rule['min']})",
                 )
             )
-    max_decks = _max_over(doc["deck"]["decks"])
-    if isinstance(set_rule, dict):
-        limit = 4 if set_rule["suits"] == "distinct" else 4 * max_decks
-        if set_rule["min"] > limit:
-            problems.append(
-                locator.problem(
-                    "melds.set.min",
-                    f"a set of {set_rule['min']} cards is impossible: one rank has at most "
-                    f"{limit} cards"
-                    + (" in distinct suits" if set_rule["suits"] == "distinct" else ""),
-                )
-            )
+    problems.extend(check_set_sizes(doc, locator))
+    problems.extend(check_ranks(doc, locator))
     names = [p["name"] for p in melds["patterns"]]
     for index, name in enumerate(names):
         if name in names[:index]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulespec.compiler.checks_deck import unreachable_set_max
 from rulespec.compiler.reach import reasons
 from rulespec.compiler.resolve import base_document
 from rulespec.core.errors import Problem, warning
@@ -48,6 +49,8 @@ def check_dead(full: dict[str, Any], locator: Locator) -> list[Problem]:
         )
     problems.extend(_never_ends(full, why, locator))
     problems.extend(_kept_title(full, locator))
+    if _own(locator, "melds.set.max"):
+        problems.extend(warning(p) for p in unreachable_set_max(full, locator))
     return problems
 
 

@@ -110,7 +110,7 @@ def _axis(axis: Axis) -> dict[str, Any]:
             {"$ref": f"#/$defs/table_{axis.low}_{axis.high}"},
         ]
     elif axis.kind == "list":
-        prop["type"] = "array"
+        prop["type"] = ["array", "null"] if axis.nullable else "array"
     prop["description"] = axis.description
     if axis.default is not NO_DEFAULT and not (axis.kind == "enum" and "$ref" in extra):
         prop["default"] = copy.deepcopy(axis.default)

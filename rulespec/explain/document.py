@@ -23,6 +23,7 @@ from rulespec.explain.words import (
     default,
     get,
     group_sentences,
+    join_or,
     number,
     table,
 )
@@ -48,19 +49,21 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
     low, high = get(doc, "players.min"), get(doc, "players.max")
     out.append(f"For {low} players." if low == high else f"For {low} to {high} players.")
     decks, jokers = count_table(doc, "deck.decks"), count_table(doc, "deck.jokers")
+    size = 4 * len(pack_order(doc))
     if isinstance(decks, int) and isinstance(jokers, int):
         joke = "no jokers" if jokers == 0 else number(jokers, "joker")
-        total = decks * 52 + jokers
-        out.append(f"{number(decks, '52-card deck').capitalize()} and {joke} ({total} cards).")
+        total = decks * size + jokers
+        out.append(f"{number(decks, f'{size}-card deck').capitalize()} and {joke} ({total} cards).")
     else:
         if isinstance(decks, int):
-            out.append(f"{number(decks, '52-card deck').capitalize()}.")
+            out.append(f"{number(decks, f'{size}-card deck').capitalize()}.")
         else:
-            out.append(f"Decks of 52 cards by number of players: {table(decks, 'deck')}.")
+            out.append(f"Decks of {size} cards by number of players: {table(decks, 'deck')}.")
         if isinstance(jokers, int):
             out.append(f"{number(jokers, 'joker').capitalize()} in the pack.")
         else:
             out.append(f"Jokers in the pack by number of players: {table(jokers, 'joker')}.")
+    out += rank_sentence(doc)
     out += group_sentences(doc, "dealer")
     cards, packet = count_table(doc, "deal.cards"), get(doc, "deal.packet")
     how = "one at a time" if packet == 1 else f"in packets of {packet}"
@@ -87,9 +90,43 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _run(start: int, length: int) -> str:
-    """Ranks from `start` (0 = ace) upwards, going round the corner: 'Q-K-A-2'."""
-    return "-".join(RUN_RANKS[(start + i) % 13] for i in range(length))
+def pack_order(doc: Mapping[str, Any]) -> tuple[str, ...]:
+    """The pack's ranks in run order, as read aloud (`deck.ranks`; all 13 by default)."""
+    listed = get(doc, "deck.ranks")
+    if not isinstance(listed, list):
+        return RUN_RANKS
+    keys = {"T": "10", 10: "10"}
+    return tuple(keys.get(r, str(r)) for r in listed)
+
+
+def _plural(rank: str) -> str:
+    return {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}.get(rank, f"{rank}s")
+
+
+def rank_sentence(doc: Mapping[str, Any]) -> list[str]:
+    """What a pack of its own ranks lacks, and which ranks meet in runs across the gaps."""
+    order = pack_order(doc)
+    if order == RUN_RANKS:
+        return []
+    missing = [_plural(r) for r in RUN_RANKS if r not in order]
+    text = f"The pack has no {join_or(missing)}"
+    gaps = [
+        f"{a} and {b}"
+        for a, b in zip(order, order[1:], strict=False)
+        if RUN_RANKS.index(b) != RUN_RANKS.index(a) + 1
+        and (a != "A" or get(doc, "ace") != "high")  # a high ace sits past the top
+    ]
+    if gaps and get(doc, "melds.run") is not False:
+        if len(gaps) == 1:
+            text += f"; in runs, {gaps[0]} are next to each other"
+        else:
+            text += f"; in runs, these ranks are next to each other: {', '.join(gaps)}"
+    return [text + "."]
+
+
+def _run(start: int, length: int, order: tuple[str, ...] = RUN_RANKS) -> str:
+    """Ranks from `start` (0 = the first) upwards, going round the corner: 'Q-K-A-2'."""
+    return "-".join(order[(start + i) % len(order)] for i in range(length))
 
 
 def ace_sentence(doc: Mapping[str, Any]) -> list[str]:
@@ -103,9 +140,12 @@ def ace_sentence(doc: Mapping[str, Any]) -> list[str]:
     def fits(length: int) -> bool:
         return length >= low and (high is None or length <= high)
 
-    bottom, top = _run(0, low), _run(13 - (low - 1), low)
+    order = pack_order(doc)
+    if "A" not in order or low > len(order):
+        return []
+    bottom, top = _run(0, low, order), _run(len(order) - (low - 1), low, order)
     corner_length = max(low, 3)
-    corner = _run(-(corner_length // 2), corner_length) if fits(corner_length) else ""
+    corner = _run(-(corner_length // 2), corner_length, order) if fits(corner_length) else ""
     mode = get(doc, "ace")
     if mode == "low":
         return [f"Aces are low: {bottom} is a run, {top} is not."]
@@ -117,7 +157,7 @@ def ace_sentence(doc: Mapping[str, Any]) -> list[str]:
     if mode == "wrap":
         longer = max(low, 5)  # Q-K-A-2-3 shows the corner inside a run
         if fits(longer):
-            corner = _run(-(longer // 2), longer)
+            corner = _run(-(longer // 2), longer, order)
         example = f" ({corner} is one run)" if corner else ""
         return [f"Runs may go round the corner: the ace links K and 2{example}."]
     return [f"Ace mode: {mode}."]

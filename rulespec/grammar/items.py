@@ -257,6 +257,10 @@ class DocBuilder:
     def item_jokers(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self._table((*section, "jokers"), kids, where)
 
+    def item_deck_ranks(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
+        nodes = [k for k in kids if getattr(k, "data", None) == "rank"]
+        self._list((*section, "ranks"), kids, [rank_text(k) for k in nodes], where, nodes)
+
     def item_cards_all(self, section: Path, kids: list[Any], where: tuple[int, int]) -> None:
         self.put((*section, "cards"), parse_int(kids[0]), where)
 

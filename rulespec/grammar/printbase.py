@@ -217,7 +217,14 @@ def _deck(v: dict[str, Any], p: str) -> list[str]:
             return [said(path, value)]
         return _table(value, lambda n: f"{n} joker" if n == 1 else f"{n} jokers", path)
 
-    return items(v, p, {"decks": decks, "jokers": jokers})
+    def ranks(path: str, value: Any, _: dict[str, Any]) -> list[str]:
+        if value is None:
+            return []
+        replace, listed = _list(value, path)
+        keys = [("T" if r == 10 else str(r)) if type(r) is int else r for r in listed]
+        return [("replace " if replace else "") + "ranks " + _ranks(keys, path)]
+
+    return items(v, p, {"decks": decks, "jokers": jokers, "ranks": ranks})
 
 
 def _dealer(v: dict[str, Any], p: str) -> list[str]:

@@ -21,16 +21,24 @@ def is_wild(variant: Variant, code: int) -> bool:
     return bool(wild) and RANK_KEYS[code % 13] in wild
 
 
+def pack_codes(variant: Variant) -> tuple[int, ...]:
+    """The card codes of one deck: every suit of each rank of `deck.ranks` (all 52 by default)."""
+    ranks = set(variant.ranks)
+    return tuple(code for code in range(52) if code % 13 + 1 in ranks)
+
+
 def build_deck(variant: Variant, players: int) -> list[int]:
-    """The full pack for this many players, sorted: decks x 52 cards plus the jokers."""
+    """The full pack for this many players, sorted: decks x the deck's cards plus the jokers."""
     decks = variant.decks(players)
     jokers = variant.jokers(players)
-    return sorted([code for code in range(52) for _ in range(decks)] + [JOKER] * jokers)
+    return sorted([code for code in pack_codes(variant) for _ in range(decks)] + [JOKER] * jokers)
 
 
 def deck_counts(variant: Variant, players: int) -> dict[int, int]:
-    """How many copies of each code the pack holds (jokers under JOKER)."""
-    counts = {code: variant.decks(players) for code in range(52)}
+    """How many copies of each code the pack holds (jokers under JOKER; 0 for an absent rank)."""
+    decks = variant.decks(players)
+    ranks = set(variant.ranks)
+    counts = {code: decks if code % 13 + 1 in ranks else 0 for code in range(52)}
     counts[JOKER] = variant.jokers(players)
     return counts
 

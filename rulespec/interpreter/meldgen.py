@@ -148,7 +148,7 @@ def _run_parts(t: Tables, suit: int, present: int, wilds: int, spans_only: bool)
     """The run parts of one suit, its ranks held as a mask (see `natural_parts`)."""
     parts: list[Part] = []
     subsets = _span_subsets if spans_only else _run_subsets
-    for sub, gap in subsets(t.ace, present, wilds):
+    for sub, gap in subsets(t.line, present, wilds):
         n = bin(sub).count("1")
         kmin = max(gap, t.run_min - n, 0)
         kmax = min(wilds, t.run_max - n, t.max_wilds(n))

@@ -21,29 +21,57 @@ BIG = 1 << 30
 """Stands for 'no limit' in the integer limits below."""
 
 
-def _lines(ace: str) -> list[tuple[int, ...]]:
-    """The rank orders a run may follow (ranks 1..13) in an ace mode."""
-    low = tuple(range(1, 14))
-    high = tuple(range(2, 14)) + (1,)
-    if ace == "low":
+FULL_ORDER = tuple(range(1, 14))
+"""The ranks of a standard deck in run order (A 2 .. K)."""
+
+
+def line_key(ace: str, order: tuple[int, ...] = FULL_ORDER) -> str:
+    """The key of a run order: the ace mode, with the pack's ranks when they are not all 13.
+
+    Every table below is cached by this one string: `"low"` for a standard deck,
+    `"low:1,2,3,4,5,6,7,11,12,13"` for the 40-card pack (its ranks in run order).
+    """
+    if order == FULL_ORDER:
+        return ace
+    return f"{ace}:{','.join(str(r) for r in order)}"
+
+
+def _split(key: str) -> tuple[str, tuple[int, ...]]:
+    ace, _, listed = key.partition(":")
+    return ace, tuple(int(r) for r in listed.split(",")) if listed else FULL_ORDER
+
+
+def _lines(key: str) -> list[tuple[int, ...]]:
+    """The rank orders a run may follow in a line key (ace mode over the pack's ranks).
+
+    The ace modes act on the ends of the pack's rank list: `low` keeps A first,
+    `high` puts it after the last rank, `wrap` lets a run turn every corner.
+    A pack without an ace has the one line of its ranks.
+    """
+    ace, order = _split(key)
+    low = order
+    high = tuple(r for r in order if r != 1) + ((1,) if 1 in order else ())
+    count = len(order)
+    if ace == "low" or 1 not in order and ace in ("high", "high_or_low"):
         return [low]
     if ace == "high":
         return [high]
     if ace == "high_or_low":
         return [low, high]
     if ace == "wrap":
-        return [tuple((start + i) % 13 + 1 for i in range(13)) for start in range(13)]
+        return [tuple(order[(start + i) % count] for i in range(count)) for start in range(count)]
     raise ValueError(f"unknown ace mode {ace!r}")
 
 
 @cache
 def run_windows(ace: str) -> tuple[tuple[int, ...], ...]:
-    """Every legal run rank order in this ace mode (one per distinct rank set), shortest first."""
+    """Every legal run rank order in a line key (one per distinct rank set), shortest first."""
     seen: set[int] = set()
     out: list[tuple[int, ...]] = []
-    for length in range(1, 14):
-        for line in _lines(ace):
-            for start in range(0, 13 - length + 1):
+    lines = _lines(ace)
+    for length in range(1, len(lines[0]) + 1):
+        for line in lines:
+            for start in range(0, len(line) - length + 1):
                 window = line[start : start + length]
                 mask = rank_mask(window)
                 if mask not in seen:
@@ -88,9 +116,16 @@ def span(ace: str, mask: int) -> int:
 
 @dataclass(frozen=True)
 class Tables:
-    """The meld facts of one variant, in the shapes the hot paths want."""
+    """The meld facts of one variant, in the shapes the hot paths want.
+
+    `line` is the run-order key every window, span and run table is cached by
+    (`line_key`: the ace mode, with the pack's ranks when they are not all 13);
+    `ace` is the ace mode alone, for messages.
+    """
 
     ace: str
+    line: str
+    ranks: frozenset[int]  # the ranks (1..13) the pack holds
     has_sets: bool
     set_min: int
     set_max: int  # BIG = no maximum
@@ -153,9 +188,12 @@ def _build(variant: Variant) -> Tables:
         for place in PLACES
     }
     set_max = BIG if set_rule is None or set_rule.max is None else set_rule.max
-    run_max = 13 if run_rule is None or run_rule.max is None else min(run_rule.max, 13)
+    longest = len(variant.ranks)
+    run_max = longest if run_rule is None or run_rule.max is None else min(run_rule.max, longest)
     t = Tables(
         ace=variant.ace,
+        line=line_key(variant.ace, variant.ranks),
+        ranks=frozenset(variant.ranks),
         has_sets=set_rule is not None,
         set_min=set_rule.min if set_rule else BIG,
         set_max=set_max,
@@ -199,7 +237,7 @@ def _run_cover(t: Tables) -> tuple[int, ...]:
     """For each 13-bit rank mask of one suit: the ranks lying in some legal run of `run_min`."""
     if not t.has_runs or t.run_min > t.run_max:
         return (0,) * 8192
-    return _cover_table(t.ace, max(t.run_min, 1))
+    return _cover_table(t.line, max(t.run_min, 1))
 
 
 @cache
@@ -263,13 +301,13 @@ def _natural_masks(t: Tables) -> tuple[tuple[int, ...], ...]:
     by_low: list[list[int]] = [[] for _ in range(52)]
     masks: set[int] = set()
     if t.has_sets:
-        for rank in range(1, 14):
+        for rank in sorted(t.ranks):
             for suits in range(1, 16):
                 n = bin(suits).count("1")
                 if t.set_min <= n <= t.set_max:
                     masks.add(sum(1 << (rank - 1 + 13 * s) for s in range(4) if suits >> s & 1))
     if t.has_runs:
-        for window in run_windows(t.ace):
+        for window in run_windows(t.line):
             if t.run_min <= len(window) <= t.run_max:
                 for s in range(4):
                     masks.add(sum(1 << (r - 1 + 13 * s) for r in window))

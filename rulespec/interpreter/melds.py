@@ -22,7 +22,7 @@ from rulespec.interpreter.meldrules import (
     tables,
     window_by_mask,
 )
-from rulespec.interpreter.meldwhy import not_wild, shape_refusal, too_many_wilds
+from rulespec.interpreter.meldwhy import absent_rank, not_wild, shape_refusal, too_many_wilds
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
@@ -48,6 +48,10 @@ def _analyze(
             if why is not None:
                 why.append(f"a card must stand for a natural card, not code {stands_for}")
             return None
+        if stands_for % 13 + 1 not in t.ranks:
+            if why is not None:
+                why.append(absent_rank(t, card, stands_for))
+            return None
         if card != stands_for:
             if not (0 <= card <= JOKER and t.wild_code(card)):
                 if why is not None:
@@ -65,7 +69,7 @@ def _analyze(
     if t.has_sets and len(ranks) == 1 and t.set_min <= n <= t.set_max and distinct_ok:
         return "set", tuple(sorted(placed, key=lambda p: (p[1], p[0])))
     if t.has_runs and len(set(suits)) == 1 and len(ranks) == n and t.run_min <= n <= t.run_max:
-        window = window_by_mask(t.ace).get(rank_mask(sorted(ranks)))
+        window = window_by_mask(t.line).get(rank_mask(sorted(ranks)))
         if window is not None:
             order = {r: i for i, r in enumerate(window)}
             return "run", tuple(sorted(placed, key=lambda p: order[p[1] % 13 + 1]))
@@ -217,7 +221,7 @@ def place_wilds(
         return limit is not None and len(found) >= limit
 
     if t.has_sets and len(nat_ranks) <= 1 and t.set_min <= n <= t.set_max:
-        for rank in sorted(nat_ranks) or range(1, 14):
+        for rank in sorted(nat_ranks) or sorted(t.ranks):
             if t.set_distinct:  # the wild cards take suits the natural cards lack
                 lacking = [s for s in range(4) if s not in nat_suits]
                 namings: Iterable[tuple[int, ...]] = combinations(lacking, len(wilds))
@@ -232,7 +236,7 @@ def place_wilds(
                         return sorted(found)
     if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
         need = rank_mask(sorted(nat_ranks))
-        for window in run_windows(t.ace):
+        for window in run_windows(t.line):
             if len(window) != n or rank_mask(window) & need != need:
                 continue
             free = [r for r in window if r not in nat_ranks]
@@ -304,7 +308,7 @@ def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
             ranks = [c % 13 + 1 for c in naturals]
             if allowed is not None and not set(ranks) <= allowed:
                 continue
-            if pattern.run and not _fits_one_run(t.ace, naturals, len(cards), allowed):
+            if pattern.run and not _fits_one_run(t.line, naturals, len(cards), allowed):
                 continue
             return pattern.name
     return None
@@ -333,7 +337,7 @@ def _fitting_names(t: Tables, kind: str, meld: Meld) -> list[int]:
         return [sf % 13 + 13 * s for s in range(4)]
     suit = sf // 13
     ranks = rank_mask([p[1] % 13 + 1 for p in meld])
-    windows = window_by_mask(t.ace)
+    windows = window_by_mask(t.line)
     return [13 * suit + r for r in range(13) if not ranks >> r & 1 and ranks | 1 << r in windows]
 
 

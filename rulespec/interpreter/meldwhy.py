@@ -21,6 +21,13 @@ def not_wild(variant: Variant, card: int, stands_for: int) -> str:
     )
 
 
+def absent_rank(t: Tables, card: int, stands_for: int) -> str:
+    """A card (or a wild named as one) of a rank the pack does not hold (`deck.ranks`)."""
+    from_rank = card_text(stands_for)[:-1].replace("T", "10")
+    named = "" if card == stands_for else f"{card_text(card)} cannot stand for it: "
+    return f"deck.ranks: {named}the pack has no {from_rank}s ({card_text(stands_for)})"
+
+
 def too_many_wilds(t: Tables, wilds: int, naturals: int) -> str:
     """More wild cards than one meld may hold, or more than its natural cards."""
     if wilds > t.per_meld:
@@ -54,7 +61,7 @@ def shape_refusal(t: Tables, n: int, ranks: set[int], suits: list[int], distinct
             return f"melds.run.min: a run has at least {t.run_min} cards, not {n}"
         if n > t.run_max:
             return f"melds.run.max: a run has at most {t.run_max} cards, not {n}"
-        if rank_mask(sorted(ranks)) in window_by_mask("wrap"):
+        if rank_mask(sorted(ranks)) in window_by_mask("wrap" + t.line[len(t.ace) :]):
             return f"ace: {t.ace} — the ace may not stand there in a run (round the corner)"
         return "not a run: a run is cards of one suit in sequence, with no gaps"
     if len(set(suits)) == 1:

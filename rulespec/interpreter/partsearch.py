@@ -269,7 +269,7 @@ class _Partitioner:
         if len(codes) < 2 or len({c % 13 for c in codes}) < len(codes):
             return 0
         suit = codes[0] // 13
-        inside = _inside(self.t.ace, rank_mask([c % 13 + 1 for c in codes]))
+        inside = _inside(self.t.line, rank_mask([c % 13 + 1 for c in codes]))
         holes = 0
         for r in range(13):
             code = r + 13 * suit
@@ -339,5 +339,5 @@ def _can_share(t: Tables, a: int, b: int) -> bool:
     if a % 13 == b % 13:
         return t.has_sets and t.set_max >= 2 and (a != b or not t.set_distinct)
     if a // 13 == b // 13:
-        return t.has_runs and span(t.ace, 1 << (a % 13) | 1 << (b % 13)) <= t.run_max
+        return t.has_runs and span(t.line, 1 << (a % 13) | 1 << (b % 13)) <= t.run_max
     return False

@@ -117,6 +117,17 @@ def _cards(value: object, path: str) -> list[int]:
     return [card(c, f"{path}.{i}") for i, c in enumerate(_list(value, path))]
 
 
+def _in_pack(variant: Variant, codes: list[int], path: str, single: bool = False) -> None:
+    """Cards of a rank the pack does not hold (`deck.ranks`) are refused where they stand."""
+    for i, code in enumerate(codes):
+        if code < 52 and code % 13 + 1 not in variant.ranks:
+            rank = card_text(code)[:-1].replace("T", "10")
+            where = path if single else f"{path}.{i}"
+            raise _fail(
+                where, f"{card_text(code)} is not in this pack: it has no {rank}s (deck.ranks)"
+            )
+
+
 def _placed(value: object, path: str) -> tuple[int, int]:
     if not isinstance(value, str):
         raise _fail(path, f"expected a card text such as 'JK:7H', got {_kind(value)}")
@@ -176,7 +187,7 @@ def check_fields(variant: Variant, pos: object) -> None:
     n = _int(pos.get("players", len(hands)), "players", low, high)
     _list(hands, "hands", n)
     for i, h in enumerate(hands):
-        _cards(h, f"hands.{i}")
+        _in_pack(variant, _cards(h, f"hands.{i}"), f"hands.{i}")
     for key in ("dealer", "to_move", "match_winner"):
         _opt_int(pos.get(key), key, 0, n - 1)
     phase = pos.get("phase", "draw")
@@ -184,9 +195,9 @@ def check_fields(variant: Variant, pos: object) -> None:
         raise _fail("phase", f"expected one of {', '.join(PHASES)}, got {_short(phase)}")
     for key in ("stock", "discard"):
         if pos.get(key) is not None:
-            _cards(pos[key], key)
+            _in_pack(variant, _cards(pos[key], key), key)
     if pos.get("upcard") is not None:
-        card(pos["upcard"], "upcard")
+        _in_pack(variant, [card(pos["upcard"], "upcard")], "upcard", single=True)
     elif _reads_upcard(variant):
         raise _fail(
             "upcard", f"{variant.name}'s rules read the upcard (upcard.*): give the hand's upcard"

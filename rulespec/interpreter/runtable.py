@@ -97,7 +97,7 @@ class Kernel:
     def __init__(self, t: Tables) -> None:
         values = tuple(t.hand_values[r] for r in range(13))
         run_min, run_max = (t.run_min, t.run_max) if t.has_runs else (BIG, 0)
-        self.table = _run_table(t.ace, run_min, run_max, values)
+        self.table = _run_table(t.line, run_min, run_max, values)
         self.has_sets = t.has_sets and t.set_min <= 4
         self.set_min = max(t.set_min, 1)
         self.options = _set_options(self.set_min, min(t.set_max, 4))

@@ -195,6 +195,7 @@ class Variant:
     max_players: int
     decks: CountTable
     jokers: CountTable
+    ranks: tuple[int, ...]  # the pack's ranks (1..13) in run order; all 13 by default
     first_dealer: str  # cut | random
     rotation: str  # left | right
     next_dealer: str  # rotate | winner | loser

@@ -33,6 +33,8 @@ BASE: dict[str, Any] = {
 
 WILD = {"deck.jokers": 2, "melds.wild.cards": ["joker"]}
 KNOCK = {"knock": {"limit": 10}}
+FORTY = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+PIQUET = ["A", "7", "8", "9", "T", "J", "Q", "K"]
 
 # (path, new value, fragment the new text must contain, fields set first)
 FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
@@ -49,6 +51,9 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("deck.jokers", {"2-4": 0, "5-6": 4}, "5–6 players: 4 jokers", {}),
     ("deck.decks", {"2-4": 1, "5-6": 2}, "No jokers in the pack.", {}),
     ("deck.jokers", {"2-4": 0, "5-6": 4}, "One 52-card deck.", {}),
+    ("deck.ranks", FORTY, "The pack has no 8s, 9s or 10s; in runs, 7 and J are next", {}),
+    ("deck.ranks", FORTY, "One 40-card deck and no jokers (40 cards).", {}),
+    ("deck.ranks", PIQUET, "Aces are low: A-7-8 is a run, Q-K-A is not.", {}),
     ("dealer.first", "random", "chosen at random", {}),
     ("dealer.rotation", "right", "passes to the right", {}),
     ("dealer.next", "winner", "Instead, the winner of a hand deals the next one", {}),
@@ -203,6 +208,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
 # sentences that would state something the changed file no longer allows
 DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("melds.run", False, "Aces are low", {}),
+    ("deck.ranks", FORTY, "52-card deck", {}),
+    ("melds.run", False, "7 and J are next to each other", {"deck.ranks": FORTY}),
     ("players.max", 4, "5–6 players", {"deck.decks": {"2-4": 1, "5-6": 2}}),
     ("players.max", 4, "Jokers in the pack", {"deck.jokers": {"2-4": 0, "5-6": 2}}),
     ("players.max", 4, "joker: 20", {"deck.jokers": {"2-4": 0, "5-6": 2}, "values.joker": 20}),

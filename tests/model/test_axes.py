@@ -115,9 +115,16 @@ SIMPLE = [
 ]
 
 
+# list axes whose null default stands for a full list in the model
+NULL_MEANS = {"deck.ranks": list(range(1, 14))}
+
+
 @pytest.mark.parametrize("decl", SIMPLE, ids=lambda d: d.path)
 def test_a_silent_document_builds_the_declared_defaults(decl: Axis) -> None:
     got = _value(build_variant(dict(SILENT)), decl.model[0])
+    if decl.default is None and decl.path in NULL_MEANS:
+        assert list(got) == NULL_MEANS[decl.path]
+        return
     if isinstance(got, (frozenset, tuple)):
         got = sorted(got)
         want = sorted(decl.default)

@@ -1,7 +1,8 @@
 """Axes of the document's head and setup: names, players, deck, dealer, deal, ace, values (model).
 
 Plain data (see `rulespec.model.axes.base`). `deck.decks`, `deck.jokers` and
-`deal.cards` are count tables (`{n} decks for 2-4`), and `deal.dealer_extra`
+`deal.cards` are count tables (`{n} decks for 2-4`), `deck.ranks` is a list
+(`ranks A 2 3 4 5 6 7 J Q K`), and `deal.dealer_extra`
 with `deal.dealer_extra_to` share one phrase (`dealer extra 1 to discard`):
 their DSL items stay hand-written in rules.lark / grammar/items.py.
 """
@@ -66,7 +67,7 @@ SETUP: tuple[Axis | Group, ...] = (
     ),
     Axis("players.min", "int", "fewest players", 2, low=1, high=16, model=("min_players",)),
     Axis("players.max", "int", "most players", 2, low=1, high=16, model=("max_players",)),
-    Group("deck", "the pack", title=True, model=("decks", "jokers")),
+    Group("deck", "the pack", title=True, model=("decks", "jokers", "ranks")),
     Axis(
         "deck.decks",
         "count",
@@ -86,6 +87,26 @@ SETUP: tuple[Axis | Group, ...] = (
         item="deck_item",
         phrases=(Phrase("no jokers", 0),),
         model=("jokers",),
+    ),
+    Axis(
+        "deck.ranks",
+        "list",
+        "the ranks of each deck, in run order (ranks A 2 3 4 5 6 7 J Q K: a 40-card pack"
+        " where 7 and J are next to each other in runs); null = all 13",
+        None,
+        nullable=True,
+        model=("ranks",),
+        schema={
+            "minItems": 1,
+            "maxItems": 13,
+            "items": {
+                "anyOf": [
+                    {"$ref": "#/$defs/rank"},
+                    {"type": "integer", "minimum": 2, "maximum": 10},
+                ],
+                "x-error": "must be a rank: A, 2..10 (or T), J, Q or K",
+            },
+        },
     ),
     Group("dealer", "who deals", title=True, model=("first_dealer", "rotation", "next_dealer")),
     Axis(

@@ -11,7 +11,8 @@ one action per possible meld:
 - ``draw stock``, ``draw discard``, ``draw discard+stock``, ``draw discard+discard``,
   ``take pile``, ``take N`` for each depth the pile can reach, ``pass``;
 - ``discard C`` and ``knock C`` for each card code of the deck (jokers included;
-  two decks share codes, so a duplicate is the same action);
+  two decks share codes, so a duplicate is the same action; a card whose rank
+  ``deck.ranks`` leaves out has no action);
 - ``add C`` (``add JK:7H`` for a wild naming its card): put a card in the meld
   being built; ``commit`` lays it as a new meld; ``layoff M`` / ``swap M`` lay
   the one card built onto table meld M; ``cancel`` empties what is built.
@@ -31,6 +32,7 @@ from rulespec.core import moves as MV
 from rulespec.core.cards import JOKER, card_text, placed_text
 from rulespec.core.errors import RulespecError
 from rulespec.core.moves import Move
+from rulespec.interpreter.cards import pack_codes
 from rulespec.model.variant import RANK_KEYS, Variant
 
 ADD = "add"
@@ -57,16 +59,20 @@ def _label(action: Action) -> str:
 
 
 def _deck_codes(variant: Variant) -> tuple[list[int], int]:
-    """Card codes the pack can hold at any player count it allows, and the largest pack."""
+    """Card codes the pack can hold at any player count it allows, and the largest pack.
+
+    A deck holds the ranks of ``deck.ranks`` only (``pack_codes``: 40 cards for a pack
+    without 8, 9 and 10), so an absent card has no action and the pack is counted from it."""
     codes: set[int] = set()
+    deck = pack_codes(variant)
     biggest = 0
     for players in range(variant.min_players, variant.max_players + 1):
         decks, jokers = variant.decks(players), variant.jokers(players)
         if decks:
-            codes.update(range(52))
+            codes.update(deck)
         if jokers:
             codes.add(JOKER)
-        biggest = max(biggest, 52 * decks + jokers)
+        biggest = max(biggest, len(deck) * decks + jokers)
     return sorted(codes), biggest
 
 
@@ -177,7 +183,7 @@ def build_catalogue(variant: Variant) -> Catalogue:
         naturals = [c for c in codes if c != JOKER]
         actions += [(ADD, c, c) for c in naturals]
         for w in _wild_codes(variant, codes):
-            actions += [(ADD, w, x) for x in range(52) if x != w]
+            actions += [(ADD, w, x) for x in naturals if x != w]
         if melding:
             actions.append((COMMIT, 0, 0))
         most = biggest // _min_meld(variant)

@@ -43,6 +43,22 @@ def stands_for(text: str) -> int:
     return parse_card(named if sep else card)
 
 
+def near_ranks(variant: Variant) -> dict[int, frozenset[int]]:
+    """For each rank of the pack: the ranks one or two steps from it along the pack's run
+    order (``deck.ranks``), round the corner. A card of no held rank and of no rank near a
+    held card of its suit melds with nothing: the bots' cheap filter before the solver. In
+    a pack without 8, 9 and 10, J is one step from 7."""
+    return _near(variant.ranks)
+
+
+@functools.lru_cache(maxsize=64)
+def _near(order: tuple[int, ...]) -> dict[int, frozenset[int]]:
+    n = len(order)
+    return {
+        rank: frozenset(order[(i + d) % n] for d in (-2, -1, 1, 2)) for i, rank in enumerate(order)
+    }
+
+
 POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
 _UNITS: dict[int, int] = {}
 

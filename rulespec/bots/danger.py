@@ -32,14 +32,15 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
     """How much the next player (and the table) could use this card; negative for dead cards."""
     danger = 0.0
     rank, suit = rank_of(card), suit_of(card)
+    at = _positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
             naturals = [c for c in meld.placed if c < JOKER]
             if naturals and all(rank_of(c) == rank for c in naturals):
                 danger += LAYOFF_DANGER
             elif naturals and all(suit_of(c) == suit for c in naturals):
-                ranks = [rank_of(c) for c in meld.placed]
-                if rank in (min(ranks) - 1, max(ranks) + 1):
+                spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
+                if rank in at and spots and at[rank] in (min(spots) - 1, max(spots) + 1):
                     danger += LAYOFF_DANGER
     seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
     seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
@@ -49,39 +50,60 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
     return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
 
 
-def _rank_at(ace: str, pos: int) -> int | None:
-    """The rank at a run position (1..14, ace low at 1 or high at 14) under the ace rule."""
+FULL = tuple(range(1, 14))  # the ranks of a standard deck in run order (A 2 .. K)
+
+
+@lru_cache(maxsize=64)
+def _positions(order: tuple[int, ...]) -> dict[int, int]:
+    """Each rank's place (1..n) in the pack's run order: the rank itself for a full deck."""
+    return {rank: i + 1 for i, rank in enumerate(order)}
+
+
+def _rank_at(ace: str, pos: int, order: tuple[int, ...] = FULL) -> int | None:
+    """The rank at a run position under the ace rule: position p (1..n) is the p-th rank of
+    the pack's run order, n + 1 the ace again when it may sit high (13 + 1 for a full deck)."""
+    n = len(order)
     if ace == "wrap":
-        return (pos - 1) % 13 + 1
-    if pos == 14 and ace in ("high", "high_or_low"):
+        return order[(pos - 1) % n]
+    has_ace = order[0] == 1
+    if pos == n + 1 and ace in ("high", "high_or_low") and has_ace:
         return 1
-    if pos == 1 and ace == "high":
+    if pos == 1 and ace == "high" and has_ace:
         return None
-    return pos if 1 <= pos <= 13 else None
+    return order[pos - 1] if 1 <= pos <= n else None
 
 
 def run_windows(variant: Variant, rank: int) -> list[list[int]]:
-    """The other ranks of each shortest run through ``rank`` (same suit)."""
+    """The other ranks of each shortest run through ``rank`` (same suit), along the pack's
+    run order (``deck.ranks``: in a pack without 8, 9 and 10, 7 and J are neighbours)."""
     run = variant.melds.run
     if run is None:
         return []
-    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank)]
+    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank, variant.ranks)]
 
 
 @lru_cache(maxsize=1024)
-def _windows(ace: str, size: int, rank: int) -> tuple[tuple[int, ...], ...]:
-    """run_windows by what it depends on: the ace rule, the shortest run, the rank."""
-    windows = _windows_of(ace, size, rank)
+def _windows(
+    ace: str, size: int, rank: int, order: tuple[int, ...] = FULL
+) -> tuple[tuple[int, ...], ...]:
+    """run_windows by what it depends on: the ace rule, the shortest run, the rank, the
+    pack's run order."""
+    windows = _windows_of(ace, size, rank, order)
     return tuple(tuple(w) for w in windows)
 
 
-def _windows_of(ace: str, size: int, rank: int) -> list[list[int]]:
-    """The windows of `size` ranks holding `rank`, as the other ranks of each, in order."""
-    positions = [1, 14] if rank == 1 else [rank]
+def _windows_of(ace: str, size: int, rank: int, order: tuple[int, ...]) -> list[list[int]]:
+    """The windows of `size` ranks holding `rank`, as the other ranks of each, in order
+    (none for a rank the pack leaves out)."""
+    if rank not in order:
+        return []
+    n = len(order)
+    pos_of = order.index(rank) + 1
+    positions = [pos_of, n + 1] if rank == 1 and pos_of == 1 else [pos_of]
     windows: list[list[int]] = []
     for pos in positions:
         for start in range(pos - size + 1, pos + 1):
-            ranks = [_rank_at(ace, p) for p in range(start, start + size) if p != pos]
+            ranks = [_rank_at(ace, p, order) for p in range(start, start + size) if p != pos]
             if all(r is not None for r in ranks) and rank not in ranks:
                 window = [r for r in ranks if r is not None]
                 if window not in windows:
@@ -123,12 +145,15 @@ def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
     (same rank when there are sets, else a run window of its suit); built once per rules."""
     run = variant.melds.run
     size = None if run is None else max(run.min, 2)
-    return _mates_table(variant.melds.set is not None, variant.ace, size)
+    return _mates_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
 
 
 @lru_cache(maxsize=64)
-def _mates_table(sets: bool, ace: str, size: int | None) -> tuple[frozenset[int], ...]:
-    """_mates by what it depends on: sets or not, the ace rule, the shortest run."""
+def _mates_table(
+    sets: bool, ace: str, size: int | None, order: tuple[int, ...] = FULL
+) -> tuple[frozenset[int], ...]:
+    """_mates by what it depends on: sets or not, the ace rule, the shortest run, the
+    pack's run order."""
     out = []
     for a in range(JOKER + 1):
         mates = set()
@@ -141,7 +166,7 @@ def _mates_table(sets: bool, ace: str, size: int | None) -> tuple[frozenset[int]
                 or (
                     size is not None
                     and suit_of(a) == suit_of(b)
-                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a)))
+                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a), order))
                 )
             ):
                 mates.add(b)

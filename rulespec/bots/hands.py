@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank_of, suit_of
+from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
 
@@ -146,9 +147,11 @@ def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, 
 
 
 def deck_counts(variant: Variant, players: int) -> Counter[int]:
-    """How many of each card the pack holds for this many players."""
+    """How many of each card the pack holds for this many players: only the cards of
+    ``deck.ranks`` (``interpreter.cards.pack_codes``), so a card the pack leaves out is
+    never counted unseen."""
     decks = variant.decks(players)
-    counts: Counter[int] = Counter({code: decks for code in range(JOKER)})
+    counts: Counter[int] = Counter({code: decks for code in pack_codes(variant)})
     jokers = variant.jokers(players)
     if jokers:
         counts[JOKER] = jokers
@@ -173,12 +176,8 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     """How many unseen cards would meld with this hand (join a meld, not add deadwood)."""
     base = deadwood(variant, hand)
     ranks = {rank_of(c) for c in hand if c < JOKER}
-    near = {
-        (suit_of(c), (rank_of(c) - 1 + d) % 13 + 1)
-        for c in hand
-        if c < JOKER
-        for d in (-2, -1, 1, 2)
-    }
+    steps = near_ranks(variant)
+    near = {(suit_of(c), r) for c in hand if c < JOKER for r in steps.get(rank_of(c), ())}
     close = [
         card
         for card in pool
@@ -211,7 +210,7 @@ def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
         gaps: dict[tuple[int, int], list[int]] = {}
         run = variant.melds.run
         if run is not None and run.min == 3:
-            for r in range(1, 14):
+            for r in variant.ranks:
                 for window in run_windows(variant, r):
                     lo, hi = sorted(window)
                     gaps.setdefault((lo, hi), []).append(r)

@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rulespec.bots.base import JOKER, hand_value, is_wild, point_unit
+from rulespec.bots.base import (
+    JOKER,
+    hand_value,
+    is_wild,
+    near_ranks,
+    point_unit,
+    rank_of,
+    suit_of,
+)
 from rulespec.bots.hands import arrangement
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
@@ -34,16 +42,17 @@ def next_turn(
     base_worst = max(
         (hand_value(variant, d) for d in base_dead if not is_wild(variant, d)), default=0
     )
-    # ranks 0..12 here (rank_of - 1): a card of no held rank, two or more ranks from
-    # every held card of its suit, melds with nothing
-    ranks = {c % 13 for c in hand if c < JOKER}
-    near = {(c // 13, (c % 13 + d) % 13) for c in hand if c < JOKER for d in (-2, -1, 1, 2)}
+    # a card of no held rank, two or more ranks (along the pack's run order) from every
+    # held card of its suit, melds with nothing
+    ranks = {rank_of(c) for c in hand if c < JOKER}
+    steps = near_ranks(variant)
+    near = {(suit_of(c), r) for c in hand if c < JOKER for r in steps.get(rank_of(c), ())}
     far = {
         card
         for card in pool
         if card < JOKER
-        and card % 13 not in ranks
-        and (card // 13, card % 13) not in near
+        and rank_of(card) not in ranks
+        and (suit_of(card), rank_of(card)) not in near
         and not is_wild(variant, card)
     }
     grown = plus_one(variant, hand, [c for c in pool if c not in far]) or {}

@@ -111,11 +111,12 @@ def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, 
                         melds.append(tuple(c for c in distinct if c != skip))
     if run_rule is not None:
         present = set(cards)
+        order = variant.ranks  # the pack's run order (7 then J in a pack without 8-10)
         for suit in range(4):
-            for start in range(13):
+            for start in range(len(order)):
                 run: list[int] = []
-                for r in range(start, 13):
-                    code = r + 13 * suit
+                for r in order[start:]:
+                    code = (r - 1) + 13 * suit
                     if code not in present:
                         break
                     run.append(code)

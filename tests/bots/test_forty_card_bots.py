@@ -105,3 +105,10 @@ def test_smart_beats_random_on_a_forty_card_pack() -> None:
             wins[rec.bots[rec.winner]] += 1
     low, _ = wilson(wins["smart"], wins["smart"] + wins["random"])
     assert low > 0.6, wins
+
+
+def test_the_stand_in_solver_runs_along_the_pack_order() -> None:
+    from rulespec.bots.hands import _fallback
+
+    dw, melds, dead = _fallback(VARIANT, list(_codes("6S", "7S", "JS", "2C")))
+    assert (dw, melds, dead) == (2, [_codes("6S", "7S", "JS")], list(_codes("2C")))

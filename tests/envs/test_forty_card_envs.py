@@ -1,9 +1,11 @@
 """The RL interfaces on a pack of one's own ranks (`deck.ranks`): the 40-card pack without
 8, 9 and 10 has no action for those cards, the mask still equals the legal moves (wild
-jokers naming only cards of the pack), and PettingZoo's API test passes."""
+jokers naming only cards of the pack), PettingZoo's API test passes, and the OpenSpiel
+game deals only cards of the pack."""
 
 from __future__ import annotations
 
+import sys
 import warnings
 from pathlib import Path
 
@@ -64,3 +66,19 @@ def test_pettingzoo_api_test_on_a_forty_card_pack(path: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PettingZoo's style hints (Dict spaces)
         api_test(aec_env(load_variant(path), players=2), num_cycles=12)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="OpenSpiel needs 3.11+")
+def test_openspiel_deals_only_cards_of_the_pack() -> None:
+    import pyspiel
+
+    import rulespec.envs.openspiel  # noqa: F401 - registers python_rulespec
+
+    game = pyspiel.load_game(
+        "python_rulespec", {"variant": FORTY[0], "players": 2, "max_steps": 30}
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(0)  # the dealer
+    dealt = dict(state.chance_outcomes())
+    assert len(dealt) == 40 and not set(dealt) & set(ABSENT)

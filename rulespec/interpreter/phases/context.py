@@ -44,6 +44,7 @@ class Ctx:
         "_finish",
         "_taken",
         "_gates",
+        "_short",
     )
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
@@ -58,6 +59,7 @@ class Ctx:
         self._finish: Any = _UNSET
         self._taken: Counter[int] | None = None
         self._gates: dict[Callable[[Ctx], str | None], str | None] | None = None
+        self._short: int | None = None
 
     def env(self) -> dict[str, Any]:
         """The `turn` expression names for the mover (computed once; do not change it)."""
@@ -92,6 +94,27 @@ class Ctx:
         if self._least is None:
             self._least = S.deadwood_after_discard(self.variant, self.hand)[0]
         return self._least
+
+    def first_laydown_min(self) -> int:
+        """The value a first laying down must reach now (0: no minimum applies: none is set,
+        or the mover laid down in an earlier turn)."""
+        first = self.variant.play.first_laydown_min
+        if first is None or self.env()["me.laid_down_before"]:
+            return 0
+        return max(0, int(first(self.env())))
+
+    def opening_short(self) -> int:
+        """How much the melds laid this turn still lack of the first laying down's minimum
+        (0: none lacking — no minimum applies, nothing laid yet, or it is reached). The
+        minimum counts every meld of the turn together (play.first_laydown_min), so a turn
+        that has begun an opening may not end until it is complete."""
+        if self._short is None:
+            hs = self.hs
+            if not hs.melds_this_turn or self.variant.play.melding == "going_out":
+                self._short = 0
+            else:
+                self._short = max(0, self.first_laydown_min() - hs.value_this_turn)
+        return self._short
 
     def whole_hand_finishes(self, compute: Callable[[], bool]) -> bool:
         """Can the whole hand go out this turn (`play.melding: going_out`)? Asked once."""

@@ -34,6 +34,10 @@ ONE_LEFT = (
     "going_out.by: that would leave one card, which may not go by discard"
     " (the last card goes only by {by}) and cannot be laid down"
 )
+OPENING = (
+    "play.first_laydown_min: the first laying down begun this turn still lacks {short};"
+    " after this move the rest of the hand could not complete it"
+)
 NEVER = "play.melding: never — nobody melds on the table in this variant"
 GOING_OUT = "play.melding: going_out"
 
@@ -88,11 +92,14 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
     """The rule `move` would break by stranding the mover, or None.
 
     A move that leaves `rest` with no card the mover may discard (only cards
-    taken from the pile, or one card that may not go by discard) is allowed
-    only when the rest can still be laid down to go out (wayon.can_end_turn).
+    taken from the pile, or one card that may not go by discard), or that is
+    made while a first laying down begun this turn is short of its minimum, is
+    allowed only when the turn can still end (wayon.can_end_turn).
     """
     variant = c.variant
-    if _stranded(variant, c.hs, rest):
+    if c.opening_short():
+        why = OPENING.format(short=c.opening_short())
+    elif _stranded(variant, c.hs, rest):
         why = STRANDED
     elif len(rest) == 1 and "discard" not in variant.going_out.by:
         why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
@@ -166,16 +173,33 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
                 f"draw obligation: {card_text(card)} must be melded with at least"
                 f" {need} cards from the hand"
             )
-    first = variant.play.first_laydown_min
-    if first is not None and not c.env()["me.laid_down_before"]:
-        minimum = int(first(c.env()))
-        if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
-            return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
+    minimum = c.first_laydown_min()
+    short = minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum
+    if short and (variant.play.melding == "going_out" or not rest):
+        return first_laydown_reason(c, minimum, meld)
     if variant.play.melding == "going_out":
         if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)]):
             return going_out_reason(variant)
         return None  # can_finish has found the way on
+    if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
+        if way_on and not W.can_end_turn(
+            variant, after(variant, hs, Move.meld(meld)), laying_for_search, discardable
+        ):
+            return first_laydown_reason(c, minimum, meld)
+        return None
     return no_way_on(c, rest, Move.meld(meld)) if way_on else None
+
+
+def first_laydown_reason(c: Ctx, minimum: int, meld: Meld) -> str:
+    """Why a meld that leaves the turn's laying down under the first minimum is refused."""
+    if c.variant.play.melding == "going_out":
+        return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
+    total = c.hs.value_this_turn + M.meld_value(c.variant, meld)
+    return (
+        f"play.first_laydown_min: a first laying down must be worth at least {minimum},"
+        f" counting every meld laid this turn; with this meld it is worth {total}, and the"
+        " rest of the hand cannot make up the difference this turn"
+    )
 
 
 def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:

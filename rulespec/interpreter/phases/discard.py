@@ -34,14 +34,7 @@ def discard_gate(c: Ctx) -> str | None:
         )
     if c.variant.play.melding == "going_out" and c.hs.melds_this_turn and len(c.hand) > 1:
         return "play.melding: going_out — finish laying down the hand before discarding"
-    short = c.opening_short()
-    if short:
-        return (
-            f"play.first_laydown_min: a first laying down must be worth at least"
-            f" {c.first_laydown_min()} in all; the melds laid this turn are worth"
-            f" {c.hs.value_this_turn} — lay down {short} more before the turn ends"
-        )
-    return None
+    return c.opening_short() or None
 
 
 def discard_refusal(c: Ctx, card: int) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulespec.compiler.checks_contract import check_contract
 from rulespec.compiler.checks_dead import check_dead
 from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
 from rulespec.compiler.checks_expr import check_expressions
@@ -73,6 +74,7 @@ def check_document(
         problems.extend(check_play(full, locator))
     if runs("going_out") and low <= high:
         problems.extend(_check_going_out(full, low, high, locator))
+        problems.extend(check_contract(full, low, high, locator))
     problems.extend(_check_prerequisites(full, skip, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))

@@ -92,7 +92,18 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"The player may lay off cards on {whose}{_cond(layoff)}.")
     first = get(doc, "play.first_laydown_min")
     if first not in (0, "0") and melding != "never":
-        out.append(f"A player's first laying down must be worth at least {say(first)}.")
+        out.append(
+            f"A player's first laying down must be worth at least {say(first)}, counting"
+            " every meld laid down in that turn together; once begun, the turn may not"
+            " end before it is complete."
+        )
+    contract = _contract(doc)
+    if contract and melding != "never":
+        out.append(
+            f"A player's first laying down must be {contract}, all laid down in one turn;"
+            " until it is met the player may not lay off, and once begun the turn may not"
+            " end before it is complete."
+        )
     ends = hand_ends(doc)
     if "out" not in ends:
         out.append("The turn ends with a discard.")
@@ -238,3 +249,17 @@ def _wild(doc: Mapping[str, Any]) -> list[str]:
         out.append("A natural card from hand may replace the wild card on the table that stands "
                    f"for it (the wild card goes to hand){_cond(swap)}.")  # fmt: skip
     return out
+
+
+def _contract(doc: Mapping[str, Any]) -> str:
+    """The contract of play.contract_* in words ("" when none is set)."""
+    parts = []
+    for kind in ("set", "run"):
+        count, length = get(doc, f"play.contract_{kind}s"), get(doc, f"play.contract_{kind}_min")
+        if count:
+            parts.append(f"{count} {kind}{'s' if count > 1 else ''} of {length} or more")
+    said = " and ".join(parts)
+    pure = get(doc, "play.contract_pure")
+    if said and pure:
+        said += f", {pure} of the runs without wild cards"
+    return said

@@ -127,6 +127,11 @@ class Play:
     layoff: Compiled | None  # context turn -> bool; None = no lay-offs
     layoff_onto: str  # any | own
     first_laydown_min: Compiled | None  # context turn -> int
+    contract_sets: int  # the first laying down holds this many sets ...
+    contract_set_min: int  # ... of at least this many cards
+    contract_runs: int  # and this many runs ...
+    contract_run_min: int  # ... of at least this many cards
+    contract_pure: int  # of which this many hold no wild card
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,13 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
      "laid down in an earlier turn", {}),
     ("play.layoff_onto", "own", "their own melds", {}),
     ("play.first_laydown_min", 30, "first laying down must be worth at least 30", {}),
+    ("play.contract_sets", 2, "first laying down must be 2 sets of 3 or more, all laid down "
+     "in one turn; until it is met the player may not lay off", {}),
+    ("play.contract_set_min", 4, "must be 1 set of 4 or more,", {"play.contract_sets": 1}),
+    ("play.contract_runs", 1, "must be 1 run of 3 or more,", {}),
+    ("play.contract_run_min", 4, "must be 2 runs of 4 or more,", {"play.contract_runs": 2}),
+    ("play.contract_pure", 1, "1 run of 3 or more, 1 of the runs without wild cards",
+     {"play.contract_runs": 1}),
     ("discard.required", "always", "also when going out", {}),
     ("discard.forbid_taken", False, "may be discarded in the same turn", {}),
     ("discard.forbid_taken", True, "may not be discarded in the same turn (it may be melded or "

@@ -385,11 +385,20 @@ def test_layoff_onto_own_melds_only() -> None:
 
 
 def test_first_laydown_minimum() -> None:
-    g = _rummy_play([1, None], first_laydown_min=lambda env: 30)
+    """The minimum counts all the turn's laying down: 7H 8H 9H (24) then 6S laid off (6)."""
+    opened_later = lambda env: env["me.laid_down_before"]  # noqa: E731
+    g = _rummy_play([1, None], first_laydown_min=lambda env: 30, layoff=opened_later)
     with pytest.raises(IllegalMove, match="first_laydown_min"):
-        g.play("meld 7H 8H 9H")  # worth 24
+        g.play("meld 7H 8H 9H")  # worth 24, and no lay-off before the opening
     assert all(m.kind != "meld" for m in g.legal_moves())
-    ok = _rummy_play([1, None], first_laydown_min=lambda env: 24)
+    g = _rummy_play([1, None], first_laydown_min=lambda env: 30)
+    g.play("meld 7H 8H 9H")
+    with pytest.raises(IllegalMove, match="worth 24 — lay down 6 more"):
+        g.play("discard 2D")
+    assert {str(m) for m in g.legal_moves()} == {"layoff 6S 1", "layoff TC 2"}
+    g.play("layoff 6S 1")
+    g.play("discard 2D")
+    ok = _rummy_play([1, None], first_laydown_min=lambda env: 24, layoff=opened_later)
     ok.play("meld 7H 8H 9H")
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from rulespec.core.cards import card_text
 from rulespec.interpreter import solver as S
+from rulespec.interpreter.cards import is_wild
+from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import knock_limit, turn_env
 from rulespec.model.variant import Variant
@@ -44,6 +46,7 @@ class Ctx:
         "_finish",
         "_taken",
         "_gates",
+        "_short",
     )
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
@@ -58,6 +61,7 @@ class Ctx:
         self._finish: Any = _UNSET
         self._taken: Counter[int] | None = None
         self._gates: dict[Callable[[Ctx], str | None], str | None] | None = None
+        self._short: str | None = None
 
     def env(self) -> dict[str, Any]:
         """The `turn` expression names for the mover (computed once; do not change it)."""
@@ -93,11 +97,89 @@ class Ctx:
             self._least = S.deadwood_after_discard(self.variant, self.hand)[0]
         return self._least
 
+    def first_laydown_min(self) -> int:
+        """The value a first laying down must reach now (0: no minimum applies: none is set,
+        or the mover laid down in an earlier turn)."""
+        first = self.variant.play.first_laydown_min
+        if first is None or self.env()["me.laid_down_before"]:
+            return 0
+        return max(0, int(first(self.env())))
+
+    def opening_pending(self) -> bool:
+        """Is a first laying down subject to a minimum or a contract still to come (the mover
+        has not laid down in an earlier turn)?"""
+        play = self.variant.play
+        if not (play.first_laydown_min or play.contract_sets or play.contract_runs):
+            return False
+        return not self.env()["me.laid_down_before"]
+
+    def opening_short(self) -> str:
+        """What the melds laid this turn still lack of the first laying down's minimum and
+        contract ("": nothing lacking — none applies, nothing laid yet, or it is met). Both
+        count every meld of the turn together (play.first_laydown_min, play.contract_*), so
+        a turn that has begun an opening may not end until it is complete."""
+        if self._short is None:
+            hs = self.hs
+            self._short = ""
+            begun = hs.melds_this_turn and self.variant.play.melding != "going_out"
+            if begun and self.opening_pending():
+                self._short = contract_lack(self.variant, self.hs) or self._value_lack()
+        return self._short
+
+    def _value_lack(self) -> str:
+        short = self.first_laydown_min() - self.hs.value_this_turn
+        if short <= 0:
+            return ""
+        return (
+            f"play.first_laydown_min: a first laying down must be worth at least"
+            f" {self.first_laydown_min()} in all; the melds laid this turn are worth"
+            f" {self.hs.value_this_turn} — lay down {short} more before the turn ends"
+        )
+
     def whole_hand_finishes(self, compute: Callable[[], bool]) -> bool:
         """Can the whole hand go out this turn (`play.melding: going_out`)? Asked once."""
         if self._finish is _UNSET:
             self._finish = compute()
         return bool(self._finish)
+
+
+def contract_words(variant: Variant) -> str:
+    """The contract said aloud: "2 sets of 3 or more and 1 run of 4 or more (1 pure)"."""
+    play = variant.play
+    parts = []
+    for count, kind, length in (
+        (play.contract_sets, "set", play.contract_set_min),
+        (play.contract_runs, "run", play.contract_run_min),
+    ):
+        if count:
+            parts.append(f"{count} {kind}{'s' if count > 1 else ''} of {length} or more")
+    said = " and ".join(parts)
+    if play.contract_pure:
+        said += f", {play.contract_pure} of the runs without wild cards"
+    return said
+
+
+def contract_lack(variant: Variant, hs: HandState) -> str:
+    """What the melds laid this turn lack of the contract ("" when met or none is set)."""
+    play = variant.play
+    if not (play.contract_sets or play.contract_runs):
+        return ""
+    sets = runs = pure = 0
+    for _, meld in hs.melds[len(hs.melds) - hs.melds_this_turn :]:
+        kind = meld_kind(variant, meld)
+        if kind == "set" and len(meld) >= play.contract_set_min:
+            sets += 1
+        elif kind == "run" and len(meld) >= play.contract_run_min:
+            runs += 1
+            pure += all(not is_wild(variant, p[0]) for p in meld)
+    if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
+        return ""
+    laid = f"{sets} set(s) and {runs} run(s)" + (f", {pure} pure" if play.contract_pure else "")
+    return (
+        f"play.contract: the first laying down must be {contract_words(variant)},"
+        f" all laid this turn; so far this turn: {laid} — lay down the rest before the"
+        " turn ends"
+    )
 
 
 def public(hs: HandState, seat: int, text: str, cards: list[int] | None = None) -> None:

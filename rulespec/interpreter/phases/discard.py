@@ -34,7 +34,7 @@ def discard_gate(c: Ctx) -> str | None:
         )
     if c.variant.play.melding == "going_out" and c.hs.melds_this_turn and len(c.hand) > 1:
         return "play.melding: going_out — finish laying down the hand before discarding"
-    return None
+    return c.opening_short() or None
 
 
 def discard_refusal(c: Ctx, card: int) -> str | None:

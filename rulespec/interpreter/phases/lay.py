@@ -19,7 +19,7 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
-from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.context import Ctx, contract_lack, contract_words
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
@@ -88,11 +88,15 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
     """The rule `move` would break by stranding the mover, or None.
 
     A move that leaves `rest` with no card the mover may discard (only cards
-    taken from the pile, or one card that may not go by discard) is allowed
-    only when the rest can still be laid down to go out (wayon.can_end_turn).
+    taken from the pile, or one card that may not go by discard), or that is
+    made while a first laying down begun this turn is short of its minimum, is
+    allowed only when the turn can still end (wayon.can_end_turn).
     """
     variant = c.variant
-    if _stranded(variant, c.hs, rest):
+    lack = c.opening_short()
+    if lack:
+        why = f"{lack.split(' — ')[0]}; after this move the rest of the hand could not complete it"
+    elif _stranded(variant, c.hs, rest):
         why = STRANDED
     elif len(rest) == 1 and "discard" not in variant.going_out.by:
         why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
@@ -166,16 +170,45 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
                 f"draw obligation: {card_text(card)} must be melded with at least"
                 f" {need} cards from the hand"
             )
-    first = variant.play.first_laydown_min
-    if first is not None and not c.env()["me.laid_down_before"]:
-        minimum = int(first(c.env()))
+    short = ""
+    if variant.play.melding == "going_out":
+        minimum = c.first_laydown_min()  # all melds at once: each is checked alone
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
-            return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
+            return first_laydown_reason(c, meld, "")
+    elif c.opening_pending():
+        short = Ctx(variant, after(variant, hs, Move.meld(meld)), explain=False).opening_short()
+        if short and not rest:
+            return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
         if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)]):
             return going_out_reason(variant)
         return None  # can_finish has found the way on
+    if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
+        if way_on and not W.can_end_turn(
+            variant, after(variant, hs, Move.meld(meld)), laying_for_search, discardable
+        ):
+            return first_laydown_reason(c, meld, short)
+        return None
     return no_way_on(c, rest, Move.meld(meld)) if way_on else None
+
+
+def first_laydown_reason(c: Ctx, meld: Meld, short: str) -> str:
+    """Why a meld that leaves the turn's first laying down short (`short`, what it would
+    still lack: the contract's or the minimum's words) is refused."""
+    minimum = c.first_laydown_min()
+    if c.variant.play.melding == "going_out":
+        return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
+    if short.startswith("play.contract"):
+        return (
+            f"play.contract: the first laying down must be {contract_words(c.variant)}, all"
+            " laid in one turn; with this meld the rest of the hand cannot complete it"
+        )
+    total = c.hs.value_this_turn + M.meld_value(c.variant, meld)
+    return (
+        f"play.first_laydown_min: a first laying down must be worth at least {minimum},"
+        f" counting every meld laid this turn; with this meld it is worth {total}, and the"
+        " rest of the hand cannot make up the difference this turn"
+    )
 
 
 def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
@@ -205,6 +238,13 @@ def _layoff_gate(c: Ctx) -> str | None:
         return "there is no meld number 1 on the table (0 meld(s))"
     if not cond(c.env()):
         return "play.layoff: laying off is not allowed now"
+    play = c.variant.play
+    unmet = not c.hs.melds_this_turn or contract_lack(c.variant, c.hs)
+    if (play.contract_sets or play.contract_runs) and c.opening_pending() and unmet:
+        return (
+            f"play.contract: before the contract is met ({contract_words(c.variant)})"
+            " a player may not lay off"
+        )
     return None
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
+from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
 from rulespec.model.variant import Variant
@@ -41,12 +42,18 @@ def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: D
 
     def search(state: HandState) -> bool:
         hand = state.hands[state.to_move]
-        if not hand or discardable(variant, state):
+        if not hand:  # out, unless an opening begun this turn is still short of its minimum
+            return not Ctx(variant, state).opening_short()
+        if discardable(variant, state):
             return True
         key = (tuple(sorted(hand)), tuple(state.melds), state.melds_this_turn)
         if key in seen or budget[0] <= 0:
             return False
-        if variant.play.layoff is None and A.partition(variant, hand) is None:
+        if (
+            variant.play.layoff is None
+            and not Ctx(variant, state).opening_short()
+            and A.partition(variant, hand) is None
+        ):
             return False  # no discard ever: without lay-offs every card must go in new melds
         budget[0] -= 1
         if any(search(after(variant, state, m)) for m in laying(variant, state)):

@@ -22,6 +22,7 @@ from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
 from rulespec.model.axes import AXES, Axis
 from rulespec.model.names import upcard_available
+from rulespec.model.variant import CountTable
 
 COUNT_TABLES = ("deck.decks", "deck.jokers", "deal.cards")
 
@@ -98,13 +99,7 @@ def parse_key(key: str) -> tuple[int, int]:
 
 def table_value(raw: Any, players: int) -> int:
     """The value of a schema-valid count table for a player count (0 when not covered)."""
-    if isinstance(raw, int):
-        return raw
-    for key, value in raw.items():
-        low, high = parse_key(key)
-        if low <= players <= high:
-            return int(value)
-    return 0
+    return CountTable.parse(raw).get(players)
 
 
 def _check_table(raw: Any, path: str, low: int, high: int, locator: Locator) -> list[Problem]:

@@ -16,17 +16,12 @@ from typing import Any
 
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
+from rulespec.model.variant import CountTable
 
 
 def _table(raw: Any, players: int) -> int:
     """The value of a schema-valid count table for a player count (0 when not covered)."""
-    if isinstance(raw, int):
-        return raw
-    for key, value in raw.items():
-        low, _, high = str(key).partition("-")
-        if int(low) <= players <= int(high or low):
-            return int(value)
-    return 0
+    return CountTable.parse(raw).get(players)
 
 
 def check_contract(doc: dict[str, Any], low: int, high: int, locator: Locator) -> list[Problem]:

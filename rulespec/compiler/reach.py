@@ -17,6 +17,7 @@ from typing import Any
 
 from rulespec.grammar.expr import SUIT_VALUES, ExprError, compile_expression, names_in
 from rulespec.model.names import REASONS, upcard_available
+from rulespec.model.variant import CountTable
 
 # draw options after which the pile may hold under two cards as the stock runs out
 PILE_SHRINKING_DRAWS = ("discard_then_stock", "discard_then_discard", "depth", "pile")
@@ -31,13 +32,8 @@ def _counts(full: Mapping[str, Any]) -> range:
 
 
 def _table(raw: Any, players: int) -> int:
-    if isinstance(raw, int):
-        return raw
-    for key, value in raw.items():
-        first, _, last = str(key).partition("-")
-        if int(first) <= players <= int(last or first):
-            return int(value)
-    return 0
+    """The value of a schema-valid count table for a player count (0 when not covered)."""
+    return CountTable.parse(raw).get(players)
 
 
 def out_ways(full: Mapping[str, Any]) -> list[str]:

@@ -49,6 +49,13 @@ class CountTable:
                 return value
         raise KeyError(players)
 
+    def get(self, players: int, default: int = 0) -> int:
+        """The value for a player count, or `default` where the table says nothing."""
+        for low, high, value in self.by_players:
+            if low <= players <= high:
+                return value
+        return default
+
 
 @dataclass(frozen=True)
 class Deal:

@@ -18,12 +18,10 @@ hash of each (``seal``), so changing one by hand is caught. Every problem is a
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +29,7 @@ from typing import Any
 
 from rulespec.bots import BOT_NAMES
 from rulespec.core.errors import RulespecError
+from rulespec.core.files import write_atomically
 from rulespec.model.variant import Variant
 
 FORMAT = "rulespec-save"
@@ -97,34 +96,13 @@ def document_digest(variant: Variant) -> str:
 
 
 def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
-    """Write atomically: temp file beside the target, flush + fsync, then os.replace."""
+    """Write atomically (core/files.py: temp file beside the target, fsync, os.replace)."""
     target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
     text = json.dumps(saved.to_json(), indent=1, sort_keys=True) + "\n"
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        write_atomically(target, text)
     except OSError as exc:
         raise SaveFileError(f"cannot save to {target}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise SaveFileError(f"cannot save to {target}: {exc.strerror or exc}") from None
-    try:  # make the rename itself durable where the platform allows it
-        dir_fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
 
 
 # ---- reading --------------------------------------------------------------------

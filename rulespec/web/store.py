@@ -11,17 +11,16 @@ a crash mid-write leaves the previous state. A file that cannot be read back
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from rulespec.bots import BOT_NAMES
 from rulespec.compiler.load import bundled_names, load_text, load_variant
 from rulespec.core.errors import RulespecError
+from rulespec.core.files import write_atomically
 from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
 from rulespec.sim.savefile import document_digest
@@ -127,17 +126,7 @@ class Store:
         self.folder.mkdir(parents=True, exist_ok=True)
         target = self.path(table.id)
         text = json.dumps(to_json(table), sort_keys=True, separators=(",", ":"))
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomically(target, text)
 
     def load_all(self) -> tuple[dict[str, Table], list[str]]:
         """Every readable table, and one message per file that could not be read back."""

@@ -152,10 +152,11 @@ def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                 for name in names_in(source):
                     if not name.name.startswith(f"{seat}."):
                         continue
+                    what = "way out" if seat == "out" else seat
                     problems.append(
                         locator.problem(
                             path,
-                            f"'{name.name}': a hand that ends by '{reason}' has no {seat}",
+                            f"'{name.name}': a hand that ends by '{reason}' has no {what}",
                             offset=name.offset,
                         )
                     )

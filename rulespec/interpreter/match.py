@@ -31,7 +31,7 @@ def close_hand(variant: Variant, hs: HandState, ms: MatchState) -> None:
             if left:
                 hs.active[s] = False
     if m.rounds is not None:
-        rounds = int(m.rounds({"players": hs.players, "deal": ms.hand_no}))
+        rounds = int(m.rounds({"players": hs.players}))
         if ms.hand_no >= rounds:
             over = True
     reached = False

@@ -119,7 +119,7 @@ def names_for(context: str, *, upcard: bool = True, reason: str | None = None) -
     elif context == "score":
         names = _score_names(reason)
     elif context == "match":
-        return {"players": "int", "deal": "int"}
+        return {"players": "int"}  # `match.rounds`: a fixed count, so no `deal` here
     else:
         raise KeyError(context)
     if upcard:

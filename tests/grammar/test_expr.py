@@ -126,7 +126,7 @@ def test_depth_limit() -> None:
 def test_context_names_follow_the_document_table() -> None:
     assert N.names_for("card_value") == {"face": "int", "place": "place"}
     hand = {"deal": "int", "turns": "int"}
-    assert N.names_for("match") == {"players": "int", "deal": "int"}
+    assert N.names_for("match") == {"players": "int"}
     assert N.names_for("knock") == {"players": "int", **hand, **N.UPCARD}
     assert N.names_for("knock", upcard=False) == {"players": "int", **hand}
     turn = N.names_for("turn", upcard=False)

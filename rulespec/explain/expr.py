@@ -78,6 +78,7 @@ NAMES = {
     "turns": "the number of turns played in the hand",
     "out.by": "how the winner went out",
     "winner.turn": "the winner's number of turns",
+    "wild.value": "a wild card's own value",
 }
 WAYS = {"discard": "by discarding", "meld": "by melding", "layoff": "by laying off"}
 GROUPS = {"losers": "the losers", "others": "the other players"}

@@ -21,12 +21,12 @@ import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from rulespec.core.cards import card_text, cards_text
+from rulespec.core.cards import JOKER, card_text, cards_text
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import plain
-from rulespec.interpreter.cards import is_wild
+from rulespec.interpreter.cards import hand_value, is_wild
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import hand_names, upcard_env
 from rulespec.model.names import HAND_ENDS, ROLES, SEAT_FACTS, SEAT_ONLY, WAYS
@@ -146,6 +146,14 @@ def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callab
     return out
 
 
+def wild_value(variant: Variant) -> int:
+    """`wild.value`: what a wild card scores as a card of its own (its value in hand, not
+    the card it stands for in a meld); the highest of the variant's wild kinds, 0 if none."""
+    kinds = [JOKER] if is_wild(variant, JOKER) else []
+    kinds += [code for code in range(13) if is_wild(variant, code)]
+    return max((hand_value(variant, code, "hand") for code in kinds), default=0)
+
+
 def score_hand(
     variant: Variant, hs: HandState, reason: str, seat: int | None, extra: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -223,6 +231,7 @@ def _score(
         "reason": reason,
         "players": len(seats),
         **hand_names(hs),
+        "wild.value": wild_value(variant),
     }
     if reason == "out":
         by = extra.get("by", "discard")

@@ -99,6 +99,7 @@ def _score_names(reason: str | None) -> dict[str, str]:
         names["out.by"] = "way"
     names.update(ROLE_NAMES)
     names.update({"rummy": "bool", "reason": "reason", "players": "int", **HAND})
+    names["wild.value"] = "int"
     return names
 
 

@@ -355,6 +355,8 @@ EXPRESSIONS = [
     ("winner.turn == 1 ? 50 : 0", "50 if the winner's number of turns is 1, otherwise 0"),
     ("max(2, 12 - 2 * deal)", "the larger of 2 and 12 minus 2 times the deal number"),
     ("turns", "the number of turns played in the hand"),
+    ("me.melded_jokers * wild.value",
+     "their wild cards melded this hand times a wild card's own value"),
 ]  # fmt: skip
 
 CONDITIONS = [

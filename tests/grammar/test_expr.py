@@ -151,7 +151,7 @@ def test_context_names_follow_the_document_table() -> None:
         assert f"{total}.won" not in score and f"{total}.turn" not in score
     assert score["me is winner"] == score["me is knocker"] == "bool"
     assert score["deal"] == score["turns"] == "int"
-    assert score["out.by"] == "way"
+    assert score["out.by"] == "way" and score["wild.value"] == "int"
     assert "out.by" not in N.names_for("score", reason="knock")
     assert score["rummy"] == "bool" and score["reason"] == "reason"
     assert score["upcard.suit"] == "suit"

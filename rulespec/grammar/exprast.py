@@ -242,8 +242,12 @@ def _role(seat: str, role: Any, at: int, base: int) -> Expr:
     """`me is winner`: one of the declared role names (model.names.ROLE_NAMES)."""
     text = f"{seat} is {role}"
     if text not in ROLE_NAMES:
-        choices = " or ".join(f"'{r}'" for r in ROLE_NAMES)
-        raise ExprError(f"unknown seat role '{text}' ({choices} exist)", at)
+        import difflib
+
+        close = difflib.get_close_matches(text, ROLE_NAMES, n=1, cutoff=0.8)
+        listed = " or ".join(f"'{r}'" for r in ROLE_NAMES)
+        hint = f"did you mean '{close[0]}'?" if close else f"{listed} exist"
+        raise ExprError(f"unknown seat role '{text}'; {hint}", at)
     return Name(text, at)
 
 

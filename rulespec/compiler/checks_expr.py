@@ -18,7 +18,7 @@ from rulespec.core.errors import Problem
 from rulespec.grammar.expr import MAX_DEPTH, ExprError, compile_expression, names_in
 from rulespec.grammar.located import Locator
 from rulespec.model.axes import AXES, Axis
-from rulespec.model.names import REASON_SEATS, upcard_available
+from rulespec.model.names import REASON_SEATS, REASONS, ROLES, upcard_available
 
 MAX_EXPRESSION_LENGTH = 2000
 MAX_EXPRESSION_NESTING = MAX_DEPTH  # the expression language's own limit
@@ -145,21 +145,37 @@ def check_expressions(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                     )
                 )
         if path.startswith("scoring.") and path.count(".") == 2:
-            reason = path.split(".")[1]
-            for seat, reasons in REASON_SEATS.items():
-                if reason in reasons:
-                    continue
-                for name in names_in(source):
-                    if not name.name.startswith(f"{seat}."):
-                        continue
-                    problems.append(
-                        locator.problem(
-                            path,
-                            f"'{name.name}': a hand that ends by '{reason}' has no {seat}",
-                            offset=name.offset,
-                        )
-                    )
+            problems.extend(_reason_names(path, source, [path.split(".")[1]], locator))
+        elif path == "scoring.multiplier":
+            # the multiplier applies to the hand score of every reason that has roles
+            rules = {r: doc["scoring"].get(r) for r in REASONS}
+            scored = [
+                r
+                for r, roles in rules.items()
+                if isinstance(roles, dict) and any(roles.get(role) is not None for role in ROLES)
+            ]
+            problems.extend(_reason_names(path, source, scored, locator))
     problems.extend(_check_places(doc, locator))
+    return problems
+
+
+def _reason_names(path: str, source: str, reasons: list[str], locator: Locator) -> list[Problem]:
+    """Names of seats (`winner.*`, `knocker.*`) or of `out.*` that a hand ending by one of
+    `reasons` lacks; the first such reason is named."""
+    problems: list[Problem] = []
+    for name in names_in(source):
+        seat = name.name.partition(".")[0]
+        lacking = [r for r in reasons if r not in REASON_SEATS.get(seat, reasons)]
+        if "." not in name.name or not lacking:
+            continue
+        what = "way out" if seat == "out" else seat
+        problems.append(
+            locator.problem(
+                path,
+                f"'{name.name}': a hand that ends by '{lacking[0]}' has no {what}",
+                offset=name.offset,
+            )
+        )
     return problems
 
 

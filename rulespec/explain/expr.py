@@ -23,6 +23,7 @@ from rulespec.grammar.exprast import (
     ExprError,
     Int,
     Name,
+    Over,
     Unary,
     parse_expression,
 )
@@ -58,6 +59,7 @@ FACTS = {
     "jokers": "wild cards in hand",
     "melded": "melded value",
     "melded_jokers": "wild cards melded this hand",
+    "naturals": "natural cards in hand",
     "turn": "turn number",
 }
 NAMES = {
@@ -72,7 +74,16 @@ NAMES = {
     "losers.count": "the number of losers",
     "others.count": "the number of other players",
     "reason": "the reason the hand ended",
+    "deal": "the deal number",
+    "turns": "the number of turns played in the hand",
+    "out.by": "how the winner went out",
+    "winner.turn": "the winner's number of turns",
+    "wild.value": "a wild card's own value",
 }
+WAYS = {"discard": "by discarding", "meld": "by melding", "layoff": "by laying off"}
+GROUPS = {"losers": "the losers", "others": "the other players"}
+_OVER = {"sum": "the sum over {} of {}", "min": "the least, among {}, of {}"}
+_OVER["max"] = "the greatest, among {}, of {}"
 # bool names: (affirmative clause, negated clause)
 CLAUSES = {
     "rummy": ("the winner went rummy", "the winner did not go rummy"),
@@ -84,6 +95,9 @@ CLAUSES = {
     "me.won": ("the player won the hand", "the player did not win the hand"),
     "winner.won": ("the winner won the hand", "the winner did not win the hand"),
     "knocker.won": ("the knocker won the hand", "the knocker did not win the hand"),
+    "won": ("that player won the hand", "that player did not win the hand"),
+    "me is winner": ("the player is the winner", "the player is not the winner"),
+    "me is knocker": ("the player is the knocker", "the player is not the knocker"),
     "true": ("always", "never"),
     "false": ("never", "always"),
 }
@@ -109,8 +123,10 @@ def _name(text: str) -> str:
         return text
     if text in PLACES:
         return PLACES[text]
-    if text in REASONS:
+    if text in REASONS or text in WAYS:
         return text
+    if text in FACTS:  # a bare fact, inside sum(losers, ...): that seat's
+        return f"their {FACTS[text]}"
     seat, _, fact = text.partition(".")
     if seat in SEATS and fact:
         return f"{SEATS[seat]} {FACTS.get(fact, fact.replace('_', ' '))}"
@@ -137,6 +153,9 @@ def _compare(node: Binary, negate: bool) -> str:
             return f"the hand's end {verb} {value}"
         if subject == "upcard.rank" and value in RANKS:
             return f"the upcard {verb} {RANKS[value]}"
+        if subject == "out.by" and value in WAYS:
+            did = "went" if verb == "is" else "did not go"
+            return f"the winner {did} out {WAYS[value]}"
     power = LEVEL[node.op]
     return f"{render(node.left, power)} {words} {render(node.right, power)}"
 
@@ -180,6 +199,8 @@ def render(node: Expr, outer: int = 0) -> str:
         return _name(word)
     if isinstance(node, Call):
         return _call(node)
+    if isinstance(node, Over):
+        return _OVER[node.func].format(GROUPS[node.seats], render(node.body))
     if isinstance(node, Cond):
         then, other = render(node.then, LEVEL_COND), render(node.orelse, 0)
         text = f"{then} if {clause(node.test)}, otherwise {other}"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.core.errors import RulespecError
-from rulespec.model.names import SUITS
+from rulespec.model.names import ROLE_NAMES, SEAT_FUNCTIONS, SUITS, SUMS
 
 MAX_DEPTH = 32
 MAX_LITERAL = 1_000_000
@@ -103,6 +103,17 @@ class Call(Expr):
     offset: int = field(default=0, compare=False)
 
 
+@dataclass(frozen=True)
+class Over(Expr):
+    """A seat function: `sum(losers, EXPR)` — EXPR once per seat of the group, bare facts
+    (`penalty`, `cards`...) reading that seat's; then summed, or the least / greatest."""
+
+    func: str  # sum | min | max
+    seats: str  # losers | others
+    body: Expr
+    offset: int = field(default=0, compare=False)
+
+
 _BINARY_RULES = {
     "or_": "or",
     "and_": "and",
@@ -176,6 +187,8 @@ def _convert(tree: Any, base: int) -> Expr:
         return Bool(False, at)
     if kind == "name":
         return Name(str(kids[0]), at)
+    if kind == "role":
+        return _role(str(kids[0]), kids[1], at, base)
     if kind == "neg":
         operand = _convert(kids[0], base)
         if isinstance(operand, Int) and operand.value >= 0:
@@ -188,6 +201,11 @@ def _convert(tree: Any, base: int) -> Expr:
         return Cond(test, then, orelse, at)
     if kind == "call":
         func = str(kids[0])
+        group = kids[1]
+        if func in SEAT_FUNCTIONS and group.data == "name" and str(group.children[0]) in SUMS:
+            return _over(func, str(group.children[0]), kids[2:], at, base)
+        if func == "sum":
+            raise ExprError(_SUM_USE, kids[0].start_pos - base)
         if func not in FUNCTIONS:
             raise ExprError(_unknown_function(func), kids[0].start_pos - base)
         return Call(func, tuple(_convert(k, base) for k in kids[1:]), at)
@@ -195,6 +213,42 @@ def _convert(tree: Any, base: int) -> Expr:
         left, right = (_convert(k, base) for k in kids)
         return Binary(_BINARY_RULES[kind], left, right, at)
     raise ExprError(f"unexpected expression form {kind!r}", at)  # pragma: no cover
+
+
+_SUM_USE = "sum takes a group of seats and an expression: sum(losers, penalty) or sum(others, ...)"
+
+
+def _over(func: str, seats: str, rest: list[Any], at: int, base: int) -> Expr:
+    """`sum|min|max(losers|others, EXPR)`: exactly one expression after the group."""
+    if len(rest) != 1:
+        raise ExprError(
+            f"{func}({seats}, ...) takes one expression after '{seats}', got {len(rest)}", at
+        )
+    body = _convert(rest[0], base)
+    inner = [n for n in _over_nodes(body)]
+    if inner:
+        raise ExprError(f"{inner[0].func}({inner[0].seats}, ...) cannot be nested", inner[0].offset)
+    return Over(func, seats, body, at)
+
+
+def _over_nodes(expr: Expr) -> Iterator[Over]:
+    if isinstance(expr, Over):
+        yield expr
+    for part in children(expr):
+        yield from _over_nodes(part)
+
+
+def _role(seat: str, role: Any, at: int, base: int) -> Expr:
+    """`me is winner`: one of the declared role names (model.names.ROLE_NAMES)."""
+    text = f"{seat} is {role}"
+    if text not in ROLE_NAMES:
+        import difflib
+
+        close = difflib.get_close_matches(text, ROLE_NAMES, n=1, cutoff=0.8)
+        listed = " or ".join(f"'{r}'" for r in ROLE_NAMES)
+        hint = f"did you mean '{close[0]}'?" if close else f"{listed} exist"
+        raise ExprError(f"unknown seat role '{text}'; {hint}", at)
+    return Name(text, at)
 
 
 def literal_int(digits: str, offset: int = 0) -> int:
@@ -213,34 +267,37 @@ def _unknown_function(func: str) -> str:
     return f"unknown function '{func}'{hint}"
 
 
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The direct sub-expressions of a node, in source order."""
+    if isinstance(expr, Unary):
+        return (expr.operand,)
+    if isinstance(expr, Binary):
+        return (expr.left, expr.right)
+    if isinstance(expr, Cond):
+        return (expr.test, expr.then, expr.orelse)
+    if isinstance(expr, Call):
+        return expr.args
+    if isinstance(expr, Over):
+        return (expr.body,)
+    return ()
+
+
 def depth(expr: Expr) -> int:
     """Nesting depth of an expression tree (a leaf is 1)."""
-    if isinstance(expr, Unary):
-        return 1 + depth(expr.operand)
-    if isinstance(expr, Binary):
-        return 1 + max(depth(expr.left), depth(expr.right))
-    if isinstance(expr, Cond):
-        return 1 + max(depth(expr.test), depth(expr.then), depth(expr.orelse))
-    if isinstance(expr, Call):
-        return 1 + max(depth(a) for a in expr.args)
-    return 1
+    parts = children(expr)
+    return 1 + max(depth(p) for p in parts) if parts else 1
 
 
 def names(expr: Expr) -> Iterator[Name]:
-    """Every name an expression reads, in source order (the walk behind name checks)."""
+    """Every name an expression reads, in source order (the walk behind name checks).
+
+    Inside a seat function (`sum(losers, penalty)`) the bare facts are the seat's;
+    they are yielded too (a name check that knows the context tells them apart).
+    """
     if isinstance(expr, Name):
         yield expr
-    elif isinstance(expr, Unary):
-        yield from names(expr.operand)
-    elif isinstance(expr, Binary):
-        yield from names(expr.left)
-        yield from names(expr.right)
-    elif isinstance(expr, Cond):
-        for part in (expr.test, expr.then, expr.orelse):
-            yield from names(part)
-    elif isinstance(expr, Call):
-        for arg in expr.args:
-            yield from names(arg)
+    for part in children(expr):
+        yield from names(part)
 
 
 def names_in(source: object) -> list[Name]:
@@ -323,6 +380,8 @@ def unparse(expr: Expr) -> str:
         return f"{_wrap(expr.test, 2)} ? {unparse(expr.then)} : {unparse(expr.orelse)}"
     if isinstance(expr, Call):
         return f"{expr.func}({', '.join(unparse(a) for a in expr.args)})"
+    if isinstance(expr, Over):
+        return f"{expr.func}({expr.seats}, {unparse(expr.body)})"
     raise TypeError(f"not an expression node: {expr!r}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from rulespec.grammar.exprast import (
@@ -28,13 +28,14 @@ from rulespec.grammar.exprast import (
     ExprError,
     Int,
     Name,
+    Over,
     Unary,
     parse_expression,
 )
 from rulespec.model import names as N
 
 _ARTICLE = {"int": "an int", "bool": "a bool", "suit": "a suit", "place": "a place"}
-_ARTICLE["reason"] = "a reason"
+_ARTICLE.update(reason="a reason", way="a way out", seats="a group of seats")
 
 
 def _a(kind: str) -> str:
@@ -52,6 +53,14 @@ class _Scope:
         self.context = context
         self.upcard = upcard
         self.reason = reason
+        self.seat_of: str | None = None  # inside sum(losers, ...): the group
+
+    def over(self, seats: str) -> _Scope:
+        """The scope of a seat function's body: these names and the bare seat facts."""
+        inner = _Scope(self.context, self.upcard, self.reason)
+        inner.names = {**self.names, **N.SEAT_FACTS}
+        inner.seat_of = seats
+        return inner
 
     def lookup(self, node: Name) -> str:
         name = node.name
@@ -62,6 +71,15 @@ class _Scope:
         raise ExprError(self._unknown(name), node.offset)
 
     def _unknown(self, name: str) -> str:
+        if name in N.SEAT_FACTS and self.context == "score":
+            return (
+                f"'{name}' alone is one seat's fact: read it inside sum(losers, ...), "
+                f"min(...) or max(...), or write 'me.{name}'"
+            )
+        if name in N.SEAT_FACTS and "losers" not in self.names:
+            return f"'{name}' is a seat's fact of score expressions, not of a {self.context} one"
+        if name in N.ROLE_NAMES:
+            return f"'{name}' exists only in score expressions, not in a {self.context} one"
         if name in N.UPCARD and self.context in {"turn", "knock", "score"}:
             return f"'{name}' exists only when the variant deals an upcard"
         seat = name.partition(".")[0]
@@ -144,6 +162,15 @@ def _type(expr: Expr, scope: _Scope) -> str:
             raise ExprError(f"abs takes one number, got {len(expr.args)}", expr.offset)
         for arg in expr.args:
             _need(_type(arg, scope), "int", f"{expr.func}()", arg)
+        return "int"
+    if isinstance(expr, Over):
+        what = f"{expr.func}({expr.seats}, ...)"
+        if expr.seats not in scope.names:
+            raise ExprError(
+                f"{what} exists only in score expressions, not in a {scope.context} one",
+                expr.offset,
+            )
+        _need(_type(expr.body, scope.over(expr.seats)), "int", what, expr.body)
         return "int"
     raise ExprError(f"not an expression: {expr!r}", 0)  # pragma: no cover
 
@@ -267,10 +294,47 @@ def _compile(expr: Expr, scope: _Scope) -> Compiled:
 
             def fn(env: Env) -> Any:
                 return func([a(env) for a in args])
+    elif isinstance(expr, Over):
+        return _compile_over(expr, scope)
     else:  # pragma: no cover
         raise ExprError(f"not an expression: {expr!r}", 0)
     if all(isinstance(p, _Constant) for p in parts):
         return _Constant(fn({}))
+    return fn
+
+
+class _Layered(Mapping[str, Any]):
+    """One seat's facts over the outer environment (neither is copied: both may be lazy)."""
+
+    def __init__(self, seat: Env, outer: Env) -> None:
+        self._seat, self._outer = seat, outer
+
+    def __getitem__(self, key: str) -> Any:
+        return self._seat[key] if key in self._seat else self._outer[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._seat
+        yield from (k for k in self._outer if k not in self._seat)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _compile_over(expr: Over, scope: _Scope) -> Compiled:
+    """`sum|min|max(group, EXPR)`: EXPR per seat of `env[group]` (a tuple of per-seat
+    fact mappings), the seat's facts read before the outer names. Never folded: the
+    group is known only when the hand is scored. An empty group gives 0."""
+    body = _compile(expr.body, scope.over(expr.seats))
+    group, func = expr.seats, expr.func
+
+    def fn(env: Env) -> Any:
+        values = [body(_Layered(seat, env)) for seat in env[group]]
+        if func == "sum":
+            return _held(sum(values))
+        if not values:
+            return 0
+        return min(values) if func == "min" else max(values)
+
     return fn
 
 

@@ -21,19 +21,19 @@ import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from rulespec.core.cards import card_text, cards_text
+from rulespec.core.cards import JOKER, card_text, cards_text
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import plain
-from rulespec.interpreter.cards import is_wild
+from rulespec.interpreter.cards import hand_value, is_wild
 from rulespec.interpreter.state import HandState
-from rulespec.interpreter.turnctx import upcard_env
-from rulespec.model.names import HAND_ENDS, ROLES, SEAT_FACTS
+from rulespec.interpreter.turnctx import hand_names, upcard_env
+from rulespec.model.names import HAND_ENDS, ROLES, SEAT_FACTS, SEAT_ONLY, WAYS
 from rulespec.model.variant import Variant
 
-# the seat facts counted per seat and summed over seats (`won` is set per seat apart)
-FACTS = tuple(name for name in SEAT_FACTS if name != "won")
+# the seat facts counted per seat and summed over seats (`won`, `turn` are per seat only)
+FACTS = tuple(name for name in SEAT_FACTS if name not in SEAT_ONLY)
 
 
 class LazyEnv(Mapping[str, Any]):
@@ -118,23 +118,40 @@ class Facts:
             return self.hs.melded[seat]
         if name == "melded_jokers":
             return self.hs.melded_jokers[seat]
+        if name == "naturals":
+            return len(cards) - self.get("jokers", seat)
+        if name == "turn":
+            return self.hs.turns[seat]
         raise KeyError(name)
 
 
 def _seat_thunks(prefix: str, facts: Facts, seat: int) -> dict[str, Callable[[], Any]]:
+    """`prefix.fact` of one seat (prefix "" for the bare facts of a seat function)."""
+    dot = f"{prefix}." if prefix else ""
     out: dict[str, Callable[[], Any]] = {
-        f"{prefix}.{n}": functools.partial(facts.get, n, seat) for n in FACTS
+        f"{dot}{n}": functools.partial(facts.get, n, seat) for n in (*FACTS, "turn")
     }
-    out[f"{prefix}.won"] = lambda: facts.winner == seat
+    out[f"{dot}won"] = lambda: facts.winner == seat
     return out
 
 
 def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callable[[], Any]]:
+    """`prefix.fact` summed over seats, `prefix.count`, and `prefix` itself: the seats'
+    own facts, one mapping each, for `sum|min|max(prefix, EXPR)`."""
     out: dict[str, Callable[[], Any]] = {
         f"{prefix}.{n}": functools.partial(facts.total, n, seats) for n in FACTS
     }
     out[f"{prefix}.count"] = lambda: len(seats)
+    out[prefix] = lambda: tuple(LazyEnv({}, _seat_thunks("", facts, s)) for s in seats)
     return out
+
+
+def wild_value(variant: Variant) -> int:
+    """`wild.value`: what a wild card scores as a card of its own (its value in hand, not
+    the card it stands for in a meld); the highest of the variant's wild kinds, 0 if none."""
+    kinds = [JOKER] if is_wild(variant, JOKER) else []
+    kinds += [code for code in range(13) if is_wild(variant, code)]
+    return max((hand_value(variant, code, "hand") for code in kinds), default=0)
 
 
 def score_hand(
@@ -213,7 +230,14 @@ def _score(
         "rummy": rummy,
         "reason": reason,
         "players": len(seats),
+        **hand_names(hs),
+        "wild.value": wild_value(variant),
     }
+    if reason == "out":
+        by = extra.get("by", "discard")
+        if by not in WAYS:
+            raise RulespecError(f"going out by {by!r} is not one of {', '.join(WAYS)}")
+        base["out.by"] = by
     upcard_env(variant, hs, base)
     common: dict[str, Callable[[], Any]] = {}
     if winner is not None:
@@ -231,7 +255,7 @@ def _score(
         thunks = dict(common)
         thunks.update(_seat_thunks("me", facts, s))
         thunks.update(_sum_thunks("others", facts, [o for o in seats if o != s]))
-        env = LazyEnv(dict(base), thunks)
+        env = LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
         total = 0
         parts = []
         for role in ROLES:

@@ -61,6 +61,8 @@ class HandState:
     recycles: int = 0  # times the pile was turned over into the stock this hand
     history: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
+    # a position's match part holds it as `hand`)
 
     def fill_defaults(self) -> None:
         n = self.players
@@ -287,6 +289,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         if pos.get("match_winner") is not None
         else None,
     )
+    hs.deal = ms.hand_no
     _check_counts(variant, hs)
     check_state(
         hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)

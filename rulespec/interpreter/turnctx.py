@@ -47,9 +47,16 @@ def upcard_env(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
     env["upcard.value"] = hand_value(variant, card, "hand")
 
 
+def hand_names(hs: HandState, starting: int = 0) -> dict[str, int]:
+    """`deal` (the hand's number in the match) and `turns` (turns started in the hand by
+    every seat; `starting` counts a turn about to start, as `me.turn` does)."""
+    return {"deal": hs.deal, "turns": sum(hs.turns) + starting}
+
+
 def turn_env(variant: Variant, hs: HandState, seat: int) -> dict[str, Any]:
     """The names of expression context `turn` for a seat (docs/document.md)."""
-    turn = hs.turns[seat] + (1 if hs.phase in ("draw", "upcard") else 0)
+    starting = 1 if hs.phase in ("draw", "upcard") else 0
+    turn = hs.turns[seat] + starting
     first = hs.laid_down[seat]
     env: dict[str, Any] = {
         "me.laid_down": first is not None,
@@ -58,6 +65,7 @@ def turn_env(variant: Variant, hs: HandState, seat: int) -> dict[str, Any]:
         "me.cards": len(hs.hands[seat]),
         "players": active_count(hs),
         "stock": len(hs.stock),
+        **hand_names(hs, starting),
     }
     upcard_env(variant, hs, env)
     return env
@@ -65,7 +73,7 @@ def turn_env(variant: Variant, hs: HandState, seat: int) -> dict[str, Any]:
 
 def knock_limit(variant: Variant, hs: HandState) -> int:
     assert variant.knock is not None
-    env: dict[str, Any] = {"players": active_count(hs)}
+    env: dict[str, Any] = {"players": active_count(hs), **hand_names(hs)}
     upcard_env(variant, hs, env)
     return int(variant.knock.limit(env))
 

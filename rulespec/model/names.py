@@ -3,7 +3,9 @@
 Exactly the table of docs/document.md ("Expressions"). A name's value in the
 flat environment an expression reads (`Env`) has the Python type of its
 expression type: int -> int, bool -> bool, suit -> one of `SUITS` (the suit
-word), place -> one of `PLACES`, reason -> one of `REASONS`.
+word), place -> one of `PLACES`, reason -> one of `REASONS`, way -> one of `WAYS`,
+seats -> a tuple of per-seat mappings (bare fact name -> value), read only by
+the seat functions `sum`/`min`/`max(losers, EXPR)`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
 # Every hand end a result can carry: the scored reasons, and `abandoned` — a hand
 # the engine's safety cap stopped (it cannot end under its rules); it scores nothing.
 HAND_ENDS = (*REASONS, "abandoned")
+# How the winner of a hand ended by `out` went out: the type `way` of `out.by`.
+WAYS = ("discard", "meld", "layoff")
 # The roles a score expression is given for, under `scoring.<reason>`.
 ROLES = ("winner", "losers", "each")
 
@@ -30,6 +34,7 @@ CONSTANTS: dict[str, tuple[str, Any]] = {
     **{s: ("suit", s) for s in SUITS},
     **{p: ("place", p) for p in PLACES},
     **{r: ("reason", r) for r in REASONS},
+    **{w: ("way", w) for w in WAYS},
 }
 
 # Seat facts: on a single seat (me, winner, knocker) and summed over seats (losers, others).
@@ -40,20 +45,32 @@ SEAT_FACTS: dict[str, str] = {
     "jokers": "int",
     "melded": "int",
     "melded_jokers": "int",
+    "naturals": "int",
     "won": "bool",
+    "turn": "int",
 }
+# Facts of one seat that are not summed over seats (a flag, a turn number).
+SEAT_ONLY = frozenset({"won", "turn"})
 SUM_FACTS: dict[str, str] = {
-    **{k: t for k, t in SEAT_FACTS.items() if k != "won"},
+    **{k: t for k, t in SEAT_FACTS.items() if k not in SEAT_ONLY},
     "count": "int",
 }
 SEATS = ("me", "winner", "knocker")
 SUMS = ("losers", "others")
+# Seat functions over a group of seats: `sum(losers, EXPR)`, EXPR reading the bare facts.
+SEAT_FUNCTIONS = ("sum", "min", "max")
+# Seat roles, read `me is winner`: bool names of the score context (every reason).
+ROLE_NAMES: dict[str, str] = {"me is winner": "bool", "me is knocker": "bool"}
 
-# Seats that exist only in some hand-end reasons.
+# Seats (and `out.*`, how the winner went out) that exist only in some hand-end reasons.
 REASON_SEATS: dict[str, frozenset[str]] = {
     "winner": frozenset({"out", "knock", "gin", "undercut"}),
     "knocker": frozenset({"knock", "gin", "undercut"}),
+    "out": frozenset({"out"}),
 }
+# Names of the hand: `deal` (the hand's number in the match, from 1) and `turns`
+# (turns started in the hand by every seat together).
+HAND: dict[str, str] = {"deal": "int", "turns": "int"}
 
 UPCARD: dict[str, str] = {"upcard.rank": "int", "upcard.suit": "suit", "upcard.value": "int"}
 
@@ -64,6 +81,7 @@ _TURN: dict[str, str] = {
     "me.cards": "int",
     "players": "int",
     "stock": "int",
+    **HAND,
 }
 
 
@@ -76,7 +94,12 @@ def _score_names(reason: str | None) -> dict[str, str]:
         names.update({f"{seat}.{fact}": t for fact, t in SEAT_FACTS.items()})
     for total in SUMS:
         names.update({f"{total}.{fact}": t for fact, t in SUM_FACTS.items()})
-    names.update({"rummy": "bool", "reason": "reason", "players": "int"})
+        names[total] = "seats"
+    if reason is None or reason in REASON_SEATS["out"]:
+        names["out.by"] = "way"
+    names.update(ROLE_NAMES)
+    names.update({"rummy": "bool", "reason": "reason", "players": "int", **HAND})
+    names["wild.value"] = "int"
     return names
 
 
@@ -93,11 +116,11 @@ def names_for(context: str, *, upcard: bool = True, reason: str | None = None) -
     if context == "turn":
         names = dict(_TURN)
     elif context == "knock":
-        names = {"players": "int"}
+        names = {"players": "int", **HAND}
     elif context == "score":
         names = _score_names(reason)
     elif context == "match":
-        return {"players": "int"}
+        return {"players": "int"}  # `match.rounds`: a fixed count, so no `deal` here
     else:
         raise KeyError(context)
     if upcard:

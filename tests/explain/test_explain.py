@@ -348,6 +348,22 @@ EXPRESSIONS = [
     ("foo(1)", "`foo(1)`"),
     ("min()", "`min()`"),
     ("- -3", "minus -3"),
+    ("sum(losers, min(penalty, 100))",
+     "the sum over the losers of the smaller of their penalty and 100"),
+    ("max(others, cards - naturals)",
+     "the greatest, among the other players, of their cards left "
+     "minus their natural cards in hand"),
+    ("min(losers, won ? 0 : deadwood)",
+     "the least, among the losers, of 0 if that player won the hand, "
+     "otherwise their deadwood"),
+    ("me is knocker ? 0 : -me.naturals",
+     "0 if the player is the knocker, otherwise minus their natural cards in hand"),
+    ("out.by == meld ? 10 : 0", "10 if the winner went out by melding, otherwise 0"),
+    ("winner.turn == 1 ? 50 : 0", "50 if the winner's number of turns is 1, otherwise 0"),
+    ("max(2, 12 - 2 * deal)", "the larger of 2 and 12 minus 2 times the deal number"),
+    ("turns", "the number of turns played in the hand"),
+    ("me.melded_jokers * wild.value",
+     "their wild cards melded this hand times a wild card's own value"),
 ]  # fmt: skip
 
 CONDITIONS = [
@@ -357,6 +373,9 @@ CONDITIONS = [
      "the number of cards in the stock is at most 2 or the number of players is not 2"),
     ("me.turn >= 2 or me.laid_down",
      "their turn number is at least 2 or the player has laid down this hand"),
+    ("not me is winner", "the player is not the winner"),
+    ("out.by != discard", "the winner did not go out by discarding"),
+    ("me is knocker and deal > 1", "the player is the knocker and the deal number is more than 1"),
     (True, "always"),
     (False, "never"),
 ]  # fmt: skip

@@ -125,9 +125,10 @@ def test_depth_limit() -> None:
 
 def test_context_names_follow_the_document_table() -> None:
     assert N.names_for("card_value") == {"face": "int", "place": "place"}
+    hand = {"deal": "int", "turns": "int"}
     assert N.names_for("match") == {"players": "int"}
-    assert N.names_for("knock") == {"players": "int", **N.UPCARD}
-    assert N.names_for("knock", upcard=False) == {"players": "int"}
+    assert N.names_for("knock") == {"players": "int", **hand, **N.UPCARD}
+    assert N.names_for("knock", upcard=False) == {"players": "int", **hand}
     turn = N.names_for("turn", upcard=False)
     assert turn == {
         "me.laid_down": "bool",
@@ -136,15 +137,22 @@ def test_context_names_follow_the_document_table() -> None:
         "me.cards": "int",
         "players": "int",
         "stock": "int",
+        **hand,
     }
     score = N.names_for("score")
+    facts = ("penalty", "deadwood", "cards", "jokers", "naturals", "melded", "melded_jokers")
     for seat in ("me", "winner", "knocker"):
-        for fact in ("penalty", "deadwood", "cards", "jokers", "melded", "melded_jokers"):
+        for fact in (*facts, "turn"):
             assert score[f"{seat}.{fact}"] == "int"
         assert score[f"{seat}.won"] == "bool"
     for total in ("losers", "others"):
         assert score[f"{total}.count"] == "int"
-        assert f"{total}.won" not in score
+        assert score[total] == "seats"
+        assert f"{total}.won" not in score and f"{total}.turn" not in score
+    assert score["me is winner"] == score["me is knocker"] == "bool"
+    assert score["deal"] == score["turns"] == "int"
+    assert score["out.by"] == "way" and score["wild.value"] == "int"
+    assert "out.by" not in N.names_for("score", reason="knock")
     assert score["rummy"] == "bool" and score["reason"] == "reason"
     assert score["upcard.suit"] == "suit"
     assert "winner.penalty" not in N.names_for("score", reason="stock")

@@ -495,7 +495,9 @@ def test_every_example_in_the_language_doc_parses() -> None:
             checked += 1
     assert checked > 100
     fenced = re.findall(r"```(\w*)\n(.*?)```", text, flags=re.S)
-    blocks = [block for tag, block in fenced if tag != "text"]
+    blocks = [block for tag, block in fenced if tag not in ("text", "yaml")]
+    for block in (block for tag, block in fenced if tag == "yaml"):
+        assert isinstance(yaml.safe_load(block), dict)  # a YAML form shown beside the DSL
     for block in blocks:
         if "variant" in block:
             parse_rules(block)

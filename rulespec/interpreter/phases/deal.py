@@ -33,6 +33,7 @@ def deal(
         stock=[],
         discard=[],
         active=list(active),
+        deal=ms.hand_no,
     )
     hs.fill_defaults()
     seats = []

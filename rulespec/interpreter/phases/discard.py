@@ -155,6 +155,6 @@ def apply_discard(variant: Variant, hs: HandState, move: Move, end_hand: Ender) 
         end_hand(variant, hs, "knock", seat, {"shown": move.melds} if move.melds else {})
         return
     if not hand:
-        end_hand(variant, hs, "out", seat, {})
+        end_hand(variant, hs, "out", seat, {"by": "discard"})
         return
     end_turn(variant, hs, end_hand)

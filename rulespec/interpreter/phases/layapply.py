@@ -66,7 +66,7 @@ def apply_laying(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -
         hs.obligation = None
     public(hs, seat, str(move))
     if not hand:
-        end_hand(variant, hs, "out", seat, {})
+        end_hand(variant, hs, "out", seat, {"by": move.kind})
 
 
 def _no_end(variant: Variant, hs: HandState, reason: str, seat: int | None, x: Any) -> None:

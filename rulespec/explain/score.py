@@ -155,7 +155,7 @@ def match(doc: Mapping[str, Any]) -> list[str]:
     if rounds is not None:
         out.append(f"The match is a fixed number of hands: {say(rounds)}.")
     if target is None and eliminate is None and rounds is None:
-        out.append("The match has no set end: play as many hands as agreed.")
+        out.append("The match is a single hand: no target, number of hands or elimination ends it.")
     if get(doc, "match.tie") == "play_on" and target is not None:  # a tie plays on at the target
         out.append("The highest total wins; if several tie for highest, another hand is played.")
     else:

@@ -180,7 +180,7 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("scoring.out", {"winner": "losers.penalty", "each": 1},
      "the winner scores the losers' total penalty; every player also scores 1.", {}),
     ("match.target", 500, "total reaches 500", {}),
-    ("match.target", None, "no set end", {}),
+    ("match.target", None, "The match is a single hand", {}),
     ("match.tie", "play_on", "another hand is played", {}),
     ("match.eliminate", -100, "total is -100 or less leaves the match", {}),
     ("match.rounds", "players", "fixed number of hands: the number of players", {}),

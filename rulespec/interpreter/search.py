@@ -1,10 +1,9 @@
-"""The deadwood search engines: one-deck bitmasks and general counts (interpreter, under solver).
+"""The general deadwood search: duplicates and wild cards as counts (interpreter, under solver).
 
-Both take the lowest card left and either leave it as deadwood or meld it in
-a meld whose lowest card it is, memoised on the cards left (exact).
+It takes the lowest card left and either leaves it as deadwood or melds it in
+a meld whose lowest card it is, memoised on the cards left (exact). One-deck
+hands without wild cards go to the run-table kernel (runtable.py) instead.
 
-- `FastSearch`: no wild-capable cards, no duplicates. A hand is a 52-bit
-  mask; candidate melds are the variant's precomputed natural meld masks.
 - `GeneralSearch`: duplicates (several decks) and wild cards. Natural cards
   are packed counts, one bit field per card type with a guard bit, so
   `R - m` has no borrow exactly when the meld's naturals are in R. Wild cards
@@ -34,60 +33,6 @@ Part = tuple[int, int, int, tuple[int, ...], int]
 
 INF = 1 << 40
 """Stands for 'no arrangement' (more wild cards owed than the hand can pay)."""
-
-
-class FastSearch:
-    """Exact minimum deadwood of subsets of one hand mask (one deck, no wild cards)."""
-
-    def __init__(self, t: Tables, hand_mask: int) -> None:
-        self.vals = t.hand_values
-        by_low = t.natural_by_low
-        cands: dict[int, tuple[int, ...]] = {}
-        rest = hand_mask
-        while rest:
-            low = rest & -rest
-            c = low.bit_length() - 1
-            rest ^= low
-            cands[c] = tuple(m for m in by_low[c] if m & hand_mask == m)
-        self.cands = cands
-        self.memo: dict[int, int] = {0: 0}
-
-    def value(self, mask: int) -> int:
-        memo = self.memo
-        got = memo.get(mask)
-        if got is not None:
-            return got
-        low = mask & -mask
-        c = low.bit_length() - 1
-        best = self.vals[c] + self.value(mask ^ low)
-        if best:
-            for m in self.cands[c]:
-                if m & mask == m:
-                    v = self.value(mask ^ m)
-                    if v < best:
-                        best = v
-                        if not v:
-                            break
-        memo[mask] = best
-        return best
-
-    def arrangement(self, mask: int) -> tuple[list[int], list[int]]:
-        """(meld masks, deadwood codes) of a best arrangement; melds preferred on ties."""
-        melds: list[int] = []
-        dead: list[int] = []
-        while mask:
-            target = self.value(mask)
-            low = mask & -mask
-            c = low.bit_length() - 1
-            for m in self.cands[c]:
-                if m & mask == m and self.value(mask ^ m) == target:
-                    melds.append(m)
-                    mask ^= m
-                    break
-            else:
-                dead.append(c)
-                mask ^= low
-        return melds, dead
 
 
 class GeneralSearch:

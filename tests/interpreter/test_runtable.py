@@ -7,6 +7,7 @@ from functools import cache
 
 import pytest
 from bruteforce_ref import brute_deadwood
+from fastsearch_ref import FastSearch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from interp_helpers import cards, gin_like, jokers_two_decks, make_variant, michigan_like
@@ -14,7 +15,6 @@ from interp_helpers import cards, gin_like, jokers_two_decks, make_variant, mich
 from rulespec.interpreter.meldrules import dead_value, meldable, tables
 from rulespec.interpreter.melds import normalize
 from rulespec.interpreter.runtable import kernel
-from rulespec.interpreter.search import FastSearch
 from rulespec.interpreter.solver import best_arrangement, deadwood, deadwood_after_discard
 from rulespec.model.variant import Variant
 

@@ -269,14 +269,6 @@ def _check_draw_and_play(doc: dict[str, Any], locator: Locator) -> list[Problem]
                     "hand_cards needs use: meld or use: any (the card taken has no obligation)",
                 )
             )
-    if isinstance(doc["knock"], dict) and play["melding"] == "anytime":
-        problems.append(
-            locator.problem(
-                "knock",
-                "knocking shows the melds at the end of the hand; with play.melding: anytime "
-                "melds are already on the table (use going_out or never)",
-            )
-        )
     if play["melds_per_turn"] is not None and play["melding"] == "never":
         problems.append(
             locator.problem(

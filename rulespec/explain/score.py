@@ -108,7 +108,19 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
                    "melds (never after gin).")  # fmt: skip
     else:
         out.append(f"Then {who} shows their melds; nobody lays off on the knocker's melds.")
+    if get(doc, "play.melding") == "anytime":
+        out.append(_spread_knock(not only_gin and bool(knock.get("layoff", True))))
     return out
+
+
+def _spread_knock(layoff: bool) -> str:
+    """How a knock reads the table when melds are laid during play (drop-and-spread)."""
+    text = ("Melds already on the table stay there at a knock: the knock "
+            "limit and every player's deadwood count only the cards in hand, and the knocker "
+            "shows melds made from their hand")  # fmt: skip
+    if layoff:
+        text += "; lay-offs at the knock go only on those melds, not on the table's"
+    return text + "."
 
 
 def scoring(doc: Mapping[str, Any]) -> list[str]:

@@ -339,7 +339,7 @@ def test_all_problems_of_a_file_at_once(tmp_path: Path) -> None:
         "many.yaml",
         "name: many\ntitle: Many\nplayers: {min: 2, max: 6}\n"
         "deal: {cards: {'2': 10, '4-6': 6}}\nmelds: {wild: {unique: true}}\n"
-        "knock: {limit: 10}\n",
+        "stock: {exhausted: end, recycles: 2}\n",
     )
     with pytest.raises(RuleFileError) as caught:
         load_document(str(path))

@@ -209,6 +209,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("knock.limit", -1, "No hand can ever end under these rules",
      {**KNOCK, "play.melding": "never", "stock.recycles": None}),
     ("knock.limit", "2 - players", "nobody lays off after gin", KNOCK),
+    ("knock", {"limit": 10}, "count only the cards in hand, and the knocker shows melds made "
+     "from their hand; lay-offs at the knock go only on those melds, not on the table's", {}),
 ]  # fmt: skip
 
 # (path, new value, fragment the new text must no longer contain, fields set first):
@@ -240,6 +242,9 @@ DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("knock.limit", 0, "When the knocker wins", {**KNOCK, "scoring.knock": {"winner": 1}}),
     ("knock.limit", -1, "On gin", {**KNOCK, "scoring.gin": {"winner": 1}}),
     ("knock.limit", "upcard.rank - 14", "On gin", {**KNOCK, "scoring.gin": {"winner": 1}}),
+    ("play.melding", "going_out", "Melds already on the table stay there at a knock", KNOCK),
+    ("knock.layoff", False, "lay-offs at the knock go only on those melds", KNOCK),
+    ("knock.limit", 0, "lay-offs at the knock go only on those melds", KNOCK),
 ]  # fmt: skip
 
 # keys that docs/document.md names only in comments of its YAML block

@@ -11,12 +11,15 @@ named shapes are built once (cached).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from rulespec.bots.base import Bot
 from rulespec.compiler.build import build_variant
 from rulespec.core.cards import parse_card
+from rulespec.core.moves import Move
+from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
 
 STANDARD_VALUES: dict[str, Any] = {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10}
@@ -136,3 +139,17 @@ def remik_like() -> Variant:
 def deuces_wild() -> Variant:
     """Twos are wild (a rank key), at most one wild per meld."""
     return make_variant("deuces", melds={"wild": {"cards": ["2"], "per_meld": 1}})
+
+
+def bot_moves(g: Game, bots: Sequence[Bot], cap: int = 3000) -> Iterator[tuple[int, Move]]:
+    """(seat, move) of each bot's choice in turn, checked legal; the caller plays it (and may
+    look at the game first). Fails if the hand has not ended after `cap` moves."""
+    for _ in range(cap):
+        if g.hand_over:
+            return
+        legal = g.legal_moves()
+        seat = g.to_move
+        move = bots[seat].choose(g.observation(seat), legal, g.variant)
+        assert str(move) in {str(m) for m in legal}, (seat, str(move))
+        yield seat, move
+    raise AssertionError(f"the hand did not end in {cap} moves")

@@ -253,6 +253,23 @@ def _cover_table(ace: str, length: int) -> tuple[int, ...]:
     return tuple(cover)
 
 
+def ranks_held(s0: int, s1: int, s2: int, s3: int, need: int) -> int:
+    """The 13-bit mask of ranks held in at least `need` of the four suits (bit-sliced count)."""
+    if need <= 1:
+        return s0 | s1 | s2 | s3
+    a, b = s0 ^ s1, s0 & s1
+    c, d = s2 ^ s3, s2 & s3
+    low = a ^ c
+    carry = a & c
+    mid = b ^ d ^ carry
+    high = (b & d) | (carry & (b ^ d))
+    if need >= 4:
+        return high
+    if need == 3:
+        return high | (mid & low)
+    return high | mid
+
+
 def meldable(t: Tables, hand_mask: int) -> int:
     """The cards of a one-deck natural hand mask that lie in some meld of it (sets, runs)."""
     s0 = hand_mask & 0x1FFF
@@ -262,22 +279,7 @@ def meldable(t: Tables, hand_mask: int) -> int:
     cover = t.run_cover
     c0, c1, c2, c3 = cover[s0], cover[s1], cover[s2], cover[s3]
     if t.has_sets and t.set_min <= 4:
-        # bit-sliced count of suits per rank: 4*high + 2*mid + low
-        a, b = s0 ^ s1, s0 & s1
-        c, d = s2 ^ s3, s2 & s3
-        low = a ^ c
-        carry = a & c
-        mid = b ^ d ^ carry
-        high = (b & d) | (carry & (b ^ d))
-        need = t.set_min
-        if need == 4:
-            ranks = high
-        elif need == 3:
-            ranks = high | (mid & low)
-        elif need == 2:
-            ranks = high | mid
-        else:
-            ranks = s0 | s1 | s2 | s3
+        ranks = ranks_held(s0, s1, s2, s3, t.set_min)
         c0 |= s0 & ranks
         c1 |= s1 & ranks
         c2 |= s2 & ranks

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows
+from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, ranks_held, run_windows
 
 __all__ = ["Kernel", "kernel"]
 
@@ -140,7 +140,7 @@ class Kernel:
 
     def _set_choices(self, s0: int, s1: int, s2: int, s3: int) -> list[tuple[int, int, int, int]]:
         """Every non-empty choice of cards for sets, as the rank masks it takes from each suit."""
-        ranks = _ranks_held(s0, s1, s2, s3, self.set_min)
+        ranks = ranks_held(s0, s1, s2, s3, self.set_min)
         if not ranks:
             return []
         choices = []
@@ -196,23 +196,6 @@ class Kernel:
                     if v < best or (v == best and c > card):
                         best, card = v, c
         return best, card
-
-
-def _ranks_held(s0: int, s1: int, s2: int, s3: int, need: int) -> int:
-    """The 13-bit mask of ranks held in at least `need` of the four suits (bit-sliced count)."""
-    if need <= 1:
-        return s0 | s1 | s2 | s3
-    a, b = s0 ^ s1, s0 & s1
-    c, d = s2 ^ s3, s2 & s3
-    low = a ^ c
-    carry = a & c
-    mid = b ^ d ^ carry
-    high = (b & d) | (carry & (b ^ d))
-    if need >= 4:
-        return high
-    if need == 3:
-        return high | (mid & low)
-    return high | mid
 
 
 _KERNELS: dict[int, tuple[Tables, Kernel]] = {}

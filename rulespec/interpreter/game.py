@@ -25,14 +25,15 @@ from rulespec.core.errors import (
 )
 from rulespec.core.moves import KNOCK, MELD, Move, as_move
 from rulespec.interpreter.cards import cut_for_dealer
+from rulespec.interpreter.matchpos import match_position, read_match_table
 from rulespec.interpreter.melds import name_wilds
-from rulespec.interpreter.nextdealer import next_dealer
-from rulespec.interpreter.outcome import HandResult, Observation
+from rulespec.interpreter.outcome import HandResult, Observation, match_view
 from rulespec.interpreter.phases import judge as J
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.deal import deal
 from rulespec.interpreter.phases.settle import settle
 from rulespec.interpreter.position_check import seed_problem
+from rulespec.interpreter.seating import first_active, next_seating
 from rulespec.interpreter.state import (
     HandState,
     MatchState,
@@ -98,7 +99,8 @@ class Game:
         else:
             dealer = rng.randrange(players)
         ms = MatchState(totals=[0] * players, hands_won=[0] * players, hand_no=1, seed=seed)
-        hs = deal(variant, players, dealer, ms, [True] * players)
+        ms.fill_defaults(players, variant.match.columns)
+        hs = deal(variant, players, dealer, ms, first_active(variant, players, dealer))
         return cls(variant, hs, ms)
 
     @classmethod
@@ -107,13 +109,17 @@ class Game:
         for a malformed position or one that leaves the seat to move no legal move."""
         hs, ms = from_position(variant, position)
         hs.fill_defaults()
+        read_match_table(variant, position, hs, ms)
         game = cls(variant, hs, ms)
         if not game.hand_over and not game.legal_moves():
             raise PositionError(_stuck(hs))
         return game
 
     def position(self) -> dict[str, Any]:
-        return to_position(self.variant, self.hs, self.ms)
+        return {
+            **to_position(self.variant, self.hs, self.ms),
+            **match_position(self.variant, self.ms),
+        }
 
     # --- the hand -------------------------------------------------------------------
 
@@ -292,9 +298,9 @@ class Game:
             raise IllegalMove("next_hand: the hand is still being played")
         if self.match_over:
             raise IllegalMove("next_hand: the match is over")
-        dealer = next_dealer(self.variant, self.hs)
+        active, dealer = next_seating(self.variant, self.hs, self.ms)
         self.ms.hand_no += 1
-        self.hs = deal(self.variant, self.players, dealer, self.ms, self.hs.active)
+        self.hs = deal(self.variant, self.players, dealer, self.ms, active)
         self._timeline.next_hand(self.hs, self.ms)
         self._moves = self._timeline.moves
         self._changed()
@@ -338,6 +344,7 @@ class Game:
             "history": [dict(h) for h in hs.history],
             "hand_over": self.hand_over,
             "result": hs.result,
+            **match_view(self.variant, self.hs, self.ms),
         }
 
     @property

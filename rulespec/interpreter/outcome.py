@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, TypedDict
 
+from rulespec.interpreter.state import HandState, MatchState, column_json
+from rulespec.model.variant import Variant
+
 
 class Layoff(TypedDict):
     """One defender's lay-off at a knock: the seat and the placed cards it laid off."""
@@ -117,7 +120,18 @@ class Meld(TypedDict):
     cards: list[str]
 
 
-class Observation(TypedDict):
+class MatchView(TypedDict):
+    """The match's table as a seat sees it (match.teams, match.playing, eliminations,
+    match.columns): part of every observation."""
+
+    teams: list[int] | None  # each seat's team; None without teams
+    team_totals: list[int] | None  # each team's total; None without teams
+    sitting_out: list[int]  # seats in the match that sit this hand out
+    out: list[bool]  # seats that left the match
+    columns: list[dict[str, Any]]  # {totals, wins, closed, winner} per score column
+
+
+class Observation(MatchView):
     """Everything one seat may know at the table, nothing more: `game.observation(seat)`.
 
     A plain JSON dict (bots and the CLI read it as a mapping); cards are texts
@@ -149,3 +163,17 @@ class Observation(TypedDict):
     history: list[dict[str, Any]]
     hand_over: bool
     result: dict[str, Any] | None
+
+
+def match_view(variant: Variant, hs: HandState, ms: MatchState) -> MatchView:
+    """The match-table part of an observation: teams, who sits out, who is out, columns."""
+    teams = variant.match.teams
+    return {
+        "teams": None if teams is None else [s % teams for s in range(hs.players)],
+        "team_totals": None
+        if teams is None
+        else [ms.totals[t] for t in range(min(teams, hs.players))],
+        "sitting_out": [s for s in range(hs.players) if not hs.active[s] and not ms.out[s]],
+        "out": list(ms.out),
+        "columns": [column_json(c) for c in ms.columns],
+    }

@@ -88,6 +88,38 @@ class MatchState:
     log: list[str] = field(default_factory=list)
     over: bool = False
     winner: int | None = None
+    out: list[bool] = field(default_factory=list)  # seats that left the match (eliminated)
+    bought: list[int] = field(default_factory=list)  # buy-backs used per seat
+    columns: list[Column] = field(default_factory=list)  # Hollywood score columns
+
+    def fill_defaults(self, players: int, columns: int | None) -> None:
+        """Lists a new or partly saved match lacks: nobody out, no buy-back, open columns."""
+        if not self.out:
+            self.out = [False] * players
+        if not self.bought:
+            self.bought = [0] * players
+        if columns and not self.columns:
+            self.columns = [Column([0] * players, [0] * players) for _ in range(columns)]
+
+
+def column_json(col: Column) -> dict[str, Any]:
+    """A score column as a position and an observation show it."""
+    return {
+        "totals": list(col.totals),
+        "wins": list(col.wins),
+        "closed": col.closed,
+        "winner": col.winner,
+    }
+
+
+@dataclass
+class Column:
+    """One score column of `match.columns`: its totals, wins entered per seat, whether closed."""
+
+    totals: list[int]
+    wins: list[int]  # hands won entered in this column, per seat (its box bonus)
+    closed: bool = False
+    winner: int | None = None
 
 
 def _card_list(variant: Variant, raw: Any, key: str) -> list[int]:
@@ -269,7 +301,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     else:
         hs.active = [bool(a) for a in active]
     if not hs.active[hs.to_move]:
-        raise PositionError(f"to_move: seat {hs.to_move} has left the match")
+        raise PositionError(f"to_move: seat {hs.to_move} has left the match or sits this hand out")
     if pos.get("laid_down") is None:
         infer_laid_down(hs)
     if isinstance(pos.get("result"), Mapping):

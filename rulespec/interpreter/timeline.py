@@ -60,6 +60,9 @@ def copy_match(ms: MatchState, log: list[str] | None = None) -> MatchState:
         totals=list(ms.totals),
         hands_won=list(ms.hands_won),
         log=list(ms.log) if log is None else log,
+        out=list(ms.out),
+        bought=list(ms.bought),
+        columns=[replace(c, totals=list(c.totals), wins=list(c.wins)) for c in ms.columns],
     )
 
 

@@ -132,7 +132,7 @@ class Play:
     melding: str  # anytime | going_out | never
     melds_per_turn: int | None
     layoff: Compiled | None  # context turn -> bool; None = no lay-offs
-    layoff_onto: str  # any | own
+    layoff_onto: str  # any | own | team
     first_laydown_min: Compiled | None  # context turn -> int
     contract_sets: int  # the first laying down holds this many sets ...
     contract_set_min: int  # ... of at least this many cards
@@ -193,6 +193,13 @@ class Match:
     eliminate: int | None
     rounds: Compiled | None  # context match -> int
     bonus: Bonus
+    teams: int | None  # seat s on team s % teams; None = every seat for itself
+    playing: int | None  # seats dealt in each hand; None = every seat
+    sit_out: str  # loser | rotate
+    columns: int | None  # Hollywood score columns; None = one total
+    eliminate_over: int | None  # penalty points: a total >= this leaves
+    buy_back: int  # times an eliminated seat may buy back in
+    wins: str  # highest | lowest
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from rulespec.interpreter.phases.context import Ctx, contract_lack, contract_wor
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
+from rulespec.interpreter.teams import team_of
 from rulespec.interpreter.turnctx import remove_cards, unique_clash
 from rulespec.model.variant import Variant
 
@@ -268,8 +269,11 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
     gate = layoff_gate(c)
     if gate is not None:
         return gate
-    if variant.play.layoff_onto != "any" and owner != c.seat:
+    onto = variant.play.layoff_onto
+    if onto == "own" and owner != c.seat:
         return "play.layoff_onto: own — lay off only on your own melds"
+    if onto == "team" and team_of(variant, owner) != team_of(variant, c.seat):
+        return "play.layoff_onto: team — lay off only on your own or your partners' melds"
     if len(c.hand) == 1 and not _may_empty(variant, "layoff"):
         return "discard.required / going_out.by: a hand may not be emptied by a lay-off"
     if hs.obligation is not None:

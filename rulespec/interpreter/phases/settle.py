@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.interpreter.match import close_hand
+from rulespec.interpreter.match import add_scores, close_hand
 from rulespec.interpreter.scoring import score_hand
 from rulespec.interpreter.state import HandState, MatchState
 from rulespec.model.variant import Variant
@@ -28,8 +28,5 @@ def settle(
     hs.phase = "over"
     result = score_hand(variant, hs, reason, seat, extra)
     hs.result = result
-    for s, v in enumerate(result["scores"]):
-        ms.totals[s] += v
-    if result["winner"] is not None:
-        ms.hands_won[result["winner"]] += 1
+    add_scores(variant, hs, ms)
     close_hand(variant, hs, ms)

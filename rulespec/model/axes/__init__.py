@@ -26,6 +26,7 @@ from rulespec.model.axes.ending import GOING_OUT, KNOCK, STOCK
 from rulespec.model.axes.melds import MELDS
 from rulespec.model.axes.scoring import MATCH, SCORING
 from rulespec.model.axes.setup import HEAD, SETUP, VALUES
+from rulespec.model.axes.table import TABLE
 from rulespec.model.axes.turn import DISCARD, DRAW, PLAY
 
 __all__ = ["AXES", "NO_DEFAULT", "Axis", "Group", "Node", "Phrase", "axis_default", "node"]
@@ -45,6 +46,7 @@ AXES: tuple[Node, ...] = (
     *STOCK,
     *SCORING,
     *MATCH,
+    *TABLE,
 )
 
 

@@ -174,9 +174,9 @@ PLAY = (
     Axis(
         "play.layoff_onto",
         "enum",
-        "whose melds may be laid off on",
+        "whose melds may be laid off on: any | own | team (own and partners', match.teams)",
         "any",
-        values=("any", "own"),
+        values=("any", "own", "team"),
         item="play_item",
         token="ONTO",
         phrases=(Phrase("layoff onto {word}"),),

@@ -14,6 +14,7 @@ from typing import Any
 from rulespec.compiler.reach import knock_limits, out_ways
 from rulespec.compiler.schema import with_defaults
 from rulespec.explain.expr import say
+from rulespec.explain.table import ends_otherwise, table_sentences
 from rulespec.explain.words import axis_sentence, get, group_sentences, hand_ends, join_or
 from rulespec.grammar.expr import names_in
 from rulespec.model.names import REASONS
@@ -159,18 +160,19 @@ def match(doc: Mapping[str, Any]) -> list[str]:
     target = get(doc, "match.target")
     eliminate = get(doc, "match.eliminate")
     rounds = get(doc, "match.rounds")
-    if target is not None:
+    if target is not None and get(doc, "match.columns") is None:
         out.append(f"The match ends after a hand in which a player's total reaches {target}.")
     if eliminate is not None:
         out.append(f"A player whose total is {eliminate} or less leaves the match; "
                    "the last player left wins.")  # fmt: skip
     if rounds is not None:
         out.append(f"The match is a fixed number of hands: {say(rounds)}.")
-    if target is None and eliminate is None and rounds is None:
+    if target is None and eliminate is None and rounds is None and not ends_otherwise(doc):
         out.append("The match is a single hand: no target, number of hands or elimination ends it.")
     if get(doc, "match.tie") == "play_on" and target is not None:  # a tie plays on at the target
         out.append("The highest total wins; if several tie for highest, another hand is played.")
     else:
-        out.append("The highest total wins.")
+        out.append(f"The {get(doc, 'match.wins')} total wins.")
+    out += table_sentences(doc)
     out += group_sentences(doc, "match.bonus")
     return out

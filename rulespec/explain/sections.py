@@ -85,7 +85,9 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
     else:
         out.append("Nobody lays melds on the table during play.")
     layoff, onto = get(doc, "play.layoff"), get(doc, "play.layoff_onto")
-    whose = "any player's melds" if onto == "any" else "their own melds"
+    whose = {"any": "any player's melds", "team": "their own or their partners' melds"}.get(
+        onto, "their own melds"
+    )
     if layoff is False or layoff == "false" or melding != "anytime":
         out.append("Nobody lays off cards during play.")
     else:

@@ -16,6 +16,7 @@ from rulespec.compiler.checks_contract import check_contract
 from rulespec.compiler.checks_dead import check_dead
 from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
 from rulespec.compiler.checks_expr import check_expressions
+from rulespec.compiler.checks_match import check_match
 from rulespec.compiler.checks_play import check_play
 from rulespec.compiler.schema import with_defaults
 from rulespec.core.errors import Problem
@@ -76,6 +77,8 @@ def check_document(
     if runs("going_out") and low <= high:
         problems.extend(_check_going_out(full, low, high, locator))
         problems.extend(check_contract(full, low, high, locator))
+    if not {"match", "play"} & skip and low <= high:
+        problems.extend(check_match(full, low, high, locator))
     problems.extend(_check_prerequisites(full, skip, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))

@@ -343,7 +343,10 @@ def infer_laid_down(hs: HandState) -> None:
 
 
 def deck_players(variant: Variant, active: Sequence[bool]) -> int:
-    """The player count that sizes the deck and the deal: the seats still in the match."""
+    """The player count that sizes the deck and the deal: the seats still in the match
+    (with `match.playing`, the seats dealt in this hand)."""
+    if variant.match.playing is not None:
+        return sum(1 for a in active if a)
     return max(sum(1 for a in active if a), variant.min_players)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -106,6 +106,8 @@ def render_table(
     )
     if totals:
         console.print(f"Scores: {totals}")
+    for table_line in match_table_lines(observation, lambda s: seat_label(s, human, bots)):
+        console.print(table_line)
     melded = observation.get("melded") or []
     if any(melded) and _scores_melds(variant):
         credit = ", ".join(
@@ -292,3 +294,24 @@ def result_line(text: str, human: int, bots: Mapping[int, str]) -> str:
 def sort_key(code: int) -> tuple[bool, int, int, int]:
     """The display order of one card: by suit (C D H S), then rank, jokers last."""
     return (code >= JOKER, suit_of(code) if code < JOKER else 9, rank_of(code), code)
+
+
+def match_table_lines(observation: Mapping[str, Any], name: Callable[[int], str]) -> list[str]:
+    """Teams, the seats sitting this hand out and the score columns, as `play` prints them."""
+    lines = []
+    teams, team_totals = observation.get("teams"), observation.get("team_totals")
+    if teams and team_totals:
+        lines.append(
+            "Teams: "
+            + "; ".join(
+                f"{' + '.join(name(s) for s, t in enumerate(teams) if t == team)} {total}"
+                for team, total in enumerate(team_totals)
+            )
+        )
+    waiting = observation.get("sitting_out") or []
+    if waiting:
+        lines.append("Sitting this hand out: " + ", ".join(name(s) for s in waiting))
+    for j, col in enumerate(observation.get("columns") or []):
+        shown = ", ".join(f"{name(s)} {t}" for s, t in enumerate(col["totals"]))
+        lines.append(f"Column {j + 1}{' (closed)' if col['closed'] else ''}: {shown}")
+    return lines

@@ -135,3 +135,23 @@ def test_knock_variant_shows_melds_and_deadwood() -> None:
 
 def test_no_deadwood_line_without_knocking() -> None:
     assert "Your melds" not in _screen("rummy", [0, 0, 0])
+
+
+def _screen_of(game: Game, seat: int) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    bots = {s: "greedy" for s in range(game.players) if s != seat}
+    render_table(console, dict(game.observation(seat)), game.variant, seat, bots, 1)
+    return out.getvalue()
+
+
+def test_the_match_table_is_shown_teams_sitting_out_columns() -> None:
+    teams = Game.new(load_variant("partnership-500-rum"), 4, seed=1)
+    assert "Teams: You + Seat 2 (greedy) 0; Seat 1 (greedy) + Seat 3 (greedy) 0" in _screen_of(
+        teams, 0
+    )
+    three = Game.new(load_variant("three-player-gin"), 3, seed=0)
+    assert "Sitting this hand out: Seat 1 (greedy)" in _screen_of(three, 0)
+    hollywood = Game.new(load_variant("hollywood-gin"), 2, seed=1)
+    screen = _screen_of(hollywood, 0)
+    assert "Column 1: You 0, Seat 1 (greedy) 0" in screen and "Column 3:" in screen

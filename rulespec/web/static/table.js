@@ -57,7 +57,9 @@ function drawSeats(obs) {
     d.append(el("div", "", obs.hand_sizes[s] + " cards · total " + obs.totals[s]));
     const did = lastTurn(obs, s);
     if (did) d.append(el("div", "did", did));
-    if (!obs.active[s]) d.append(el("div", "", "out of the match"));
+    if (obs.teams) d.append(el("div", "", "team " + obs.teams[s] + (obs.teams[s] === obs.teams[state.you] && s !== state.you ? " (your partner)" : "")));
+    if ((obs.sitting_out || []).includes(s)) d.append(el("div", "", "sits this hand out"));
+    else if (!obs.active[s]) d.append(el("div", "", "out of the match"));
     box.append(d);
   });
 }
@@ -181,6 +183,11 @@ function drawResult(obs) {
   box.append(lines);
   box.append(el("p", "", "Scores: " + r.scores.map((v, s) => seatName(s) + " " + (v >= 0 ? "+" : "") + v).join(", ")));
   box.append(el("p", "", "Match totals: " + obs.totals.map((v, s) => seatName(s) + " " + v).join(", ")));
+  if (obs.team_totals) box.append(el("p", "", "Team totals: " + obs.team_totals.map((v, t) => "team " + t + " " + v).join(", ")));
+  (obs.columns || []).forEach((c, j) => {
+    const shown = c.totals.map((v, s) => seatName(s) + " " + v).join(", ");
+    box.append(el("p", "", "Column " + (j + 1) + (c.closed ? " (closed)" : "") + ": " + shown));
+  });
   if (state.match_over) {
     const w = state.match_winner;
     box.append(el("p", "", "The match is over" + (w === null ? "." : ": " + seatName(w) + (w === state.you ? " win!" : " wins."))));

@@ -41,6 +41,11 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
+    # issue 8, match structures (source: Pagat)
+    "three-player-gin": ("gin", "Pagat"),
+    "hollywood-gin": ("gin", "Pagat"),
+    "partnership-500-rum": ("rummy500", "Pagat"),
+    "scala-40": (None, "Pagat"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

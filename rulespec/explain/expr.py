@@ -51,6 +51,7 @@ SEATS = {
     "knocker": "the knocker's",
     "losers": "the losers' total",
     "others": "the other players' total",
+    "partners": "their partners' total",
 }
 FACTS = {
     "penalty": "penalty",
@@ -73,6 +74,7 @@ NAMES = {
     "me.cards": "the number of cards in their hand",
     "losers.count": "the number of losers",
     "others.count": "the number of other players",
+    "partners.count": "the number of their partners",
     "reason": "the reason the hand ended",
     "deal": "the deal number",
     "turns": "the number of turns played in the hand",
@@ -81,7 +83,7 @@ NAMES = {
     "wild.value": "a wild card's own value",
 }
 WAYS = {"discard": "by discarding", "meld": "by melding", "layoff": "by laying off"}
-GROUPS = {"losers": "the losers", "others": "the other players"}
+GROUPS = {"losers": "the losers", "others": "the other players", "partners": "their partners"}
 _OVER = {"sum": "the sum over {} of {}", "min": "the least, among {}, of {}"}
 _OVER["max"] = "the greatest, among {}, of {}"
 # bool names: (affirmative clause, negated clause)

@@ -28,6 +28,7 @@ from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import plain
 from rulespec.interpreter.cards import hand_value, is_wild
 from rulespec.interpreter.state import HandState
+from rulespec.interpreter.teams import partners
 from rulespec.interpreter.turnctx import hand_names, upcard_env
 from rulespec.model.names import HAND_ENDS, ROLES, SEAT_FACTS, SEAT_ONLY, WAYS
 from rulespec.model.variant import Variant
@@ -255,6 +256,8 @@ def _score(
         thunks = dict(common)
         thunks.update(_seat_thunks("me", facts, s))
         thunks.update(_sum_thunks("others", facts, [o for o in seats if o != s]))
+        mates = [o for o in seats if o != s and o in partners(variant, s, hs.players)]
+        thunks.update(_sum_thunks("partners", facts, mates))
         env = LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
         total = 0
         parts = []

@@ -56,7 +56,7 @@ SUM_FACTS: dict[str, str] = {
     "count": "int",
 }
 SEATS = ("me", "winner", "knocker")
-SUMS = ("losers", "others")
+SUMS = ("losers", "others", "partners")  # partners: the seat's team-mates (match.teams)
 # Seat functions over a group of seats: `sum(losers, EXPR)`, EXPR reading the bare facts.
 SEAT_FUNCTIONS = ("sum", "min", "max")
 # Seat roles, read `me is winner`: bool names of the score context (every reason).

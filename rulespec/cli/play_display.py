@@ -180,10 +180,12 @@ def render_hand_end(
     console.rule("Hand over")
     position = game.position()
     hands = _result_get(result, "hands") or position.get("hands") or []
+    dealt = position.get("active") or [True] * len(hands)
     for seat, cards in enumerate(hands):
         line = Text(f"{seat_label(seat, human, bots)}: ")
         cards_list = [card_code(c) if isinstance(c, str) else int(c) for c in cards]
-        line.append_text(cards_line(sort_cards(cards_list)) if cards_list else Text("(out)"))
+        empty = "(out)" if dealt[seat] else "(not dealt in: sits out or left the match)"
+        line.append_text(cards_line(sort_cards(cards_list)) if cards_list else Text(empty))
         console.print(line)
     for number, meld in enumerate(position.get("melds") or [], start=1):
         line = Text(f"  meld {number} ({seat_label(int(meld.get('owner', -1)), human, bots)}): ")

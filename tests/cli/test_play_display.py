@@ -155,3 +155,28 @@ def test_the_match_table_is_shown_teams_sitting_out_columns() -> None:
     hollywood = Game.new(load_variant("hollywood-gin"), 2, seed=1)
     screen = _screen_of(hollywood, 0)
     assert "Column 1: You 0, Seat 1 (greedy) 0" in screen and "Column 3:" in screen
+
+
+def test_a_seat_not_dealt_in_is_shown_so_at_the_hand_end() -> None:
+    from rulespec.cli.play_display import render_hand_end
+
+    game = Game.from_position(
+        load_variant("three-player-gin"),
+        {
+            "dealer": 0,
+            "to_move": 1,
+            "phase": "play",
+            "active": [True, True, False],
+            "hands": [
+                ["6H", "TH", "QH", "QD", "QC", "2H", "3H", "5H", "9D", "JC"],
+                ["AC", "2C", "3C", "4D", "4H", "4S", "7S", "8S", "9S", "TS", "KD"],
+                [],
+            ],
+            "stock": ["KH", "KS", "2D", "3D"],
+            "discard": ["8H"],
+        },
+    )
+    game.play("knock KD")
+    out = io.StringIO()
+    render_hand_end(Console(file=out, width=100, color_system=None), game, 0, {1: "g", 2: "g"})
+    assert "Seat 2 (g): (not dealt in: sits out or left the match)" in out.getvalue()

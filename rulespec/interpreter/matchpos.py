@@ -15,11 +15,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.errors import PositionError
-from rulespec.interpreter.state import Column, HandState, MatchState, column_json
+from rulespec.interpreter.state import Column, HandState, MatchState
 from rulespec.interpreter.teams import partners
 from rulespec.model.variant import Variant
 
 LIMIT = 10**9
+
+
+def column_json(col: Column) -> dict[str, Any]:
+    """A score column as a position and an observation show it."""
+    return {
+        "totals": list(col.totals),
+        "wins": list(col.wins),
+        "closed": col.closed,
+        "winner": col.winner,
+    }
 
 
 def match_position(variant: Variant, ms: MatchState) -> dict[str, Any]:

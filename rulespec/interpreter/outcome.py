@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, TypedDict
 
-from rulespec.interpreter.state import HandState, MatchState, column_json
+from rulespec.interpreter.matchpos import column_json
+from rulespec.interpreter.state import HandState, MatchState
 from rulespec.model.variant import Variant
 
 

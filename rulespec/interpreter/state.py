@@ -102,16 +102,6 @@ class MatchState:
             self.columns = [Column([0] * players, [0] * players) for _ in range(columns)]
 
 
-def column_json(col: Column) -> dict[str, Any]:
-    """A score column as a position and an observation show it."""
-    return {
-        "totals": list(col.totals),
-        "wins": list(col.wins),
-        "closed": col.closed,
-        "winner": col.winner,
-    }
-
-
 @dataclass
 class Column:
     """One score column of `match.columns`: its totals, wins entered per seat, whether closed."""

@@ -49,6 +49,7 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "big-gin": ("gin", "Pagat: Gin Rummy"),
     "knock-rummy": (None, "Pagat: Knock Rummy"),
     "kalooki": (None, "Pagat: Kaluki"),
+    "scala-40": (None, "Pagat: Scala 40"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

@@ -102,15 +102,16 @@ def _laid_within(variant: Variant, bots: tuple[str, str], seed: int) -> list[boo
 
 @pytest.mark.statistical
 def test_smart_meets_a_contract_more_often_than_greedy() -> None:
-    """Two runs of four, 12 fixed deals, seats swapped every deal: the smart bot lays its
-    contract down within 20 turns in most hands (8 of 12 on these seeds), greedy
-    (deadwood only) in few (2 of 12)."""
+    """Two runs of four, 6 fixed deals, seats swapped every deal: the smart bot lays its
+    contract down within 20 turns in most hands (4 of 6 on these seeds), greedy (deadwood
+    only) in none. (Over 40 whole hands: smart 34 of 40, greedy 11; the smart bot before
+    it aimed at contracts: 20, against greedy's 26.)"""
     variant = _variant(TWO_RUNS)
     laid = {"smart": 0, "greedy": 0}
-    hands = 12
+    hands = 6
     for deal in range(hands):
         bots = ("smart", "greedy") if deal % 2 == 0 else ("greedy", "smart")
         for seat, done in enumerate(_laid_within(variant, bots, deal)):
             laid[bots[seat]] += done
     assert laid["smart"] >= hands // 2, laid
-    assert laid["smart"] >= 2 * laid["greedy"], laid
+    assert laid["smart"] >= laid["greedy"] + 3, laid

@@ -38,10 +38,13 @@ GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 MAX_MOVES = 400
 """A hand longer than this is not golden material: the seed search moves on."""
 HANDS = 2
-SHORT: dict[str, int] = {"partnership-500-rum": 80, "scala-40": 80}
-"""Games whose goldens keep shorter hands (MAX_MOVES for them): four or six long hands make
-the undo round trip of every golden expensive; the seed search finds short ones."""
 """Hands played per case (fewer when the match ends first)."""
+HANDS_OF: dict[str, int] = {"kalooki": 1}
+"""Variants whose cases play fewer hands: long 13-card hands of two packs keep the
+golden replay and undo tests cheap with one."""
+MAX_MOVES_OF: dict[str, int] = {"kalooki": 100, "scala-40": 80, "partnership-500-rum": 80}
+"""... and whose seed search looks for a shorter hand than MAX_MOVES: long hands of these
+make the replay and undo round trip of every golden expensive."""
 SEEDS = range(1, 60)
 """Match seeds tried in order; the first whose hands all end within MAX_MOVES is kept."""
 LAYDOWNS = ("meld", "layoff")
@@ -129,14 +132,14 @@ def play_case(case: Case, seed: int) -> dict[str, Any]:
     while True:
         moves: list[str] = []
         while not game.hand_over:
-            if len(moves) >= SHORT.get(case.variant, MAX_MOVES):
+            if len(moves) >= MAX_MOVES_OF.get(case.variant, MAX_MOVES):
                 raise TooLong(f"{case.filename} seed {seed}: hand {len(hands) + 1} is too long")
             moves.append(str(game.play(choose(game, rng))))
         result = _result_record(game)
         if result.get("why") == CAPPED:
             raise TooLong(f"{case.filename} seed {seed}: hand {len(hands) + 1} was abandoned")
         hands.append({"moves": moves, "result": result, "totals": game.totals})
-        if game.match_over or len(hands) >= HANDS:
+        if game.match_over or len(hands) >= HANDS_OF.get(case.variant, HANDS):
             break
         game.next_hand()
     return {

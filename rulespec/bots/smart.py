@@ -14,7 +14,9 @@ On top of that cost it
   player picked up from the pile (the public history) or can be laid off on the
   table, preferring dead cards (their partners already visible), never a wild;
   in knock variants it also keeps pairs and connectors whose outs are still live
-  (their expected deadwood shed over the next few draws, ``hands.potential``).
+  (their expected deadwood shed over the next few draws, ``hands.potential``);
+- with a contract to meet (``play.contract_*``), adds the cards it lacks to the cost,
+  draws toward it and lays it down as soon as it may (``bots/contracts.py``).
 
 It reads the rules from the Variant only; no variant names.
 """
@@ -40,6 +42,7 @@ from rulespec.bots.base import (
     suit_of,
     taken_this_turn,
 )
+from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
@@ -86,6 +89,7 @@ class SmartBot(PhasedBot):
         super().__init__(seed)
         self._pool_key: object = None
         self._pool_value: Counter[int] = Counter()
+        self._contract = False  # a contract still to meet (bots/contracts.py)
 
     # ---- the cost of a hand -------------------------------------------------
 
@@ -96,6 +100,8 @@ class SmartBot(PhasedBot):
         value = points(variant, dw) + self._count_weight(variant) * len(dead)
         if variant.scoring.meld_credit:
             value -= CREDIT_WEIGHT * points(variant, melded_value(variant, hand))
+        if self._contract:
+            value += CONTRACT_WEIGHT * shortfall(variant, hand)
         return value
 
     def _hold_melds(self, view: View, variant: Variant, hand: Sequence[int]) -> bool:
@@ -151,9 +157,12 @@ class SmartBot(PhasedBot):
         self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         hand = list(view.hand)
+        self._contract = pending(view, variant)
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
-        if not variant.scoring.meld_credit and len(hand) <= LOOK_SMALL_HAND:
+        if self._contract:  # a contract to meet: the hope of the stock is a card it lacks
+            stock_cost -= CONTRACT_WEIGHT * stock_gain(variant, hand, self._pool(view, variant))
+        elif not variant.scoring.meld_credit and len(hand) <= LOOK_SMALL_HAND:
             stock_cost = self._next_turn(view, variant, hand)
         needs_discard = variant.discard.required == "always" or variant.knock is not None
         pot_pool = None
@@ -200,6 +209,10 @@ class SmartBot(PhasedBot):
     ) -> Move:
         hand = list(view.hand)
         credit = variant.scoring.meld_credit
+        self._contract = pending(view, variant)
+        if self._contract and groups.get("meld"):  # the contract can go down: lay it
+            options = groups["meld"]
+            return options[contract_meld([p.cards for p, _ in options])][1]
         # 1. go out whenever a single move empties the hand
         for kind in ("meld", "layoff", "discard", "knock"):
             for parsed, move in groups.get(kind, []):
@@ -283,7 +296,7 @@ class SmartBot(PhasedBot):
         score = self.cost(variant, rest)
         if is_wild(variant, card):
             return score + 50
-        if deep and len(rest) <= MAX_OUTS_CARDS:
+        if deep and len(rest) <= MAX_OUTS_CARDS and not self._contract:
             if variant.scoring.meld_credit:
                 score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
             else:

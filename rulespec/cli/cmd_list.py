@@ -2,6 +2,8 @@
 
 Each variant is loaded resolved, so a variant that `extends` another shows its
 inherited player range; a bundled file that fails to load is listed as invalid.
+The games of the sources come first, under their own heading, then the rummy
+family at large (compiler/groups.py); `--format json` gives each row its `group`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import json
 from typing import Any
 
+from rulespec.compiler.groups import FAMILY, GROUPS, group_of, group_order
 from rulespec.core.errors import RuleFileError
 
 
@@ -29,7 +32,8 @@ def _players(doc: dict[str, Any]) -> str:
 
 
 def rows() -> list[dict[str, Any]]:
-    """One row per bundled variant: name, players, title, description (or the load error)."""
+    """One row per bundled variant: name, players, title, description (or the load error)
+    and group, the sources' games first, each group by name."""
     from rulespec.compiler.load import bundled_names, load_document
 
     result: list[dict[str, Any]] = []
@@ -43,6 +47,7 @@ def rows() -> list[dict[str, Any]]:
                     "players": "?",
                     "title": "",
                     "description": f"(invalid: {len(exc.problems)} problem(s))",
+                    "group": FAMILY,
                 }
             )
             continue
@@ -52,9 +57,10 @@ def rows() -> list[dict[str, Any]]:
                 "players": _players(doc),
                 "title": str(doc.get("title", "")),
                 "description": str(doc.get("description", "") or ""),
+                "group": group_of(doc),
             }
         )
-    return result
+    return sorted(result, key=lambda r: (group_order(r["group"]), r["name"]))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,7 +74,11 @@ def run(args: argparse.Namespace) -> int:
     name_w = max(len(r["name"]) for r in table)
     players_w = max(len("players"), *(len(r["players"]) for r in table))
     print(f"{'name':<{name_w}}  {'players':<{players_w}}  title — description")
+    group = None
     for r in table:
+        if r["group"] != group:
+            group = r["group"]
+            print(f"\n{GROUPS[group]}:")
         text = r["title"]
         if r["description"]:
             text = f"{text} — {r['description']}" if text else r["description"]

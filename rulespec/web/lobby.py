@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from rulespec.bots import BOT_NAMES
+from rulespec.compiler.groups import GROUPS, group_of, group_order
 from rulespec.compiler.load import bundled_names, load_document, load_text, load_variant
 from rulespec.core.errors import Problem, RuleFileError, RulespecError
 from rulespec.explain.document import explain_document
@@ -42,7 +43,8 @@ def problem_json(problem: Problem) -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def variants() -> tuple[dict[str, Any], ...]:
-    """The bundled variants on offer: name, title, description, player range."""
+    """The bundled variants on offer: name, title, description, player range, and the group
+    (id and heading) the picker shows them under, the sources' games first."""
     rows = []
     for name in bundled_names():
         try:
@@ -57,9 +59,11 @@ def variants() -> tuple[dict[str, Any], ...]:
                 "description": str(doc.get("description") or ""),
                 "min": int(players.get("min", 2)),
                 "max": int(players.get("max", 2)),
+                "group": group_of(doc),
+                "group_title": GROUPS[group_of(doc)],
             }
         )
-    return tuple(rows)
+    return tuple(sorted(rows, key=lambda r: (group_order(r["group"]), r["name"])))
 
 
 def file_name(raw: Any, kind: str) -> str:

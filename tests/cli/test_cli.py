@@ -242,8 +242,10 @@ def test_check_hostile_bytes_no_traceback(tmp_path: Path) -> None:
     assert str(path) in result.stdout
 
 
-def test_thirteen_bundled_variants() -> None:
-    assert len(bundled()) >= 13  # the 13 of the sources and the games of issue 8
+def test_thirteen_bundled_variants_of_the_sources() -> None:
+    rows = json.loads(rulespec("list", "--format", "json").stdout)
+    assert len([r for r in rows if r["group"] == "sources"]) == 13
+    assert len(bundled()) > 13
 
 
 def test_check_every_bundled_variant() -> None:
@@ -258,10 +260,24 @@ def test_check_every_bundled_variant() -> None:
 def test_list_shows_every_bundled_variant() -> None:
     result = rulespec("list")
     assert result.returncode == 0
-    names = [line.split()[0] for line in result.stdout.splitlines()[1:]]
-    assert names == bundled()
+    lines = result.stdout.splitlines()[1:]
+    headings = [line for line in lines if line.endswith(":")]
+    assert headings == [
+        "The games of the sources:",
+        "The rummy family at large (Pagat, rule books):",
+    ]
+    names = [line.split()[0] for line in lines if line and line not in headings]
+    assert sorted(names) == bundled()
     rows = json.loads(rulespec("list", "--format", "json").stdout)
     assert all(r["title"] and r["players"] != "?" for r in rows)
+    # the sources' games first, each group by name, and the text in the same order
+    assert [r["name"] for r in rows] == names
+    groups = [r["group"] for r in rows]
+    assert groups == sorted(groups, key=["sources", "family"].index)
+    for r in rows:
+        cites_a_text = r["name"] in ("gin", "rummy", "michigan", "boat", "oklahoma")
+        assert r["group"] == "sources" or not cites_a_text
+    assert {r["name"] for r in rows if r["group"] == "family"} >= {"knock-rummy", "kalooki"}
 
 
 def test_show_resolves_extends(valid: Path, tmp_path: Path) -> None:

@@ -48,6 +48,15 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "scala-40": (None, "Pagat"),
 }
 
+# the rummy family at large: bundled games beyond the sources -> (base, who they cite)
+FAMILY: dict[str, tuple[str | None, str]] = {
+    "straight-gin": ("gin", "Pagat: Gin Rummy"),
+    "big-gin": ("gin", "Pagat: Gin Rummy"),
+    "knock-rummy": (None, "Pagat: Knock Rummy"),
+    "kalooki": (None, "Pagat: Kaluki"),
+    "scala-40": (None, "Pagat: Scala 40"),
+}
+
 # house rule -> (base, the document paths its one Option changes)
 HOUSE_RULES: dict[str, tuple[str, set[str]]] = {
     "rummy-one-meld": ("rummy", {"play.melds_per_turn"}),
@@ -63,7 +72,7 @@ HOUSE_RULES: dict[str, tuple[str, set[str]]] = {
 
 IDENTITY = {"name", "title", "description", "source"}
 
-FILES = [VARIANTS / f"{name}.rules" for name in BUNDLED] + [
+FILES = [VARIANTS / f"{name}.rules" for name in {**BUNDLED, **FAMILY}] + [
     HOUSE / f"{name}.rules" for name in HOUSE_RULES
 ]
 
@@ -78,7 +87,7 @@ def _parse(path: Path) -> dict[str, Any]:
 
 
 def _variant(name: str) -> Variant:
-    folder = VARIANTS if name in BUNDLED else HOUSE
+    folder = VARIANTS if name in BUNDLED or name in FAMILY else HOUSE
     return load_variant(str(folder / f"{name}.rules"))
 
 
@@ -95,9 +104,10 @@ def _leaves(node: Any, prefix: str = "") -> dict[str, Any]:
 # --- the set of files ---------------------------------------------------------
 
 
-def test_bundled_variants_are_exactly_the_thirteen() -> None:
-    assert {p.stem for p in VARIANTS.glob("*.rules")} == set(BUNDLED)
-    assert set(bundled_names()) >= set(BUNDLED)
+def test_bundled_variants_are_the_thirteen_of_the_sources_and_the_family() -> None:
+    assert {p.stem for p in VARIANTS.glob("*.rules")} == set(BUNDLED) | set(FAMILY)
+    assert set(bundled_names()) >= set(BUNDLED) | set(FAMILY)
+    assert len(BUNDLED) == 13
 
 
 def test_house_rule_examples_are_all_listed() -> None:
@@ -133,6 +143,11 @@ def test_identity_and_citation(path: Path) -> None:
         assert doc.get("extends") == base
         assert seed in doc["source"]
         assert seed in text.splitlines()[1] or seed in text.splitlines()[0]
+    elif path.stem in FAMILY:
+        base, cited = FAMILY[path.stem]
+        assert doc.get("extends") == base
+        assert doc["source"].startswith(cited)
+        assert "Source:" in text.split("variant ", 1)[0], "the header comment names the source"
     else:
         base, _ = HOUSE_RULES[path.stem]
         assert doc.get("extends") == base

@@ -117,7 +117,16 @@ async function create() {
 async function start() {
   const res = await fetch("/api/variants");
   variants = (await res.json()).variants;
-  for (const v of variants) $("variant").append(new Option(v.title + " (" + v.name + ")", v.name));
+  const groups = new Map();
+  for (const v of variants) {
+    if (!groups.has(v.group)) {
+      const optgroup = document.createElement("optgroup");
+      optgroup.label = v.group_title;
+      groups.set(v.group, optgroup);
+      $("variant").append(optgroup);
+    }
+    groups.get(v.group).append(new Option(v.title + " (" + v.name + ")", v.name));
+  }
   $("variant").value = variants.some((v) => v.name === "gin") ? "gin" : variants[0].name;
   const about = () => {
     const v = variants.find((x) => x.name === $("variant").value);

@@ -1,0 +1,117 @@
+"""The smart bot aims at contracts (bots/contracts.py): the shortfall of a hand, its
+discards and lay-downs, and the share of hands in which it meets a contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulespec.bots import make_bot
+from rulespec.bots.base import card_code
+from rulespec.bots.contracts import contract_meld, shortfall
+from rulespec.compiler.load import load_variant
+from rulespec.interpreter.game import Game
+from rulespec.model.variant import Variant
+
+VALID = Path(__file__).resolve().parent.parent / "data" / "valid"
+SET_AND_RUN = "rummy-contract.rules"  # 1 set of 3 and 1 run of 4
+TWO_RUNS = "rummy-contract-two-runs.rules"  # 2 runs of 4, two players
+PURE = "rummy-contract-pure.yaml"  # SET_AND_RUN, deuces wild, the run pure
+
+
+def _variant(name: str) -> Variant:
+    return load_variant(str(VALID / name))
+
+
+def _cards(text: str) -> list[int]:
+    return [card_code(c) for c in text.split()]
+
+
+SHORTFALLS: list[tuple[str, str, int]] = [
+    (SET_AND_RUN, "7H 8H 9H TH 5C 5D 5S", 0),
+    (SET_AND_RUN, "7H 8H 9H 5C 5D 5S KC", 1),  # the run lacks TH or 6H
+    (SET_AND_RUN, "7H 8H 9H TH 5C 5D KC", 1),  # the set lacks a five
+    (SET_AND_RUN, "7H 9H 5C 5D KC QS 2D", 3),  # 8H, a five and a third run card
+    (SET_AND_RUN, "AH AD AS 2H 3H 4H", 1),  # the ace may not serve both: 5H or a fourth ace
+    (TWO_RUNS, "5H 6H 7H 8H 9C TC JC QC", 0),
+    (TWO_RUNS, "5H 6H 7H 8H 9C TC KS KD KH", 2),  # two sets of kings count for nothing
+    (TWO_RUNS, "5H 6H 7H 8H 9H TH JH QH", 0),  # one suit, two windows
+    (PURE, "7H 8H 2C TH 5C 5D 5S", 1),  # the pure run takes no deuce
+    (PURE, "7H 8H 9H TH 5C 5D 2C", 0),  # the deuce completes the set
+]
+
+
+@pytest.mark.parametrize(("name", "hand", "short"), SHORTFALLS)
+def test_shortfall_counts_the_cards_the_contract_lacks(name: str, hand: str, short: int) -> None:
+    assert shortfall(_variant(name), _cards(hand)) == short
+
+
+def test_the_longest_contract_meld_goes_first() -> None:
+    melds = [_cards("5C 5D 5S"), _cards("7H 8H 9H TH"), _cards("6S 6D 6C")]
+    assert contract_meld(melds) == 1
+
+
+SEAT0 = ["2C", "3C", "4H", "9S", "JD", "QH", "4C", "AS", "5D", "7C"]
+
+
+def _smart_choice(name: str, hand: list[str]) -> str:
+    position: dict[str, Any] = {
+        "dealer": 0,
+        "to_move": 1,
+        "phase": "play",
+        "hands": [SEAT0, hand],
+        "stock": ["AD", "2H", "6D", "8S"],
+        "discard": ["7D"],
+    }
+    variant = _variant(name)
+    game = Game.from_position(variant, position)
+    return str(make_bot("smart", seed=1).choose(game.observation(1), game.legal_moves(), variant))
+
+
+def test_smart_lays_the_contract_down_when_it_can() -> None:
+    """Two runs of four in hand and three loose cards: the contract goes down at once
+    (before, the bot held its melds back for a going out in one go)."""
+    hand = ["5H", "6H", "7H", "8H", "9C", "TC", "JC", "QC", "KS", "2D", "4S"]
+    assert _smart_choice(TWO_RUNS, hand) == "meld 9C TC JC QC"
+
+
+def test_smart_keeps_the_cards_of_a_contract_run() -> None:
+    """The deadwood alone would give up TC (10 points); for two runs the bot keeps 9C TC
+    and lets a three go, the kings' set counting for nothing in the contract."""
+    hand = ["5H", "6H", "7H", "8H", "9C", "TC", "KS", "KD", "KH", "3S", "3D"]
+    choice = _smart_choice(TWO_RUNS, hand)
+    assert choice in ("discard 3S", "discard 3D"), choice
+
+
+TURNS = 20  # each seat's turns watched per hand
+
+
+def _laid_within(variant: Variant, bots: tuple[str, str], seed: int) -> list[bool]:
+    """Whether each seat has laid down its contract within TURNS of its turns."""
+    game = Game.new(variant, 2, seed=seed)
+    players = [make_bot(name, seed=seed * 2 + s) for s, name in enumerate(bots)]
+    draws = 0
+    while not game.hand_over and draws < 2 * TURNS:
+        seat = game.to_move
+        move = game.play(players[seat].choose(game.observation(seat), game.legal_moves(), variant))
+        draws += move.kind in ("draw", "take")
+    return [d is not None for d in game.position()["laid_down"]]
+
+
+@pytest.mark.statistical
+def test_smart_meets_a_contract_more_often_than_greedy() -> None:
+    """Two runs of four, 6 fixed deals, seats swapped every deal: the smart bot lays its
+    contract down within 20 turns in most hands (4 of 6 on these seeds), greedy (deadwood
+    only) in none. (Over 40 whole hands: smart 34 of 40, greedy 11; the smart bot before
+    it aimed at contracts: 20, against greedy's 26.)"""
+    variant = _variant(TWO_RUNS)
+    laid = {"smart": 0, "greedy": 0}
+    hands = 6
+    for deal in range(hands):
+        bots = ("smart", "greedy") if deal % 2 == 0 else ("greedy", "smart")
+        for seat, done in enumerate(_laid_within(variant, bots, deal)):
+            laid[bots[seat]] += done
+    assert laid["smart"] >= hands // 2, laid
+    assert laid["smart"] >= laid["greedy"] + 3, laid

@@ -41,11 +41,6 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
-    # issue 8, match structures (source: Pagat)
-    "three-player-gin": ("gin", "Pagat"),
-    "hollywood-gin": ("gin", "Pagat"),
-    "partnership-500-rum": ("rummy500", "Pagat"),
-    "scala-40": (None, "Pagat"),
 }
 
 # the rummy family at large: bundled games beyond the sources -> (base, who they cite)
@@ -54,7 +49,10 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "big-gin": ("gin", "Pagat: Gin Rummy"),
     "knock-rummy": (None, "Pagat: Knock Rummy"),
     "kalooki": (None, "Pagat: Kaluki"),
-    "scala-40": (None, "Pagat: Scala 40"),
+    "scala-40": (None, "Pagat: Scala Quaranta"),
+    "three-player-gin": ("gin", "Pagat: Gin Rummy, three players"),
+    "hollywood-gin": ("gin", "Pagat: Gin Rummy, Hollywood"),
+    "partnership-500-rum": ("rummy500", "Pagat: 500 Rum, partnership"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

@@ -21,7 +21,7 @@ from rulespec.interpreter.melds import (
     normalize,
     pattern_of,
 )
-from rulespec.interpreter.partsearch import find_partition
+from rulespec.interpreter.partsearch import Contract, find_partition
 from rulespec.interpreter.solver import deadwood
 from rulespec.model.variant import Variant
 
@@ -53,6 +53,7 @@ def partition(
     sizes: Sequence[Sequence[int]] | None = None,
     within: Sequence[int] | None = None,
     leave_one: Collection[int] | None = None,
+    contract: Contract | None = None,
 ) -> list[Meld] | None:
     """An exact partition of ALL the cards into melds, or None.
 
@@ -62,8 +63,10 @@ def partition(
     many parts of one hand): one search, and what it learns, serves them all.
     `leave_one`: exactly one card, of these codes, is left out (the discard
     that goes out): one search instead of one per card.
+    `contract`: (sets, set length, runs, run length, pure runs) the melds must hold
+    at least (a going-out contract: `play.contract_*` with `play.melding: going_out`).
     """
-    return find_partition(variant, hand, melds_counts, sizes, within, leave_one)
+    return find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract)
 
 
 def best_layoff(

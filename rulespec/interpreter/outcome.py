@@ -117,7 +117,7 @@ class Meld(TypedDict):
     cards: list[str]
 
 
-class Observation(TypedDict):
+class _Seen(TypedDict):
     """Everything one seat may know at the table, nothing more: `game.observation(seat)`.
 
     A plain JSON dict (bots and the CLI read it as a mapping); cards are texts
@@ -149,3 +149,14 @@ class Observation(TypedDict):
     history: list[dict[str, Any]]
     hand_over: bool
     result: dict[str, Any] | None
+
+
+class Observation(_Seen, total=False):
+    """Everything one seat may know at the table, nothing more: `game.observation(seat)`.
+
+    The keys of `_Seen` always; these only in variants with a wild rank per hand
+    (`melds.wild.rank` / `melds.wild.cut`), shown to every seat alike.
+    """
+
+    wild_rank: str | None  # `Q`, `T`, ...; None: no rank wild this hand
+    cut_card: str | None  # the card cut for it (face up)

@@ -119,6 +119,8 @@ def names_for(context: str, *, upcard: bool = True, reason: str | None = None) -
         names = {"players": "int", **HAND}
     elif context == "score":
         names = _score_names(reason)
+    elif context == "deal":
+        return {"players": "int", "deal": "int"}  # `melds.wild.rank`: chosen at the deal
     elif context == "match":
         return {"players": "int"}  # `match.rounds`: a fixed count, so no `deal` here
     else:

@@ -96,6 +96,8 @@ class WildRule:
     outnumber: bool
     unique: bool
     swap: Compiled | None  # context turn -> bool; None = never
+    rank: Compiled | None  # context deal -> int: a rank wild for the deal; None = none
+    cut: str  # none | bottom | aside: a card cut after the deal makes its rank wild
 
 
 @dataclass(frozen=True)

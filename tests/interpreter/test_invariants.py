@@ -35,6 +35,7 @@ from rulespec.model.variant import Variant
 
 NAMES = bundled_names()
 HANDS: dict[str, int] = {"gin": 200, "oklahoma": 200, "continental": 10}
+HANDS["indian-rummy"] = 2  # 2-6 players, two decks, wilds, a going-out contract: slow hands
 DEFAULT_HANDS = 40
 FULL_CHECK_HANDS = 2  # hands per count that get the expensive per-step checks
 

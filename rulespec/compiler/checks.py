@@ -14,7 +14,12 @@ from typing import Any
 
 from rulespec.compiler.checks_contract import check_contract
 from rulespec.compiler.checks_dead import check_dead
-from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
+from rulespec.compiler.checks_deck import (
+    check_ranks,
+    check_set_sizes,
+    check_wild_rank,
+    pack_ranks,
+)
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_play import check_play
 from rulespec.compiler.schema import with_defaults
@@ -70,6 +75,7 @@ def check_document(
             problems.extend(_check_deal_fits(full, low, high, locator))
     if runs("melds"):
         problems.extend(_check_melds(full, locator))
+        problems.extend(check_wild_rank(full, locator))
     if runs("draw_and_play"):
         problems.extend(_check_draw_and_play(full, locator))
         problems.extend(check_play(full, locator))

@@ -150,3 +150,17 @@ def unreachable_set_max(full: dict[str, Any], locator: Locator) -> list[Problem]
 
 def _max_over(raw: Any) -> int:
     return raw if isinstance(raw, int) else max(raw.values())
+
+
+def check_wild_rank(full: dict[str, Any], locator: Locator) -> list[Problem]:
+    """A wild rank per hand said twice: by the deal number (`rank`) and by a cut card (`cut`)."""
+    wild = full["melds"]["wild"]
+    if wild["rank"] is not None and wild["cut"] != "none":
+        return [
+            locator.problem(
+                "melds.wild.rank",
+                f"melds.wild.rank and melds.wild.cut ({wild['cut']}) choose the same thing, the"
+                " hand's wild rank: say one of them",
+            )
+        ]
+    return []

@@ -60,6 +60,7 @@ FACTS = {
     "melded": "melded value",
     "melded_jokers": "wild cards melded this hand",
     "naturals": "natural cards in hand",
+    "melded_naturals": "natural cards in their melds on the table",
     "turn": "turn number",
 }
 NAMES = {

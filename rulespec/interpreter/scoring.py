@@ -120,6 +120,14 @@ class Facts:
             return self.hs.melded_jokers[seat]
         if name == "naturals":
             return len(cards) - self.get("jokers", seat)
+        if name == "melded_naturals":  # natural cards in the table melds the seat owns
+            return sum(
+                1
+                for owner, meld in self.hs.melds
+                if owner == seat
+                for p in meld
+                if not is_wild(v, p[0])
+            )
         if name == "turn":
             return self.hs.turns[seat]
         raise KeyError(name)

@@ -46,6 +46,7 @@ SEAT_FACTS: dict[str, str] = {
     "melded": "int",
     "melded_jokers": "int",
     "naturals": "int",
+    "melded_naturals": "int",
     "won": "bool",
     "turn": "int",
 }

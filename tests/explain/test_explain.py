@@ -132,6 +132,12 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("play.contract_run_min", 4, "must be 2 runs of 4 or more,", {"play.contract_runs": 2}),
     ("play.contract_pure", 1, "1 run of 3 or more, 1 of the runs without wild cards",
      {"play.contract_runs": 1}),
+    ("play.contract_runs", 2, "Going out must lay down at least 2 runs of 3 or more",
+     {"play.melding": "going_out"}),
+    ("melds.wild.rank", "deal + 1", "every card of rank the deal number plus 1 is wild", {}),
+    ("melds.wild.cut", "bottom", "turned face up under it (drawn last): every card of its rank",
+     {}),
+    ("melds.wild.cut", "aside", "set aside face up: every card of its rank is wild", {}),
     ("discard.required", "always", "also when going out", {}),
     ("discard.forbid_taken", False, "may be discarded in the same turn", {}),
     ("discard.forbid_taken", True, "may not be discarded in the same turn (it may be melded or "

@@ -300,7 +300,10 @@ def _check_prerequisites(
         path, _, wanted = decl.requires.partition(": ")
         if not wanted or {decl.path.split(".")[0], path.split(".")[0]} & skip:
             continue
-        value, needed = _get(doc, decl.path), _get(doc, path)
+        try:
+            value, needed = _get(doc, decl.path), _get(doc, path)
+        except TypeError:  # a table switched off (`melds.set: false`): nothing to judge
+            continue
         if value != decl.default and needed not in wanted.split(" or "):
             message = f"{decl.path} applies only with {decl.requires}"
             problems.append(locator.problem(decl.path, message))

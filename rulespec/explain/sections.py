@@ -192,6 +192,10 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
         else:
             suits = "suits may repeat"
         out.append(f"A set is {size} cards of one rank, {suits}.")
+        per = set_rule.get("per_deck")
+        if per is not None:
+            out.append(f"A set holds at most {per} cards for each deck in play ({2 * per} with"
+                       f" two decks, {3 * per} with three).")  # fmt: skip
     run_rule = get(doc, "melds.run")
     if run_rule is False:
         out.append("There are no runs.")

@@ -25,7 +25,7 @@ from rulespec.core.errors import (
 )
 from rulespec.core.moves import KNOCK, MELD, Move, as_move
 from rulespec.interpreter.cards import cut_for_dealer
-from rulespec.interpreter.handwild import hand_rules, per_hand, rank_text
+from rulespec.interpreter.handwild import hand_rules, per_hand, per_table, rank_text, table_decks
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.nextdealer import next_dealer
 from rulespec.interpreter.outcome import HandResult, Observation
@@ -68,6 +68,7 @@ class Game:
         self, variant: Variant, hs: HandState, ms: MatchState, timeline: Timeline | None = None
     ) -> None:
         self.variant = variant
+        self._per_table = per_table(variant)  # hands may play by rules of their own
         self.hs = hs
         self.ms = ms
         self._legal: list[Move] | None = None
@@ -121,9 +122,12 @@ class Game:
     @property
     def rules(self) -> Variant:
         """The rules of the hand being played: the variant, with this hand's wild rank when it
-        has one (`melds.wild.rank` / `melds.wild.cut`; interpreter/handwild.py)."""
-        rank = self.hs.wild_rank
-        return self.variant if rank is None else hand_rules(self.variant, rank)
+        has one (`melds.wild.rank` / `melds.wild.cut`) and its set maximum for the decks in
+        play (`melds.set.per_deck`); interpreter/handwild.py."""
+        if self._per_table:
+            decks = table_decks(self.variant, self.hs.active)
+            return hand_rules(self.variant, self.hs.wild_rank, decks)
+        return self.variant
 
     @property
     def players(self) -> int:

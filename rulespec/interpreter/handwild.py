@@ -8,21 +8,23 @@ the hand's rules are the variant with that rank added to its wild cards: one
 derived `Variant` per (variant, rank), built once and kept while the variant
 lives, so the per-variant tables (meldrules.tables, keyed by identity) are
 built once per rank too. A variant without a per-hand wild rank is never
-copied: `hand_rules(v, None) is v`, and its speed is unchanged.
+copied: `hand_rules(v, None) is v`, and its speed is unchanged. The set
+maximum per deck in play (`melds.set.per_deck`: a player count that adds decks
+allows bigger sets) is part of the hand's rules the same way.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulespec.core.cards import JOKER, parse_card
 from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.model.variant import RANK_KEYS, Variant
 
-_DERIVED: dict[tuple[int, int], tuple[weakref.ref[Variant], Variant]] = {}
+_DERIVED: dict[tuple[int, int | None, int | None], tuple[weakref.ref[Variant], Variant]] = {}
 
 
 def per_hand(variant: Variant) -> bool:
@@ -31,23 +33,47 @@ def per_hand(variant: Variant) -> bool:
     return wild.rank is not None or wild.cut != "none"
 
 
-def hand_rules(variant: Variant, rank: int | None) -> Variant:
-    """The rules of a hand whose wild rank is `rank` (1..13): `variant` with that rank wild.
+def per_table(variant: Variant) -> bool:
+    """Do the rules of a hand depend on the hand or the table (a wild rank per hand, a set
+    maximum per deck in play)? When not, every hand plays by the variant itself."""
+    rule = variant.melds.set
+    return per_hand(variant) or (rule is not None and rule.per_deck is not None)
 
-    `None` (no wild rank this hand), or a rank already wild, is the variant itself."""
-    if rank is None or RANK_KEYS[rank - 1] in variant.melds.wild.cards:
+
+def hand_rules(variant: Variant, rank: int | None, decks: int | None = None) -> Variant:
+    """The rules of a hand whose wild rank is `rank` (1..13), at a table of `decks` decks:
+    `variant` with that rank wild and, under `melds.set.per_deck`, its set maximum for
+    that many decks.
+
+    Nothing to change (no wild rank this hand, or one already wild; no per-deck maximum)
+    gives the variant itself."""
+    if rank is not None and RANK_KEYS[rank - 1] in variant.melds.wild.cards:
+        rank = None
+    rule = variant.melds.set
+    top = None
+    if decks is not None and rule is not None and rule.per_deck is not None:
+        top = rule.per_deck * decks if rule.max is None else min(rule.max, rule.per_deck * decks)
+    if rank is None and top is None:
         return variant
-    key = (id(variant), rank)
+    key = (id(variant), rank, top)
     hit = _DERIVED.get(key)
     if hit is not None and hit[0]() is variant:
         return hit[1]
-    wild = variant.melds.wild
-    cards = (*wild.cards, RANK_KEYS[rank - 1])
-    melds = dataclasses.replace(variant.melds, wild=dataclasses.replace(wild, cards=cards))
+    melds = variant.melds
+    if rank is not None:
+        cards = (*melds.wild.cards, RANK_KEYS[rank - 1])
+        melds = dataclasses.replace(melds, wild=dataclasses.replace(melds.wild, cards=cards))
+    if top is not None and rule is not None:
+        melds = dataclasses.replace(melds, set=dataclasses.replace(rule, max=top))
     derived = dataclasses.replace(variant, melds=melds)
     _DERIVED[key] = (weakref.ref(variant), derived)
     weakref.finalize(variant, _DERIVED.pop, key, None)
     return derived
+
+
+def table_decks(variant: Variant, active: Sequence[bool]) -> int:
+    """The decks in play at a table of these seats (the seats still in size the pack)."""
+    return variant.decks(max(sum(1 for a in active if a), variant.min_players))
 
 
 def cut_rank(card: int) -> int:
@@ -78,8 +104,15 @@ def rank_of_text(text: Any) -> int | None:
 
 
 def seen_rules(variant: Variant, observation: Mapping[str, Any]) -> Variant:
-    """The rules of the hand an observation shows (its `wild_rank`): what a bot plays by."""
-    return hand_rules(variant, rank_of_text(observation.get("wild_rank")))
+    """The rules of the hand an observation shows (its `wild_rank`, the seats still in):
+    what a bot plays by."""
+    if not per_table(variant):
+        return variant
+    active = observation.get("active")
+    if not isinstance(active, list):
+        active = [True] * int(observation.get("players") or variant.min_players)
+    rank = rank_of_text(observation.get("wild_rank"))
+    return hand_rules(variant, rank, table_decks(variant, active))
 
 
 def dealt_wild(
@@ -150,3 +183,18 @@ def read_wild(variant: Variant, pos: Any) -> tuple[int | None, int | None]:
             f" not {raw_rank!r}"
         )
     return rank, cut
+
+
+def position_decks(variant: Variant, pos: Any) -> int | None:
+    """The decks in play at a position's table (None when the variant's set maximum does not
+    depend on it, or the position is too malformed to say: check_fields names the field)."""
+    rule = variant.melds.set
+    if rule is None or rule.per_deck is None or not isinstance(pos, Mapping):
+        return None
+    hands, active = pos.get("hands"), pos.get("active")
+    if not isinstance(active, list):
+        active = [True] * (len(hands) if isinstance(hands, list) else variant.min_players)
+    try:
+        return table_decks(variant, active)
+    except KeyError:  # a player count the deck table does not cover
+        return None

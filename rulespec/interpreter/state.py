@@ -19,7 +19,13 @@ from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
 from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
-from rulespec.interpreter.handwild import hand_rules, per_hand, rank_text, read_wild
+from rulespec.interpreter.handwild import (
+    hand_rules,
+    per_hand,
+    position_decks,
+    rank_text,
+    read_wild,
+)
 from rulespec.interpreter.position_check import (
     LEGACY_RUMMY,
     SEED_LIMIT,
@@ -189,7 +195,7 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
 def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     """Read a saved-game dict; PositionError (located by key) when it is malformed or impossible."""
     wild_rank, cut_card = read_wild(variant, pos)
-    base, variant = variant, hand_rules(variant, wild_rank)  # table melds may hold that rank
+    base, variant = variant, hand_rules(variant, wild_rank, position_decks(variant, pos))
     check_fields(variant, pos)  # every field's type and range first: no TypeError below
     if not isinstance(pos, Mapping):
         raise PositionError(f"a position must be a mapping, got {type(pos).__name__}")

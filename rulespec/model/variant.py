@@ -71,6 +71,7 @@ class SetRule:
     min: int
     max: int | None
     suits: str  # distinct | any
+    per_deck: int | None  # max cards per deck in play (several decks: sets of up to 8, 12)
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
      {"play.contract_runs": 1}),
     ("play.contract_runs", 2, "Going out must lay down at least 2 runs of 3 or more",
      {"play.melding": "going_out"}),
+    ("melds.set.per_deck", 4, "at most 4 cards for each deck in play (8 with two decks",
+     {"melds.set.suits": "any", "melds.set.max": None}),
     ("melds.wild.rank", "deal + 1", "every card of rank the deal number plus 1 is wild", {}),
     ("melds.wild.cut", "bottom", "turned face up under it (drawn last): every card of its rank",
      {}),

@@ -20,7 +20,7 @@ from rulespec.core.errors import PositionError
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.game import Game
-from rulespec.interpreter.handwild import cut_rank, hand_rules
+from rulespec.interpreter.handwild import cut_rank, hand_rules, seen_rules
 from rulespec.interpreter.meldrules import tables
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "valid"
@@ -137,3 +137,12 @@ def test_the_solver_leaves_the_one_deck_kernel_when_a_rank_is_wild() -> None:
     assert S.deadwood(rummy, hand) == 30
     assert S.deadwood(fives, hand) == 10
     assert S.deadwood_after_discard(fives, hand) == (0, parse_card("KD"))
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 6), (3, 6), (4, 9), (6, 9)])
+def test_the_set_maximum_grows_with_the_decks_and_bots_see_it(players: int, most: int) -> None:
+    v = load_variant(str(DATA / "sets-per-deck.rules"))
+    g = Game.new(v, players, seed=players)
+    assert g.rules.melds.set.max == most
+    assert seen_rules(v, g.observation(0)) is g.rules
+    assert Game.from_position(v, g.position()).rules is g.rules

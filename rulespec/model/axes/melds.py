@@ -48,6 +48,21 @@ MELDS = (
         model=("melds.set.max",),
     ),
     Axis(
+        "melds.set.per_deck",
+        "int",
+        "most cards in a set for each deck in play: with N decks at a table a set holds up"
+        " to per_deck x N cards (melds.set.max, if set, still caps it); null = melds.set.max"
+        " alone",
+        None,
+        low=1,
+        high=32,
+        nullable=True,
+        item="set_part",
+        requires="melds.set.suits: any",
+        phrases=(Phrase("max {int} per deck"), Phrase("no max per deck", None)),
+        model=("melds.set.per_deck",),
+    ),
+    Axis(
         "melds.set.suits",
         "enum",
         "distinct | any (equal cards allowed with several decks)",

@@ -110,7 +110,7 @@ def largest_set(full: dict[str, Any]) -> int:
     if wild["rank"] is not None or wild["cut"] != "none":
         wilds += 4 * decks  # a rank wild for the hand
     if set_rule.get("per_deck") is not None:
-        return min(naturals + wilds, set_rule["per_deck"] * decks)
+        return min(naturals + wilds, int(set_rule["per_deck"]) * decks)
     if wild["per_meld"] is not None:
         wilds = min(wilds, wild["per_meld"])
     return naturals + wilds

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
+from rulespec.interpreter.meldrules import runs_of, tables
 from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.partsearch import Contract
 from rulespec.interpreter.phases.context import Ctx
@@ -109,6 +110,16 @@ def contract_left(
     )
 
 
+def _pure_run_in(variant: Variant, cards: list[int], length: int) -> bool:
+    """Do these cards hold a run of `length` or more of natural cards, each as itself?"""
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        if c < 52:
+            suits[c // 13] |= 1 << (c % 13)
+    cover = runs_of(tables(variant), length)
+    return any(cover[m] for m in suits)
+
+
 def finish(
     variant: Variant,
     hs: HandState,
@@ -125,6 +136,8 @@ def finish(
     contract = contract_left(variant, hs, laying)
     if contract is not None and not (contract[0] or contract[2] or contract[4]):
         contract = None  # met by the melds laid this turn
+    if contract is not None and contract[4] and not _pure_run_in(variant, rest, contract[3]):
+        return None  # the quick sure 'no' of most hands: no pure run to be had
     go = variant.going_out
     counts: list[int] | None = None
     sizes: list[tuple[int, ...]] | None = None

@@ -49,9 +49,12 @@ SEAT_FACTS: dict[str, str] = {
     "melded_naturals": "int",
     "won": "bool",
     "turn": "int",
+    "contract": "bool",
 }
 # Facts of one seat that are not summed over seats (a flag, a turn number).
-SEAT_ONLY = frozenset({"won", "turn"})
+# `contract`: the seat's cards hold the sets and runs of the contract (play.contract_*),
+# as melds of their own (Indian rummy's "lives": without them every card counts).
+SEAT_ONLY = frozenset({"won", "turn", "contract"})
 SUM_FACTS: dict[str, str] = {
     **{k: t for k, t in SEAT_FACTS.items() if k not in SEAT_ONLY},
     "count": "int",

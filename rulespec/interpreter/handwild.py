@@ -20,7 +20,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulespec.core.cards import JOKER, parse_card
+from rulespec.core.cards import JOKER, card_text, parse_card
 from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.model.variant import RANK_KEYS, Variant
 
@@ -198,3 +198,19 @@ def position_decks(variant: Variant, pos: Any) -> int | None:
         return table_decks(variant, active)
     except KeyError:  # a player count the deck table does not cover
         return None
+
+
+def wild_position(variant: Variant, rank: int | None, cut: int | None) -> dict[str, Any]:
+    """A hand's `wild_rank` and `cut_card` keys of a position (none without a wild rank per
+    hand, so every other variant's positions stay as they were)."""
+    if not per_hand(variant):
+        return {}
+    keys: dict[str, Any] = {"wild_rank": rank_text(rank)}
+    if cut is not None:
+        keys["cut_card"] = card_text(cut)
+    return keys
+
+
+def out_of_play(variant: Variant, cut: int | None) -> list[int]:
+    """The cards a hand holds out of play: the cut card set aside (`melds.wild.cut: aside`)."""
+    return [cut] if cut is not None and variant.melds.wild.cut == "aside" else []

@@ -17,15 +17,9 @@ from typing import Any
 
 from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
 from rulespec.core.errors import InvalidMove, PositionError
+from rulespec.interpreter import handwild as HW
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
-from rulespec.interpreter.handwild import (
-    hand_rules,
-    per_hand,
-    position_decks,
-    rank_text,
-    read_wild,
-)
 from rulespec.interpreter.position_check import (
     LEGACY_RUMMY,
     SEED_LIMIT,
@@ -180,10 +174,7 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
         "history": [dict(h) for h in hs.history],
         "log": list(ms.log),
     }
-    if per_hand(variant):
-        pos["wild_rank"] = rank_text(hs.wild_rank)
-        if hs.cut_card is not None:
-            pos["cut_card"] = card_text(hs.cut_card)
+    pos.update(HW.wild_position(variant, hs.wild_rank, hs.cut_card))
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -194,8 +185,8 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
 
 def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     """Read a saved-game dict; PositionError (located by key) when it is malformed or impossible."""
-    wild_rank, cut_card = read_wild(variant, pos)
-    base, variant = variant, hand_rules(variant, wild_rank, position_decks(variant, pos))
+    wild_rank, cut_card = HW.read_wild(variant, pos)
+    variant = HW.hand_rules(variant, wild_rank, HW.position_decks(variant, pos))
     check_fields(variant, pos)  # every field's type and range first: no TypeError below
     if not isinstance(pos, Mapping):
         raise PositionError(f"a position must be a mapping, got {type(pos).__name__}")
@@ -275,9 +266,8 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         turn_count=_int(pos, "turn_count", 0, 0, 10**9),
         recycles=_int(pos, "recycles", 0, 0, 10**6),
         history=_history(pos.get("history")),
-        wild_rank=wild_rank,
-        cut_card=cut_card,
     )
+    hs.wild_rank, hs.cut_card = wild_rank, cut_card
     active = pos.get("active")
     if active is None:
         hs.active = [True] * n
@@ -307,7 +297,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         else None,
     )
     hs.deal = ms.hand_no
-    _check_counts(base, hs)
+    _check_counts(variant, hs)
     check_state(
         hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)
     )
@@ -381,5 +371,4 @@ def _check_counts(variant: Variant, hs: HandState) -> None:
     add(hs.discard, "discard")
     for i, (_, m) in enumerate(hs.melds):
         add([p[0] for p in m], f"melds.{i}")
-    if hs.cut_card is not None and variant.melds.wild.cut == "aside":
-        add([hs.cut_card], "cut_card")
+    add(HW.out_of_play(variant, hs.cut_card), "cut_card")

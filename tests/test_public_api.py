@@ -61,10 +61,13 @@ def test_outcome_of_an_old_save_reads_missing_keys_as_empty() -> None:
 
 def test_observation_type_names_exactly_the_keys_a_seat_sees() -> None:
     hints = typing.get_type_hints(Observation)
+    optional = Observation.__optional_keys__  # a wild rank per hand: only where there is one
+    assert optional == {"wild_rank", "cut_card"}
     for game in (rulespec.load("gin").new_game(2, seed=1), _finished_gin()):
         seen = game.observation(0)
-        assert set(seen) == set(hints)
+        assert set(seen) == set(hints) - optional
         assert isinstance(seen["hand"], list) and isinstance(seen["stock_size"], int)
+    assert set(rulespec.load("indian-rummy").new_game(2, seed=1).observation(1)) == set(hints)
 
 
 USAGE = """

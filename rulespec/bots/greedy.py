@@ -26,6 +26,7 @@ from rulespec.bots.base import (
     view_of,
 )
 from rulespec.bots.hands import arrangement
+from rulespec.interpreter.handwild import seen_rules
 from rulespec.model.variant import Variant
 
 DRAW_KINDS = ("draw", "take", "pass")
@@ -71,6 +72,7 @@ class PhasedBot(Bot):
         if not legal_moves:
             raise ValueError("no legal move to choose from")
         view = view_of(observation)
+        variant = seen_rules(variant, observation)  # this hand's wild rank, if it has one
         groups = split_moves(legal_moves)
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
             return self._progress(view, groups, self._draw(view, groups, variant))

@@ -65,10 +65,22 @@ LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
 LOOK_CANDIDATES_LARGE = 5
+PURE_WEIGHT = 12.0  # contracts with pure runs: points a missing pure run costs a hand
 POT_WEIGHT = 0.8  # knock variants: weight of the partial melds' expected gain
 POT_DRAWS = 3.0  # ... over this many draws
 DRAW_POT = True  # ... also when weighing a pile card against the stock
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
+
+
+def pure_runs(variant: Variant, melds: Sequence[Sequence[int]]) -> int:
+    """How many of an arrangement's melds are runs with no wild card in them (pure)."""
+    count = 0
+    for meld in melds:
+        suits = {c // 13 for c in meld}
+        ranks = {c % 13 for c in meld}
+        if len(suits) == 1 and len(ranks) == len(meld) > 1 and JOKER not in meld:
+            count += not any(is_wild(variant, c) for c in meld)
+    return count
 
 
 def _remove(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
@@ -96,8 +108,11 @@ class SmartBot(PhasedBot):
     def cost(self, variant: Variant, hand: Sequence[int]) -> float:
         if not hand:
             return -1000.0
-        dw, _, dead = arrangement(variant, hand)
+        dw, melds, dead = arrangement(variant, hand)
         value = points(variant, dw) + self._count_weight(variant) * len(dead)
+        want = variant.play.contract_pure
+        if want:  # a contract asks for pure runs: aim at them before anything else
+            value += PURE_WEIGHT * max(0, want - pure_runs(variant, melds))
         if variant.scoring.meld_credit:
             value -= CREDIT_WEIGHT * points(variant, melded_value(variant, hand))
         if self._contract:

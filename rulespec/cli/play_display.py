@@ -120,6 +120,10 @@ def render_table(
         if s != human
     )
     console.print(f"Stock: {view.stock} cards.  {sizes}")
+    if "wild_rank" in observation:  # a wild rank per hand (melds.wild.rank / cut)
+        rank, cut = observation.get("wild_rank"), observation.get("cut_card")
+        said = f"every {rank} is wild this hand" if rank else "no rank is wild this hand"
+        console.print(f"Wild rank: {said}" + (f" (cut card {cut})" if cut else ""))
     raw_melds = observation.get("melds") or []
     if raw_melds:
         console.print("Table melds:")

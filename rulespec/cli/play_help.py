@@ -7,6 +7,7 @@ says what quitting does in this session (saves to FILE, or saves nothing).
 
 from __future__ import annotations
 
+from rulespec.interpreter.handwild import per_hand
 from rulespec.model.variant import Variant
 
 
@@ -30,6 +31,8 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
         forms.append(("take pile", None))
     if play.melding != "never":
         wild = " (a wild card as JK:7H)" if variant.melds.wild.cards else ""
+        if per_hand(variant):  # a rank wild for the hand: its cards name what they stand for
+            wild = " (a wild card as JK:7H or 5C:7H)"
         forms.append((f"meld C C C ...{wild}", "m C C C"))
     if play.layoff is not None:
         forms.append(("layoff C M", "l C M"))

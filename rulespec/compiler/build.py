@@ -211,6 +211,9 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             wild=WildRule(
                 cards=tuple(wild_raw["cards"]),
                 swap=_optional_bool(wild_raw["swap"], "melds.wild.swap"),
+                rank=None
+                if wild_raw["rank"] is None
+                else _expr(wild_raw["rank"], "melds.wild.rank"),
                 **_under(simple, "melds.wild"),
             ),
         ),

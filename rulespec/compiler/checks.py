@@ -14,7 +14,12 @@ from typing import Any
 
 from rulespec.compiler.checks_contract import check_contract
 from rulespec.compiler.checks_dead import check_dead
-from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
+from rulespec.compiler.checks_deck import (
+    check_ranks,
+    check_set_sizes,
+    check_wild_rank,
+    pack_ranks,
+)
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_match import check_match
 from rulespec.compiler.checks_play import check_play
@@ -71,6 +76,7 @@ def check_document(
             problems.extend(_check_deal_fits(full, low, high, locator))
     if runs("melds"):
         problems.extend(_check_melds(full, locator))
+        problems.extend(check_wild_rank(full, locator))
     if runs("draw_and_play"):
         problems.extend(_check_draw_and_play(full, locator))
         problems.extend(check_play(full, locator))
@@ -297,7 +303,10 @@ def _check_prerequisites(
         path, _, wanted = decl.requires.partition(": ")
         if not wanted or {decl.path.split(".")[0], path.split(".")[0]} & skip:
             continue
-        value, needed = _get(doc, decl.path), _get(doc, path)
+        try:
+            value, needed = _get(doc, decl.path), _get(doc, path)
+        except TypeError:  # a table switched off (`melds.set: false`): nothing to judge
+            continue
         if value != decl.default and needed not in wanted.split(" or "):
             message = f"{decl.path} applies only with {decl.requires}"
             problems.append(locator.problem(decl.path, message))

@@ -6,8 +6,8 @@
 impossible is an error located at the key that asks too much: a contract of
 sets or runs the melds forbid, lengths beyond the melds' maximum, more pure
 runs than runs, more cards than a hand holds at some player count, or a
-contract where melds are not laid one by one (`play.melding` other than
-`anytime`; a going-out contract is not supported yet).
+contract where nobody melds (`play.melding: never`). With `play.melding:
+going_out` the contract is the going out's (interpreter/phases/wayon.py).
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ def check_contract(doc: dict[str, Any], low: int, high: int, locator: Locator) -
         )
     if not (sets or runs):
         return out
-    if play["melding"] != "anytime":
+    if play["melding"] == "never":
         bad(
             "play.contract_sets" if sets else "play.contract_runs",
-            f"a contract applies only with play.melding: anytime (here {play['melding']})",
+            "a contract applies only with play.melding: anytime (the first laying down) or"
+            " going_out (the going out), not never",
         )
     need = 0
     for kind, count, path in (

@@ -107,6 +107,10 @@ def largest_set(full: dict[str, Any]) -> int:
         wilds += _max_over(full["deck"]["jokers"])
     ranks = pack_ranks(full)
     wilds += 4 * decks * sum(1 for r in wild["cards"] if r != "joker" and r in ranks)
+    if wild["rank"] is not None or wild["cut"] != "none":
+        wilds += 4 * decks  # a rank wild for the hand
+    if set_rule.get("per_deck") is not None:
+        return min(naturals + wilds, int(set_rule["per_deck"]) * decks)
     if wild["per_meld"] is not None:
         wilds = min(wilds, wild["per_meld"])
     return naturals + wilds
@@ -117,6 +121,17 @@ def check_set_sizes(full: dict[str, Any], locator: Locator) -> list[Problem]:
     set_rule = full["melds"]["set"]
     if not isinstance(set_rule, dict):
         return []
+    per = set_rule.get("per_deck")
+    if per is not None:
+        fewest = _min_over(full["deck"]["decks"])
+        if set_rule["min"] > per * fewest:
+            return [
+                locator.problem(
+                    "melds.set.per_deck",
+                    f"a set of {set_rule['min']} cards is impossible with {fewest} deck(s):"
+                    f" melds.set.per_deck allows {per} per deck, {per * fewest} in all",
+                )
+            ]
     limit = largest_set(full)
     if set_rule["min"] <= limit:
         return []
@@ -150,3 +165,21 @@ def unreachable_set_max(full: dict[str, Any], locator: Locator) -> list[Problem]
 
 def _max_over(raw: Any) -> int:
     return raw if isinstance(raw, int) else max(raw.values())
+
+
+def _min_over(raw: Any) -> int:
+    return raw if isinstance(raw, int) else min(raw.values())
+
+
+def check_wild_rank(full: dict[str, Any], locator: Locator) -> list[Problem]:
+    """A wild rank per hand said twice: by the deal number (`rank`) and by a cut card (`cut`)."""
+    wild = full["melds"]["wild"]
+    if wild["rank"] is not None and wild["cut"] != "none":
+        return [
+            locator.problem(
+                "melds.wild.rank",
+                f"melds.wild.rank and melds.wild.cut ({wild['cut']}) choose the same thing, the"
+                " hand's wild rank: say one of them",
+            )
+        ]
+    return []

@@ -33,6 +33,7 @@ from rulespec.core.cards import JOKER, card_text, placed_text
 from rulespec.core.errors import RulespecError
 from rulespec.core.moves import Move
 from rulespec.interpreter.cards import pack_codes
+from rulespec.interpreter.handwild import per_hand
 from rulespec.model.variant import RANK_KEYS, Variant
 
 ADD = "add"
@@ -78,6 +79,8 @@ def _deck_codes(variant: Variant) -> tuple[list[int], int]:
 
 def _wild_codes(variant: Variant, codes: Sequence[int]) -> list[int]:
     wild = variant.melds.wild.cards
+    if per_hand(variant):  # a rank wild per hand: any card may be wild in some hand
+        wild = (*wild, *RANK_KEYS)
     return [
         c
         for c in codes

@@ -61,6 +61,7 @@ FACTS = {
     "melded": "melded value",
     "melded_jokers": "wild cards melded this hand",
     "naturals": "natural cards in hand",
+    "melded_naturals": "natural cards in their melds on the table",
     "turn": "turn number",
 }
 NAMES = {
@@ -98,6 +99,22 @@ CLAUSES = {
     "winner.won": ("the winner won the hand", "the winner did not win the hand"),
     "knocker.won": ("the knocker won the hand", "the knocker did not win the hand"),
     "won": ("that player won the hand", "that player did not win the hand"),
+    "me.contract": (
+        "the player's cards hold the contract's melds",
+        "the player's cards do not hold the contract's melds",
+    ),
+    "winner.contract": (
+        "the winner's cards hold the contract's melds",
+        "the winner's cards do not hold the contract's melds",
+    ),
+    "knocker.contract": (
+        "the knocker's cards hold the contract's melds",
+        "the knocker's cards do not hold the contract's melds",
+    ),
+    "contract": (
+        "that player's cards hold the contract's melds",
+        "that player's cards do not hold the contract's melds",
+    ),
     "me is winner": ("the player is the winner", "the player is not the winner"),
     "me is knocker": ("the player is the knocker", "the player is not the knocker"),
     "true": ("always", "never"),

@@ -100,7 +100,12 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
             " end before it is complete."
         )
     contract = _contract(doc)
-    if contract and melding != "never":
+    if contract and melding == "going_out":
+        out.append(
+            f"Going out must lay down at least {contract} (a run is pure when every card in"
+            " it stands for itself); the rest of the hand may be any melds."
+        )
+    elif contract and melding != "never":
         out.append(
             f"A player's first laying down must be {contract}, all laid down in one turn;"
             " until it is met the player may not lay off, and once begun the turn may not"
@@ -189,6 +194,10 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
         else:
             suits = "suits may repeat"
         out.append(f"A set is {size} cards of one rank, {suits}.")
+        per = set_rule.get("per_deck")
+        if per is not None:
+            out.append(f"A set holds at most {per} cards for each deck in play ({2 * per} with"
+                       f" two decks, {3 * per} with three).")  # fmt: skip
     run_rule = get(doc, "melds.run")
     if run_rule is False:
         out.append("There are no runs.")
@@ -232,14 +241,19 @@ def _pattern(p: Mapping[str, Any]) -> str:
 
 def _wild(doc: Mapping[str, Any]) -> list[str]:
     cards = get(doc, "melds.wild.cards") or []
-    if not cards:
+    if not cards and get(doc, "melds.wild.rank") is None and get(doc, "melds.wild.cut") == "none":
         return ["There are no wild cards."]
     names = [("jokers" if c == "joker" else f"the {c}s") for c in cards]
-    out = [f"Wild cards: {join_or(names, 'and')}; a wild card stands for one named card "
-           "when laid."]  # fmt: skip
+    out = [f"Wild cards: {join_or(names, 'and') or 'those of the wild rank below'}; a wild"
+           " card stands for one named card when laid."]  # fmt: skip
     per_meld = get(doc, "melds.wild.per_meld")
     if per_meld is not None:
         out.append(f"At most {number(per_meld, 'wild card')} may be in one meld.")
+    rank = get(doc, "melds.wild.rank")
+    if rank is not None:
+        out.append(f"Each deal has a wild rank of its own: every card of rank {say(rank)} is"
+                   " wild for that deal (none when that is no rank of the pack).")  # fmt: skip
+    out += axis_sentence(doc, "melds.wild.cut")
     out += axis_sentence(doc, "melds.wild.outnumber")
     out += axis_sentence(doc, "melds.wild.unique")
     swap = get(doc, "melds.wild.swap")

@@ -279,6 +279,11 @@ def _range(v: dict[str, Any], p: str, known: set[str]) -> str:
         parts.append("max none" if v["max"] is None else f"max {_int(v['max'], f'{p}.max')}")
     if "suits" in v:
         parts.append("suits " + _word(v["suits"], {"distinct": "distinct", "any": "any"}, p))
+    if "per_deck" in v:  # sets only (melds.set.per_deck)
+        per = v["per_deck"]
+        parts.append(
+            "no max per deck" if per is None else f"max {_int(per, f'{p}.per_deck')} per deck"
+        )
     return " ".join(parts)
 
 
@@ -293,7 +298,8 @@ def _melds(v: dict[str, Any], p: str) -> list[str]:
             out.append(said(f"{p}.{key}", value))
             continue
         sub = _mapping(value, f"{p}.{key}")
-        body = _range(sub, f"{p}.{key}", {"min", "max", "suits"})
+        known = {"min", "max", "suits", "per_deck"} if key == "set" else {"min", "max", "suits"}
+        body = _range(sub, f"{p}.{key}", known)
         out.append(f"{_replace(sub)}{word} {body}".rstrip())
     if "patterns" in v:
         replace, patterns = _list(v["patterns"], f"{p}.patterns")

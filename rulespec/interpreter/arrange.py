@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
+from collections import Counter
 from collections.abc import Collection, Sequence
+from itertools import combinations
 
 from rulespec.core.cards import Placed
+from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.melds import (
     extend,
     layoffs,
@@ -21,7 +24,7 @@ from rulespec.interpreter.melds import (
     normalize,
     pattern_of,
 )
-from rulespec.interpreter.partsearch import find_partition
+from rulespec.interpreter.partsearch import Contract, find_partition
 from rulespec.interpreter.solver import deadwood
 from rulespec.model.variant import Variant
 
@@ -53,6 +56,7 @@ def partition(
     sizes: Sequence[Sequence[int]] | None = None,
     within: Sequence[int] | None = None,
     leave_one: Collection[int] | None = None,
+    contract: Contract | None = None,
 ) -> list[Meld] | None:
     """An exact partition of ALL the cards into melds, or None.
 
@@ -62,8 +66,10 @@ def partition(
     many parts of one hand): one search, and what it learns, serves them all.
     `leave_one`: exactly one card, of these codes, is left out (the discard
     that goes out): one search instead of one per card.
+    `contract`: (sets, set length, runs, run length, pure runs) the melds must hold
+    at least (a going-out contract: `play.contract_*` with `play.melding: going_out`).
     """
-    return find_partition(variant, hand, melds_counts, sizes, within, leave_one)
+    return find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract)
 
 
 def best_layoff(
@@ -119,3 +125,36 @@ def best_layoff(
         return best
 
     return rec(tuple(sorted(hand)), start)
+
+
+def holds_contract(variant: Variant, hand: Sequence[int]) -> bool:
+    """Do these cards hold the contract's sets and runs (`play.contract_*`) as melds of their
+    own, disjoint, the rest of the hand left aside? True when there is no contract.
+
+    The seat fact `contract` of score expressions (Indian rummy: a loser without the two
+    runs, one pure, pays for every card). The melds tried are the hand's candidate melds
+    (meldgen: every meld, or with many wild cards its canonical ones)."""
+    play = variant.play
+    if not (play.contract_sets or play.contract_runs):
+        return True
+    sets: set[tuple[int, ...]] = set()
+    runs: set[tuple[tuple[int, ...], bool]] = set()
+    for meld in candidate_melds(variant, hand):
+        kind = meld_kind(variant, meld)
+        cards = tuple(sorted(p[0] for p in meld))
+        if kind == "set" and len(meld) >= play.contract_set_min:
+            sets.add(cards)
+        elif kind == "run" and len(meld) >= play.contract_run_min:
+            runs.add((cards, all(p[0] == p[1] for p in meld)))
+    have = Counter(hand)
+    for chosen_sets in combinations(sorted(sets), play.contract_sets):
+        left = have - Counter(c for cards in chosen_sets for c in cards)
+        if sum(len(cards) for cards in chosen_sets) != sum(have.values()) - sum(left.values()):
+            continue  # two sets share a card
+        for chosen in combinations(sorted(runs), play.contract_runs):
+            if sum(pure for _, pure in chosen) < play.contract_pure:
+                continue
+            need = Counter(c for cards, _ in chosen for c in cards)
+            if not need - left:
+                return True
+    return False

@@ -25,9 +25,10 @@ from rulespec.core.errors import (
 )
 from rulespec.core.moves import KNOCK, MELD, Move, as_move
 from rulespec.interpreter.cards import cut_for_dealer
+from rulespec.interpreter.handwild import hand_rules, per_hand, per_table, rank_text, table_decks
 from rulespec.interpreter.matchpos import match_position, read_match_table
 from rulespec.interpreter.melds import name_wilds
-from rulespec.interpreter.outcome import HandResult, Observation, match_view
+from rulespec.interpreter.outcome import HandResult, HandWildView, Observation, match_view
 from rulespec.interpreter.phases import judge as J
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.deal import deal
@@ -68,6 +69,7 @@ class Game:
         self, variant: Variant, hs: HandState, ms: MatchState, timeline: Timeline | None = None
     ) -> None:
         self.variant = variant
+        self._per_table = per_table(variant)  # hands may play by rules of their own
         self.hs = hs
         self.ms = ms
         self._legal: list[Move] | None = None
@@ -124,6 +126,16 @@ class Game:
     # --- the hand -------------------------------------------------------------------
 
     @property
+    def rules(self) -> Variant:
+        """The rules of the hand being played: the variant, with this hand's wild rank when it
+        has one (`melds.wild.rank` / `melds.wild.cut`) and its set maximum for the decks in
+        play (`melds.set.per_deck`); interpreter/handwild.py."""
+        if self._per_table:
+            decks = table_decks(self.variant, self.hs.active)
+            return hand_rules(self.variant, self.hs.wild_rank, decks)
+        return self.variant
+
+    @property
     def players(self) -> int:
         return self.hs.players
 
@@ -171,14 +183,14 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
-            self._legal = J.legal_moves(self.variant, self.hs)
+            self._legal = J.legal_moves(self.rules, self.hs)
             self._legal_set = None
         return list(self._legal)
 
     def _ctx(self) -> Ctx:
         """The judge's context of this moment (cached facts shared by its questions)."""
         if self._context is None:
-            self._context = Ctx(self.variant, self.hs)
+            self._context = Ctx(self.rules, self.hs)
         return self._context
 
     def _is_legal(self, m: Move) -> bool:
@@ -194,7 +206,7 @@ class Game:
                 self._legal_set = frozenset(legal)
             if m in self._legal_set:
                 return True
-        return J.malformed(m) is None and J.refusal(self.variant, self.hs, m, self._ctx()) is None
+        return J.malformed(m) is None and J.refusal(self.rules, self.hs, m, self._ctx()) is None
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -216,9 +228,9 @@ class Game:
             if problem is not None:
                 raise InvalidMove(problem)
             where = f"seat {self.hs.to_move}, {self.hs.phase}"
-            why = J.refusal(self.variant, self.hs, m, self._ctx()) or "not a legal move now"
+            why = J.refusal(self.rules, self.hs, m, self._ctx()) or "not a legal move now"
             raise IllegalMove(f"{str(move)!r} ({where}): {why}")
-        J.apply(self.variant, self.hs, m, self._end_hand)
+        J.apply(self.rules, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))
         self._moves.append(m)
         self._legal = self._legal_set = self._context = None  # (_changed, inlined: hot path)
@@ -236,7 +248,7 @@ class Game:
         self._moves = self._timeline.moves
         self._changed()
         for m in todo:
-            J.apply(self.variant, self.hs, m, self._end_hand)
+            J.apply(self.rules, self.hs, m, self._end_hand)
             self._timeline.replayed(self.hs, self.ms)
         return last
 
@@ -264,7 +276,7 @@ class Game:
         ]
         if not fits and m.kind == MELD:
             # many wild cards: the list holds canonical melds only; name it from the rules
-            ways = (Move.meld(w) for w in name_wilds(self.variant, raw))
+            ways = (Move.meld(w) for w in name_wilds(self.rules, raw))
             fits = [x for x in ways if self._is_legal(x)]
         if len(fits) > 1:
             raise AmbiguousMove(str(m), [str(x) for x in fits])
@@ -275,7 +287,7 @@ class Game:
         ways = []
         for group in m.melds:
             if any(c == n == JOKER for c, n in group):
-                ways.append(name_wilds(self.variant, [c for c, _ in group])[:SHOWN_WAYS] or [group])
+                ways.append(name_wilds(self.rules, [c for c, _ in group])[:SHOWN_WAYS] or [group])
             else:
                 ways.append([group])
         if all(len(w) == 1 for w in ways):
@@ -316,7 +328,7 @@ class Game:
                 f"observation: a seat is a number from 0 to {hs.players - 1}, not {shown}"
             )
         spread = self.variant.discard.pile == "spread"
-        return {
+        seen: Observation = {
             "variant": self.variant.name,
             "seat": seat,
             "players": hs.players,
@@ -345,6 +357,18 @@ class Game:
             "hand_over": self.hand_over,
             "result": hs.result,
             **match_view(self.variant, self.hs, self.ms),
+            **self._hand_wild(),
+        }
+        return seen
+
+    def _hand_wild(self) -> HandWildView:
+        """The hand's wild rank and cut card, public to every seat (with a rank per hand only)."""
+        if not per_hand(self.variant):
+            return {}
+        hs = self.hs
+        return {
+            "wild_rank": rank_text(hs.wild_rank),
+            "cut_card": None if hs.cut_card is None else card_text(hs.cut_card),
         }
 
     @property

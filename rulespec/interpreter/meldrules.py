@@ -240,6 +240,14 @@ def _run_cover(t: Tables) -> tuple[int, ...]:
     return _cover_table(t.line, max(t.run_min, 1))
 
 
+def runs_of(t: Tables, length: int) -> tuple[int, ...]:
+    """For each 13-bit rank mask of one suit: the ranks lying in some run of `length` cards
+    (at least the run minimum) made of exactly those ranks' cards (0: none)."""
+    if not t.has_runs:
+        return (0,) * 8192
+    return _cover_table(t.line, max(length, t.run_min, 1))
+
+
 @cache
 def _cover_table(ace: str, length: int) -> tuple[int, ...]:
     shortest = [rank_mask(w) for w in run_windows(ace) if len(w) == length]

@@ -132,7 +132,7 @@ class MatchView(TypedDict):
     columns: list[dict[str, Any]]  # {totals, wins, closed, winner} per score column
 
 
-class Observation(MatchView):
+class _Seen(MatchView):
     """Everything one seat may know at the table, nothing more: `game.observation(seat)`.
 
     A plain JSON dict (bots and the CLI read it as a mapping); cards are texts
@@ -164,6 +164,21 @@ class Observation(MatchView):
     history: list[dict[str, Any]]
     hand_over: bool
     result: dict[str, Any] | None
+
+
+class HandWildView(TypedDict, total=False):
+    """The hand's wild rank, in variants with a wild rank per hand only (`melds.wild.rank` /
+    `melds.wild.cut`), shown to every seat alike."""
+
+    wild_rank: str | None  # `Q`, `T`, ...; None: no rank wild this hand
+    cut_card: str | None  # the card cut for it (face up)
+
+
+class Observation(_Seen, HandWildView, total=False):
+    """Everything one seat may know at the table, nothing more: `game.observation(seat)`.
+
+    The keys of `_Seen` always; those of `HandWildView` only with a wild rank per hand.
+    """
 
 
 def match_view(variant: Variant, hs: HandState, ms: MatchState) -> MatchView:

@@ -25,6 +25,11 @@ from rulespec.interpreter.search import GeneralSearch, Step
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
+Contract = tuple[int, int, int, int, int]
+"""What a going out must hold: (sets, their length, runs, their length, runs of them pure)."""
+Got = tuple[int, int, int]
+"""A contract's tally so far: sets, runs and pure runs counted (each capped at its need)."""
+NONE_GOT: Got = (0, 0, 0)
 
 
 def _fits_sizes(partial: tuple[int, ...], targets: list[Counter[int]]) -> bool:
@@ -39,6 +44,7 @@ def find_partition(
     sizes: Sequence[Sequence[int]] | None = None,
     within: Sequence[int] | None = None,
     leave_one: Collection[int] | None = None,
+    contract: Contract | None = None,
 ) -> list[Meld] | None:
     """`arrange.partition`: an exact partition of ALL the cards into melds, or None."""
     t = tables(variant)
@@ -48,11 +54,11 @@ def find_partition(
     sizes_key = None if sizes is None else tuple(sorted(tuple(s) for s in sizes))
     solver = None
     if within is not None:
-        solver = _partitioner(t, variant, within, counts_key, sizes_key)
+        solver = _partitioner(t, variant, within, counts_key, sizes_key, contract)
         if not solver.holds(hand):
             solver = None
     if solver is None:
-        solver = _partitioner(t, variant, hand, counts_key, sizes_key)
+        solver = _partitioner(t, variant, hand, counts_key, sizes_key, contract)
     drop = None if leave_one is None else frozenset(leave_one)
     return solver.solve(hand, drop)
 
@@ -67,18 +73,19 @@ def _partitioner(
     hand: Sequence[int],
     counts: tuple[int, ...] | None,
     sizes: tuple[tuple[int, ...], ...] | None,
+    contract: Contract | None = None,
 ) -> _Partitioner:
     """The cached partition search for this hand and these constraints (the last few kept)."""
     recent = t.memo.get(("pz",))
     if not isinstance(recent, OrderedDict):
         recent = OrderedDict()
         t.memo[("pz",)] = recent
-    key = (tuple(sorted(hand)), counts, sizes)
+    key = (tuple(sorted(hand)), counts, sizes, contract)
     got = recent.get(key)
     if got is not None:
         recent.move_to_end(key)
         return got  # type: ignore[no-any-return]
-    made = _Partitioner(t, variant, hand, counts, sizes)
+    made = _Partitioner(t, variant, hand, counts, sizes, contract)
     recent[key] = made
     while len(recent) > KEEP_PARTITIONERS:
         recent.popitem(last=False)
@@ -105,8 +112,13 @@ class _Partitioner:
         hand: Sequence[int],
         counts: tuple[int, ...] | None,
         sizes: tuple[tuple[int, ...], ...] | None,
+        contract: Contract | None = None,
     ) -> None:
         self.t = t
+        # (sets, set length, runs, run length, pure runs) the partition must hold; None: any
+        self.contract = (
+            contract if contract and (contract[0] or contract[2] or contract[4]) else None
+        )
         self.variant = variant
         self.search = GeneralSearch(t, hand)
         self.index = {c: i for i, c in enumerate(self.search.types)}
@@ -118,7 +130,8 @@ class _Partitioner:
         self.most = max(self.counts_ok) if self.counts_ok else len(hand)
         self.wild_sizes = sorted(t.all_wild_sizes)
         self.memo: dict[
-            tuple[int, int, tuple[int, ...], frozenset[int] | None], tuple[Step, ...] | None
+            tuple[int, int, tuple[int, ...], frozenset[int] | None, Got],
+            tuple[Step, ...] | None,
         ] = {}
         self.needs: dict[int, int] = {}
         s = self.search
@@ -129,7 +142,8 @@ class _Partitioner:
         # the cards left would fit can swap the two (that card's meld takes the wild card:
         # sizes and meld count unchanged). So a run part that skips a natural card left in
         # its span is never needed: holes[part] (packed fields) must be empty in the mask.
-        self.exchange = t.outnumber and t.per_meld >= BIG
+        # (a contract counts kinds and pure runs, which an exchange may change: none then)
+        self.exchange = t.outnumber and t.per_meld >= BIG and self.contract is None
         self.wild_codes = frozenset(c for c in hand if t.wild_code(c))
         low_bits = (1 << s.width) - 1
         self.parts = [
@@ -160,10 +174,10 @@ class _Partitioner:
         fl = s.flex_in(mask)
         found = None
         if drop is None or any(c != JOKER and c in drop for c in hand):
-            found = self._dfs(mask, jokers, fl, (), drop)
+            found = self._dfs(mask, jokers, fl, (), drop, NONE_GOT)
         if found is None and drop is not None and JOKER in drop and jokers:
             jokers -= 1  # the discard is a joker
-            found = self._dfs(mask, jokers, fl, (), None)
+            found = self._dfs(mask, jokers, fl, (), None, NONE_GOT)
         if found is None:
             return None
         # steps: (natural codes, wild count) for melds with a natural card, ((), size) for
@@ -176,38 +190,47 @@ class _Partitioner:
                 pool = pool[k:]
         return melds
 
-    def _complete(self, used: tuple[int, ...]) -> bool:
+    def _complete(self, used: tuple[int, ...], got: Got) -> bool:
         if self.counts_ok is not None and len(used) not in self.counts_ok:
+            return False
+        c = self.contract
+        if c is not None and (got[0] < c[0] or got[1] < c[2] or got[2] < c[4]):
             return False
         return self.size_targets is None or tuple(sorted(used, reverse=True)) in self.size_targets
 
-    def _absorb(self, w: int, used: tuple[int, ...]) -> tuple[Step, ...] | None:
+    def _absorb(self, w: int, used: tuple[int, ...], got: Got) -> tuple[Step, ...] | None:
         if w == 0:
-            return () if self._complete(used) else None
+            return () if self._complete(used, got) else None
         for size in self.wild_sizes:
             if size <= w and len(used) < self.most:
-                rest = self._absorb(w - size, used + (size,))
+                rest = self._absorb(w - size, used + (size,), got)
                 if rest is not None:
                     return (((), size),) + rest
         return None
 
     def _dfs(
-        self, mask: int, b: int, fl: int, used: tuple[int, ...], drop: frozenset[int] | None
+        self,
+        mask: int,
+        b: int,
+        fl: int,
+        used: tuple[int, ...],
+        drop: frozenset[int] | None,
+        got: Got,
     ) -> tuple[Step, ...] | None:
         """Place every card of `mask` with `b` wild cards spare (< 0: owed), leaving out one
         card of `drop` if given; None when it cannot be done."""
         # without size targets only the number of melds so far matters
         sized = tuple(sorted(used)) if self.size_targets is not None else (len(used),)
-        key = (mask, b, sized, drop)
+        key = (mask, b, sized, drop, got)
         if key in self.memo:
             return self.memo[key]
         result: tuple[Step, ...] | None = None
         if not mask:
-            result = self._absorb(b, used) if b >= 0 and drop is None else None
+            result = self._absorb(b, used, got) if b >= 0 and drop is None else None
         elif len(used) + self._needs(mask) - (drop is not None) <= self.most and self._room(
             mask, b, len(used)
         ):
-            result = self._place_lowest(mask, b, fl, used, drop)
+            result = self._place_lowest(mask, b, fl, used, drop, got)
         self.memo[key] = result
         return result
 
@@ -277,8 +300,28 @@ class _Partitioner:
                 holes |= low_bits << (self.index[code] * self.search.width)
         return holes
 
+    def _counted(self, got: Got, codes: tuple[int, ...], k: int) -> Got:
+        """The contract's tally with one more meld of these natural codes and k wild cards
+        (capped at what the contract asks). A meld of one natural card counts for neither
+        kind: which it is, the naming decides."""
+        c = self.contract
+        if c is None or len(codes) < 2:
+            return got
+        size = len(codes) + k
+        if codes[0] % 13 == codes[1] % 13:
+            return (min(got[0] + (size >= c[1]), c[0]), got[1], got[2]) if c[0] else got
+        if size < c[3]:
+            return got
+        return (got[0], min(got[1] + 1, c[2]), min(got[2] + (k == 0), c[4]))
+
     def _place_lowest(
-        self, mask: int, b: int, fl: int, used: tuple[int, ...], drop: frozenset[int] | None
+        self,
+        mask: int,
+        b: int,
+        fl: int,
+        used: tuple[int, ...],
+        drop: frozenset[int] | None,
+        got: Got,
     ) -> tuple[Step, ...] | None:
         s = self.search
         low = mask & -mask
@@ -298,16 +341,16 @@ class _Partitioner:
                 now = used + (len(codes) + k,)
                 if self.size_targets is not None and not _fits_sizes(now, self.target_counters):
                     continue
-                found = self._dfs(mask - m, b - k, left, now, drop)
+                found = self._dfs(mask - m, b - k, left, now, drop, self._counted(got, codes, k))
                 if found is not None:
                     return ((codes, k),) + found
         flex = s.is_flex[i]
         if flex:  # a card of a wild rank, lowest left, played as a wild card
-            found = self._dfs(mask - s.units[i], b + 1, fl - 1, used, drop)
+            found = self._dfs(mask - s.units[i], b + 1, fl - 1, used, drop, got)
             if found is not None:
                 return (((s.types[i],), -1),) + found
         if drop is not None and s.types[i] in drop:  # the card left out
-            found = self._dfs(mask - s.units[i], b, fl - flex, used, None)
+            found = self._dfs(mask - s.units[i], b, fl - flex, used, None, got)
             if found is not None:
                 return (((s.types[i],), -2),) + found
         return None

@@ -25,7 +25,7 @@ from rulespec.core.cards import JOKER, card_text, cards_text
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.arrange import plain
+from rulespec.interpreter.arrange import holds_contract, plain
 from rulespec.interpreter.cards import hand_value, is_wild
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import partners
@@ -121,6 +121,14 @@ class Facts:
             return self.hs.melded_jokers[seat]
         if name == "naturals":
             return len(cards) - self.get("jokers", seat)
+        if name == "melded_naturals":  # natural cards in the table melds the seat owns
+            return sum(
+                1
+                for owner, meld in self.hs.melds
+                if owner == seat
+                for p in meld
+                if not is_wild(v, p[0])
+            )
         if name == "turn":
             return self.hs.turns[seat]
         raise KeyError(name)
@@ -133,6 +141,7 @@ def _seat_thunks(prefix: str, facts: Facts, seat: int) -> dict[str, Callable[[],
         f"{dot}{n}": functools.partial(facts.get, n, seat) for n in (*FACTS, "turn")
     }
     out[f"{dot}won"] = lambda: facts.winner == seat
+    out[f"{dot}contract"] = lambda: holds_contract(facts.variant, facts.final[seat])
     return out
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
 from rulespec.core.errors import InvalidMove, PositionError
+from rulespec.interpreter import handwild as HW
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.position_check import (
@@ -63,6 +64,8 @@ class HandState:
     result: dict[str, Any] | None = None
     deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
     # a position's match part holds it as `hand`)
+    wild_rank: int | None = None  # this hand's wild rank (melds.wild.rank / cut), 1..13
+    cut_card: int | None = None  # the card cut for it (melds.wild.cut)
 
     def fill_defaults(self) -> None:
         n = self.players
@@ -193,6 +196,7 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
         "history": [dict(h) for h in hs.history],
         "log": list(ms.log),
     }
+    pos.update(HW.wild_position(variant, hs.wild_rank, hs.cut_card))
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -203,6 +207,8 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
 
 def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     """Read a saved-game dict; PositionError (located by key) when it is malformed or impossible."""
+    wild_rank, cut_card = HW.read_wild(variant, pos)
+    variant = HW.hand_rules(variant, wild_rank, HW.position_decks(variant, pos))
     check_fields(variant, pos)  # every field's type and range first: no TypeError below
     if not isinstance(pos, Mapping):
         raise PositionError(f"a position must be a mapping, got {type(pos).__name__}")
@@ -283,6 +289,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         recycles=_int(pos, "recycles", 0, 0, 10**6),
         history=_history(pos.get("history")),
     )
+    hs.wild_rank, hs.cut_card = wild_rank, cut_card
     active = pos.get("active")
     if active is None:
         hs.active = [True] * n
@@ -389,3 +396,4 @@ def _check_counts(variant: Variant, hs: HandState) -> None:
     add(hs.discard, "discard")
     for i, (_, m) in enumerate(hs.melds):
         add([p[0] for p in m], f"melds.{i}")
+    add(HW.out_of_play(variant, hs.cut_card), "cut_card")

@@ -46,11 +46,15 @@ SEAT_FACTS: dict[str, str] = {
     "melded": "int",
     "melded_jokers": "int",
     "naturals": "int",
+    "melded_naturals": "int",
     "won": "bool",
     "turn": "int",
+    "contract": "bool",
 }
 # Facts of one seat that are not summed over seats (a flag, a turn number).
-SEAT_ONLY = frozenset({"won", "turn"})
+# `contract`: the seat's cards hold the sets and runs of the contract (play.contract_*),
+# as melds of their own (Indian rummy's "lives": without them every card counts).
+SEAT_ONLY = frozenset({"won", "turn", "contract"})
 SUM_FACTS: dict[str, str] = {
     **{k: t for k, t in SEAT_FACTS.items() if k not in SEAT_ONLY},
     "count": "int",
@@ -119,6 +123,8 @@ def names_for(context: str, *, upcard: bool = True, reason: str | None = None) -
         names = {"players": "int", **HAND}
     elif context == "score":
         names = _score_names(reason)
+    elif context == "deal":
+        return {"players": "int", "deal": "int"}  # `melds.wild.rank`: chosen at the deal
     elif context == "match":
         return {"players": "int"}  # `match.rounds`: a fixed count, so no `deal` here
     else:

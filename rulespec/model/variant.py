@@ -71,6 +71,7 @@ class SetRule:
     min: int
     max: int | None
     suits: str  # distinct | any
+    per_deck: int | None  # max cards per deck in play (several decks: sets of up to 8, 12)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,8 @@ class WildRule:
     outnumber: bool
     unique: bool
     swap: Compiled | None  # context turn -> bool; None = never
+    rank: Compiled | None  # context deal -> int: a rank wild for the deal; None = none
+    cut: str  # none | bottom | aside: a card cut after the deal makes its rank wild
 
 
 @dataclass(frozen=True)

@@ -246,6 +246,7 @@ def test_thirteen_bundled_variants_of_the_sources() -> None:
     rows = json.loads(rulespec("list", "--format", "json").stdout)
     assert len([r for r in rows if r["group"] == "sources"]) == 13
     assert len(bundled()) > 13
+    assert "indian-rummy" in bundled()
 
 
 def test_check_every_bundled_variant() -> None:

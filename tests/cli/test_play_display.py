@@ -34,6 +34,14 @@ def test_no_meld_line_where_melds_do_not_score_or_nothing_is_melded() -> None:
     assert "Melded this hand" not in _screen("michigan", [0, 0, 0])
 
 
+def test_the_hands_wild_rank_is_shown_where_a_hand_has_one() -> None:
+    screen = _screen("indian-rummy", [0, 0, 0])
+    game = Game.new(load_variant("indian-rummy"), 3, seed=1)
+    rank, cut = game.observation(0)["wild_rank"], game.observation(0)["cut_card"]
+    assert f"Wild rank: every {rank} is wild this hand (cut card {cut})" in screen
+    assert "Wild rank" not in _screen("rummy", [0, 0, 0])
+
+
 # ---- help lists only the variant's moves; quit says what it does ----
 
 

@@ -295,7 +295,7 @@ def test_schema_reports_every_problem_once() -> None:
 def test_defaults_follow_the_document_contract() -> None:
     full = with_defaults({"name": "x", "title": "X", "melds": {"set": {"min": 2}}})
     assert full["players"] == {"min": 2, "max": 2}
-    assert full["melds"]["set"] == {"min": 2, "max": 4, "suits": "distinct"}
+    assert full["melds"]["set"] == {"min": 2, "max": 4, "suits": "distinct", "per_deck": None}
     assert full["melds"]["run"] == {"min": 3, "max": None}
     assert full["values"] == {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10, "joker": 0}
     assert full["draw"]["discard"] is True and full["knock"] is False

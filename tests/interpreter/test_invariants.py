@@ -42,6 +42,7 @@ HANDS: dict[str, int] = {
     "scala-40": 1,  # the same
     "straight-gin": 6,  # only gin ends a hand: long hands, often void
     "big-gin": 10,
+    "indian-rummy": 2,  # 2-6 players, two decks, wilds, a going-out contract: slow hands
     # the match-structure games play the hands of gin / rummy500 (covered above)
     "three-player-gin": 4,
     "hollywood-gin": 4,

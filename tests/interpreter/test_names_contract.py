@@ -118,6 +118,6 @@ def test_each_context_gets_exactly_its_declared_names() -> None:
                 )
     assert not wrong, "\n".join(sorted(set(wrong))[:20])
     contexts = {c for _, seen in recorded.values() for c, *_ in seen}
-    assert contexts == {"turn", "knock", "score", "match", "card_value"}
+    assert contexts == {"turn", "knock", "score", "match", "card_value", "deal"}
     reasons = {r for _, seen in recorded.values() for c, _, r, _ in seen if c == "score"}
     assert {"out", "knock", "stock"} <= reasons, reasons

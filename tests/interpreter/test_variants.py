@@ -41,6 +41,7 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
+    "indian-rummy": (None, "Pagat: Indian Rummy"),
 }
 
 # the rummy family at large: bundled games beyond the sources -> (base, who they cite)

@@ -16,7 +16,6 @@ from typing import Any
 
 from rulespec.core.cards import card_text
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.cards import is_wild
 from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import knock_limit, turn_env
@@ -171,7 +170,7 @@ def contract_lack(variant: Variant, hs: HandState) -> str:
             sets += 1
         elif kind == "run" and len(meld) >= play.contract_run_min:
             runs += 1
-            pure += all(not is_wild(variant, p[0]) for p in meld)
+            pure += all(p[0] == p[1] for p in meld)  # every card stands for itself
     if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
         return ""
     laid = f"{sets} set(s) and {runs} run(s)" + (f", {pure} pure" if play.contract_pure else "")

@@ -12,6 +12,7 @@ import random
 
 from rulespec.interpreter import turnctx as T
 from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.handwild import dealt_wild, per_hand
 from rulespec.interpreter.state import HandState, MatchState, deck_players
 from rulespec.model.variant import Variant
 
@@ -62,6 +63,8 @@ def deal(
         pos += 1
     hs.upcard = hs.discard[0] if hs.discard else None
     hs.stock = deck[pos:]
+    if per_hand(variant):
+        hs.wild_rank, hs.cut_card = dealt_wild(variant, hs.stock, ms.hand_no, n_active)
     first = seats[0]
     if variant.deal.dealer_extra and variant.deal.dealer_extra_to == "hand":
         # the dealer holds a card more and starts by discarding

@@ -60,6 +60,8 @@ def going_out_reason(variant: Variant) -> str:
         if forms
         else "going out lays down the whole hand"
     )
+    if variant.play.contract_sets or variant.play.contract_runs:  # a going-out contract
+        head = f"play.contract: going out must hold {contract_words(variant)}; " + head
     return (
         f"{head}, all in one turn ({GOING_OUT}); with this meld the rest of your hand"
         " cannot complete that"
@@ -181,7 +183,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if short and not rest:
             return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
-        if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)]):
+        if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)], meld):
             return going_out_reason(variant)
         return None  # can_finish has found the way on
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it

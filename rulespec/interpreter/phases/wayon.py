@@ -19,6 +19,9 @@ from collections.abc import Callable
 from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
+from rulespec.interpreter.meldrules import runs_of, tables
+from rulespec.interpreter.melds import meld_kind
+from rulespec.interpreter.partsearch import Contract
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
@@ -65,19 +68,76 @@ def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: D
 
 
 def can_finish(
-    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
+    variant: Variant,
+    hs: HandState,
+    seat: int,
+    rest: list[int],
+    sizes_made: list[int],
+    laying: tuple[Placed, ...] | None = None,
 ) -> bool:
-    """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?"""
-    return finish(variant, hs, seat, rest, sizes_made) is not None
+    """Going-out melding: can `rest` still be laid down as the partition (one left to discard)?
+
+    `laying`: a meld about to be laid (counted with the turn's melds for a contract)."""
+    return finish(variant, hs, seat, rest, sizes_made, laying) is not None
+
+
+def contract_left(
+    variant: Variant, hs: HandState, laying: tuple[Placed, ...] | None = None
+) -> Contract | None:
+    """What a going-out contract (`play.contract_*` with `play.melding: going_out`) still
+    asks of the rest of the hand, after the melds laid this turn (and `laying`); None: none.
+
+    A run counts as pure when every card in it stands for itself (a card of a wild rank
+    in its own place included: Indian rummy's pure sequence)."""
+    play = variant.play
+    if play.melding != "going_out" or not (play.contract_sets or play.contract_runs):
+        return None
+    sets = runs = pure = 0
+    made = [m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :]]
+    for meld in made + ([laying] if laying else []):
+        kind = meld_kind(variant, meld)
+        if kind == "set" and len(meld) >= play.contract_set_min:
+            sets += 1
+        elif kind == "run" and len(meld) >= play.contract_run_min:
+            runs += 1
+            pure += all(p[0] == p[1] for p in meld)
+    return (
+        max(0, play.contract_sets - sets),
+        play.contract_set_min,
+        max(0, play.contract_runs - runs),
+        play.contract_run_min,
+        max(0, play.contract_pure - pure),
+    )
+
+
+def _pure_run_in(variant: Variant, cards: list[int], length: int) -> bool:
+    """Do these cards hold a run of `length` or more of natural cards, each as itself?"""
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        if c < 52:
+            suits[c // 13] |= 1 << (c % 13)
+    cover = runs_of(tables(variant), length)
+    return any(cover[m] for m in suits)
 
 
 def finish(
-    variant: Variant, hs: HandState, seat: int, rest: list[int], sizes_made: list[int]
+    variant: Variant,
+    hs: HandState,
+    seat: int,
+    rest: list[int],
+    sizes_made: list[int],
+    laying: tuple[Placed, ...] | None = None,
 ) -> list[tuple[Placed, ...]] | None:
     """The melds of one way to lay `rest` down as the going-out partition, or None.
 
-    The whole laydown is one turn's melds, so `play.melds_per_turn` bounds it too.
+    The whole laydown is one turn's melds, so `play.melds_per_turn` bounds it too, and a
+    going-out contract (`contract_left`) is met by the turn's melds and these together.
     """
+    contract = contract_left(variant, hs, laying)
+    if contract is not None and not (contract[0] or contract[2] or contract[4]):
+        contract = None  # met by the melds laid this turn
+    if contract is not None and contract[4] and not _pure_run_in(variant, rest, contract[3]):
+        return None  # the quick sure 'no' of most hands: no pure run to be had
     go = variant.going_out
     counts: list[int] | None = None
     sizes: list[tuple[int, ...]] | None = None
@@ -108,9 +168,9 @@ def finish(
     if variant.discard.required != "always" and "meld" in go.by:
         if not rest:
             if (counts is None or 0 in counts) and (sizes is None or () in sizes):
-                return []
+                return None if contract is not None else []
         elif counts != [0]:
-            found = A.partition(variant, rest, counts, sizes, within=within)
+            found = A.partition(variant, rest, counts, sizes, within=within, contract=contract)
             if found is not None:
                 return found
     if "discard" in go.by:
@@ -118,9 +178,15 @@ def finish(
         have = Counter(rest)
         allowed = [c for c in sorted(have) if have[c] > taken[c]]
         if len(rest) == 1 and allowed:
-            if (counts is None or 0 in counts) and (sizes is None or () in sizes):
+            if (
+                (counts is None or 0 in counts)
+                and (sizes is None or () in sizes)
+                and contract is None
+            ):
                 return []
         elif allowed and counts != [0]:
             # one search for every discard that could go out
-            return A.partition(variant, rest, counts, sizes, within=within, leave_one=allowed)
+            return A.partition(
+                variant, rest, counts, sizes, within=within, leave_one=allowed, contract=contract
+            )
     return None

@@ -48,6 +48,21 @@ MELDS = (
         model=("melds.set.max",),
     ),
     Axis(
+        "melds.set.per_deck",
+        "int",
+        "most cards in a set for each deck in play: with N decks at a table a set holds up"
+        " to per_deck x N cards (melds.set.max, if set, still caps it); null = melds.set.max"
+        " alone",
+        None,
+        low=1,
+        high=32,
+        nullable=True,
+        item="set_part",
+        requires="melds.set.suits: any",
+        phrases=(Phrase("max {int} per deck"), Phrase("no max per deck", None)),
+        model=("melds.set.per_deck",),
+    ),
+    Axis(
         "melds.set.suits",
         "enum",
         "distinct | any (equal cards allowed with several decks)",
@@ -187,5 +202,42 @@ MELDS = (
         item="wild_item",
         phrases=(Phrase("swap", True), Phrase("no swap", False), Phrase("swap when {expr}")),
         model=("melds.wild.swap",),
+    ),
+    Axis(
+        "melds.wild.rank",
+        "expr",
+        "a rank wild for a whole deal, from the deal number (context deal) -> a rank 1..13;"
+        " a value that is no rank of the pack makes no rank wild that deal; null = none",
+        None,
+        nullable=True,
+        context="deal",
+        expects="int",
+        item="wild_item",
+        phrases=(Phrase("no rank", None), Phrase("rank {expr}")),
+        model=("melds.wild.rank",),
+    ),
+    Axis(
+        "melds.wild.cut",
+        "enum",
+        "a card turned up after the deal makes every card of its rank wild for the hand (a"
+        " turned-up joker: the aces): none | bottom (it stays face up under the stock, drawn"
+        " last) | aside (out of play for the hand)",
+        "none",
+        values=("none", "bottom", "aside"),
+        item="wild_item",
+        phrases=(
+            Phrase("no cut card", "none"),
+            Phrase("cut card bottom", "bottom"),
+            Phrase("cut card aside", "aside"),
+        ),
+        model=("melds.wild.cut",),
+        explain={
+            "bottom": "After the deal a card is cut from the stock and turned face up under it"
+            " (drawn last): every card of its rank is wild for the hand (the cut jokers; a"
+            " turned-up joker makes the aces wild), beside the wild cards above.",
+            "aside": "After the deal a card is cut from the stock and set aside face up: every"
+            " card of its rank is wild for the hand (the cut jokers; a turned-up joker makes"
+            " the aces wild), beside the wild cards above.",
+        },
     ),
 )

@@ -73,6 +73,10 @@ function drawCentre(obs) {
   for (const c of obs.discard) pile.append(cardEl(c, "span", obs.pile === "spread"));
   if (obs.pile === "squared" && obs.discard_size > 1) pile.append(el("span", "", " (" + obs.discard_size + " in the pile)"));
   if (obs.upcard && obs.pile === "squared") pile.title = "upcard " + obs.upcard;
+  if ("wild_rank" in obs) {  // a wild rank per hand (melds.wild.rank / cut): public
+    const said = obs.wild_rank ? "every " + obs.wild_rank + " is wild" : "no wild rank";
+    stock.append(el("span", "", " — " + said + (obs.cut_card ? " (cut " + obs.cut_card + ")" : "")));
+  }
 }
 
 function drawMelds(obs) {

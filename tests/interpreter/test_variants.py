@@ -41,7 +41,6 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
-    "indian-rummy": (None, "Pagat: Indian Rummy"),
 }
 
 # the rummy family at large: bundled games beyond the sources -> (base, who they cite)
@@ -54,6 +53,7 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "three-player-gin": ("gin", "Pagat: Gin Rummy, three players"),
     "hollywood-gin": ("gin", "Pagat: Gin Rummy, Hollywood"),
     "partnership-500-rum": ("rummy500", "Pagat: 500 Rum, partnership"),
+    "indian-rummy": (None, "Pagat: Indian Rummy"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

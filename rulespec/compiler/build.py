@@ -226,6 +226,11 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 if play["first_laydown_min"] == 0
                 else _expr(play["first_laydown_min"], "play.first_laydown_min")
             ),
+            drop_penalty=(
+                None
+                if play["drop"] == "never"
+                else _expr(play["drop_penalty"], "play.drop_penalty")
+            ),
             **_under(simple, "play"),
         ),
         discard=DiscardRule(**_under(simple, "discard")),

@@ -17,6 +17,7 @@ from rulespec.compiler.checks_dead import check_dead
 from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_play import check_play
+from rulespec.compiler.checks_turnacts import check_turn_actions
 from rulespec.compiler.schema import with_defaults
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
@@ -79,6 +80,7 @@ def check_document(
     problems.extend(_check_prerequisites(full, skip, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))
+        problems.extend(check_turn_actions(full, locator))
     if not skip and not any(p.is_error for p in problems):
         problems.extend(check_dead(full, locator))  # warnings: rules that never take effect
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))

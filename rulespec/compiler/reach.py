@@ -146,6 +146,8 @@ def reasons(full: Mapping[str, Any]) -> dict[str, str]:
     elif limits is not None and limits[1] < 1:
         for reason in ("knock", "undercut"):
             why[reason] = "the knock limit is never above 0, so every knock is gin"
+    if full["play"]["drop"] == "never":
+        why["drop"] = "nobody can drop out of a hand (play.drop: never)"
     if not why["undercut"] and int(full["players"]["max"]) < 2:
         why["undercut"] = "an undercut needs two players"
     stock = full["stock"]

@@ -10,7 +10,8 @@ Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `draw discard+discard`, `take N`, `take pile`, `meld C C C…` (a wild as
 `JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`,
 `knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
-also separates them), `pass`.
+also separates them), `pass`, `knock` (a knock before drawing: no discard),
+`drop` (the mover drops out of the hand).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ SWAP = "swap"
 DISCARD = "discard"
 KNOCK = "knock"
 PASS = "pass"
+DROP = "drop"
 
 DRAWS = frozenset(
     {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
@@ -47,11 +49,13 @@ _FIXED = {
     "draw discard+discard": DRAW_DISCARD_DISCARD,
     "take pile": TAKE_PILE,
     "pass": PASS,
+    "drop": DROP,
+    "knock": KNOCK,
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass"
+    " | knock C with C C C..., C C C... | pass | knock | drop"
 )
 
 
@@ -106,7 +110,7 @@ class Move:
             return "meld " + " ".join(placed_text(p) for p in self.cards)
         if self.kind in (LAYOFF, SWAP):
             return f"{self.kind} {placed_text(self.cards[0])} {self.number}"
-        if self.kind in (DISCARD, KNOCK):
+        if self.kind in (DISCARD, KNOCK) and self.cards:
             text = f"{self.kind} {card_text(self.cards[0][0])}"
             if self.melds:
                 shown = ", ".join(" ".join(placed_text(p) for p in m) for m in self.melds)
@@ -182,8 +186,9 @@ _FORMS = {
     LAYOFF: "layoff C M (a card, then the number M of a table meld)",
     SWAP: "swap C M (the natural card, then the number M of the meld holding its wild)",
     DISCARD: "discard C (one card)",
-    KNOCK: "knock C (the card discarded)",
+    KNOCK: "knock C (the card discarded), or knock alone (before drawing)",
     PASS: "pass",
+    DROP: "drop",
 }
 
 

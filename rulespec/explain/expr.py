@@ -44,6 +44,7 @@ REASONS = {
     "undercut": "the knocker was undercut",
     "stock": "the stock ran out",
     "void": "the hand was void",
+    "drop": "every other player dropped",
 }
 SEATS = {
     "me": "their",

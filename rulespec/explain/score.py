@@ -25,6 +25,7 @@ REASON_HEADS = {
     "undercut": "On an undercut (a defender's deadwood is equal or lower than the knocker's)",
     "stock": "When the hand ends with nobody out (the stock ran down)",
     "void": "When the hand is void",
+    "drop": "When every other player has dropped out (the last player left wins)",
 }
 ROLE_PHRASES = {
     "winner": "the winner scores",

@@ -81,6 +81,7 @@ class Facts:
         self.shown = shown  # (knocker, what it showed): its deadwood and penalty
         self.laid_off = laid_off  # defenders who laid off: no whole-hand pattern for the rest
         self._cache: dict[tuple[str, int], int] = {}
+        self.drops: dict[int, int] = {}  # dropped seats (play.drop) -> their drop penalty
 
     def get(self, name: str, seat: int) -> int:
         key = (name, seat)
@@ -97,6 +98,8 @@ class Facts:
 
     def _compute(self, name: str, seat: int) -> int:
         v, cards = self.variant, self.final[seat]
+        if seat in self.drops and name in ("penalty", "deadwood"):
+            return self.drops[seat]
         if self.shown is not None and self.shown[0] == seat:
             if name == "deadwood":
                 return self.shown[1].deadwood
@@ -152,6 +155,30 @@ def wild_value(variant: Variant) -> int:
     kinds = [JOKER] if is_wild(variant, JOKER) else []
     kinds += [code for code in range(13) if is_wild(variant, code)]
     return max((hand_value(variant, code, "hand") for code in kinds), default=0)
+
+
+def _drop_penalties(
+    variant: Variant, hs: HandState, facts: Facts, base: dict[str, Any], lines: list[str]
+) -> None:
+    """Each dropped seat's `play.drop_penalty`, worked out for that seat (its `me.turn`: the
+    draws it made); it stands for the seat's penalty and deadwood from here on."""
+    rule = variant.play.drop_penalty
+    if rule is None or not any(hs.dropped):
+        return
+    for s in range(hs.players):
+        if not (hs.dropped[s] and hs.active[s]):
+            continue
+        facts.drops[s] = 0  # (the check keeps the penalty from reading itself)
+        env = LazyEnv(
+            {**base, "me is winner": False, "me is knocker": False}, _seat_thunks("me", facts, s)
+        )
+        try:
+            facts.drops[s] = int(rule(env))
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+            raise RulespecError(
+                f"play.drop_penalty: cannot be worked out for seat {s}: {exc!r}"
+            ) from None
+        lines.append(f"seat {s} dropped: penalty {facts.drops[s]}")
 
 
 def score_hand(
@@ -211,6 +238,9 @@ def _score(
         done = SD.resolve(variant, hs, seat, showing, lines)
         reason, winner, final, laid = done.reason, done.winner, done.final, done.laid
         shown, laid_off, shed = (seat, showing), done.laid_off, done.shed
+    elif reason == "drop":
+        winner = seat
+        lines.append(f"every other seat dropped: seat {seat} wins")
     elif reason == "out":
         winner = seat
         assert seat is not None
@@ -239,6 +269,7 @@ def _score(
             raise RulespecError(f"going out by {by!r} is not one of {', '.join(WAYS)}")
         base["out.by"] = by
     upcard_env(variant, hs, base)
+    _drop_penalties(variant, hs, facts, base, lines)
     common: dict[str, Callable[[], Any]] = {}
     if winner is not None:
         common.update(_seat_thunks("winner", facts, winner))

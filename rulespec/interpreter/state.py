@@ -61,6 +61,7 @@ class HandState:
     recycles: int = 0  # times the pile was turned over into the stock this hand
     history: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    dropped: list[bool] = field(default_factory=list)  # seats out of this hand (play.drop)
     deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
     # a position's match part holds it as `hand`)
 
@@ -72,6 +73,7 @@ class HandState:
             ("laid_down", None),
             ("melded", 0),
             ("melded_jokers", 0),
+            ("dropped", False),
         ):
             if not getattr(self, name):
                 setattr(self, name, [value] * n)
@@ -171,6 +173,8 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
         "history": [dict(h) for h in hs.history],
         "log": list(ms.log),
     }
+    if any(hs.dropped):  # written only when someone dropped: older positions stay as they were
+        pos["dropped"] = list(hs.dropped)
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -270,6 +274,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         hs.active = [bool(a) for a in active]
     if not hs.active[hs.to_move]:
         raise PositionError(f"to_move: seat {hs.to_move} has left the match")
+    hs.dropped = _dropped(variant, pos.get("dropped"), hs)
     if pos.get("laid_down") is None:
         infer_laid_down(hs)
     if isinstance(pos.get("result"), Mapping):
@@ -313,6 +318,27 @@ def infer_laid_down(hs: HandState) -> None:
 def deck_players(variant: Variant, active: Sequence[bool]) -> int:
     """The player count that sizes the deck and the deal: the seats still in the match."""
     return max(sum(1 for a in active if a), variant.min_players)
+
+
+def _dropped(variant: Variant, raw: Any, hs: HandState) -> list[bool]:
+    """`dropped`: one boolean per seat (absent: nobody dropped), only under `play.drop`;
+    the seat to move has not dropped, and while the hand is on two seats at least play."""
+    n = hs.players
+    if raw is None:
+        return [False] * n
+    if not isinstance(raw, list) or len(raw) != n or not all(isinstance(x, bool) for x in raw):
+        raise PositionError(f"dropped: expected a list of {n} booleans, one per seat")
+    if any(raw) and variant.play.drop == "never":
+        raise PositionError("dropped: this variant has no dropping (play.drop: never)")
+    for seat, gone in enumerate(raw):
+        if gone and not hs.active[seat]:
+            raise PositionError(f"dropped.{seat}: seat {seat} has left the match")
+    if hs.phase != "over":
+        if raw[hs.to_move]:
+            raise PositionError(f"dropped.{hs.to_move}: the seat to move (to_move) has dropped")
+        if sum(1 for s in range(n) if hs.active[s] and not raw[s]) < 2:
+            raise PositionError("dropped: one seat is left in the hand, so the hand is over")
+    return list(raw)
 
 
 def _log(raw: Any) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 from rulespec.model.variant import PLACES
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
+REASONS = ("out", "knock", "gin", "undercut", "stock", "void", "drop")
 # Every hand end a result can carry: the scored reasons, and `abandoned` — a hand
 # the engine's safety cap stopped (it cannot end under its rules); it scores nothing.
 HAND_ENDS = (*REASONS, "abandoned")
@@ -64,7 +64,7 @@ ROLE_NAMES: dict[str, str] = {"me is winner": "bool", "me is knocker": "bool"}
 
 # Seats (and `out.*`, how the winner went out) that exist only in some hand-end reasons.
 REASON_SEATS: dict[str, frozenset[str]] = {
-    "winner": frozenset({"out", "knock", "gin", "undercut"}),
+    "winner": frozenset({"out", "knock", "gin", "undercut", "drop"}),
     "knocker": frozenset({"knock", "gin", "undercut"}),
     "out": frozenset({"out"}),
 }

@@ -139,6 +139,8 @@ class Play:
     contract_runs: int  # and this many runs ...
     contract_run_min: int  # ... of at least this many cards
     contract_pure: int  # of which this many hold no wild card
+    drop: str  # never | before_draw | after_draw | anytime
+    drop_penalty: Compiled | None  # context score -> int: a dropped seat's penalty
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,7 @@ class Knock:
     limit: Compiled  # context knock -> int
     layoff: bool
     show: str  # all
+    timing: str  # discard | before_draw | either
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ def test_move_text_is_normalised(loose: str, canonical: str) -> None:
         "swap 7H",
         "discard",
         "discard 7H 8H",
-        "knock",
+        "knock 7H 8H",
         "jump 3",
         "JK:",
         42,

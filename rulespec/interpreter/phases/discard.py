@@ -69,6 +69,11 @@ def knock_gate(c: Ctx) -> str | None:
 def _knock_gate(c: Ctx) -> str | None:
     if c.variant.knock is None:
         return "knock: false — this variant has no knocking"
+    if c.variant.knock.timing == "before_draw":
+        return (
+            "knock.timing: before_draw — a knock is made at the start of the turn"
+            " ('knock'), instead of drawing, not with a discard"
+        )
     if len(c.hand) == 1:
         return LAST_KNOCK
     if c.least_after_discard() > c.knock_limit():

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import DISCARD, DRAWS, KNOCK, LAYOFF, MELD, PASS, SWAP, Move
+from rulespec.core.moves import DISCARD, DRAWS, DROP, KNOCK, LAYOFF, MELD, PASS, SWAP, Move
 from rulespec.interpreter.phases.context import Ctx, Ender
 from rulespec.interpreter.phases.discard import (
     apply_discard,
@@ -22,6 +22,13 @@ from rulespec.interpreter.phases.discard import (
     knock_refusal,
 )
 from rulespec.interpreter.phases.draw import apply_draw, apply_pass, draw_moves, draw_refusal
+from rulespec.interpreter.phases.drop import (
+    apply_drop,
+    apply_knock_first,
+    drop_refusal,
+    knock_first_refusal,
+    turn_actions,
+)
 from rulespec.interpreter.phases.lay import laying, layoff_refusal, meld_refusal
 from rulespec.interpreter.phases.layapply import apply_laying
 from rulespec.interpreter.phases.swap import swap_moves, swap_refusal
@@ -35,10 +42,18 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
         return []
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
     if hs.phase in ("upcard", "draw"):
-        return draw_moves(c)
+        moves = draw_moves(c)
+        return moves + turn_actions(c) if _acts(variant) else moves
     laid = laying(c) + swap_moves(c)
     discards = discard_moves(c)  # distinct cards: no duplicates
-    return _dedupe(laid) + discards if laid else discards
+    moves = _dedupe(laid) + discards if laid else discards
+    return moves + turn_actions(c) if variant.play.drop != "never" else moves
+
+
+def _acts(variant: Variant) -> bool:
+    """Has the variant turn actions besides drawing: a drop, a knock before drawing?"""
+    k = variant.knock
+    return variant.play.drop != "never" or (k is not None and k.timing != "discard")
 
 
 def _dedupe(moves: list[Move]) -> list[Move]:
@@ -67,6 +82,10 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
     c = Ctx(variant, hs) if ctx is None else ctx
     if hs.phase == "over":
         return "the hand is over"
+    if move.kind == DROP:
+        return drop_refusal(c)
+    if move.kind == KNOCK and not move.cards:
+        return knock_first_refusal(c)
     if hs.phase in ("upcard", "draw"):
         return draw_refusal(c, move)
     kind = move.kind
@@ -95,6 +114,10 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     kind = move.kind
     if kind == PASS:
         apply_pass(variant, hs, move)
+    elif kind == DROP:
+        apply_drop(variant, hs, move, end_hand)
+    elif kind == KNOCK and not move.cards:
+        apply_knock_first(variant, hs, move, end_hand)
     elif kind in DRAWS:
         apply_draw(variant, hs, move, end_hand)
     elif kind in (MELD, LAYOFF, SWAP):

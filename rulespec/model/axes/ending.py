@@ -118,6 +118,22 @@ KNOCK = (
         phrases=(Phrase("show all", "all"),),
         model=("knock.show",),
     ),
+    Axis(
+        "knock.timing",
+        "enum",
+        "when a player knocks: with the discard that ends the turn (discard), at the start"
+        " of the turn instead of drawing (before_draw, move `knock`), or either",
+        "discard",
+        values=("discard", "before_draw", "either"),
+        requires="knock",
+        item="knock_item",
+        phrases=(
+            Phrase("with discard", "discard"),
+            Phrase("before draw", "before_draw"),
+            Phrase("before draw or with discard", "either"),
+        ),
+        model=("knock.timing",),
+    ),
 )
 
 STOCK = (

@@ -252,6 +252,35 @@ PLAY = (
         phrases=(Phrase("contract pure runs {int}"),),
         model=("play.contract_pure",),
     ),
+    Axis(
+        "play.drop",
+        "enum",
+        "dropping out of the hand at one's turn (folding): never | before_draw (instead of"
+        " drawing) | after_draw (instead of discarding) | anytime (either)",
+        "never",
+        values=("never", "before_draw", "after_draw", "anytime"),
+        item="play_item",
+        phrases=(
+            Phrase("no drop", "never"),
+            Phrase("drop before draw", "before_draw"),
+            Phrase("drop after draw", "after_draw"),
+            Phrase("drop anytime", "anytime"),
+        ),
+        model=("play.drop",),
+    ),
+    Axis(
+        "play.drop_penalty",
+        "expr",
+        "what a seat that dropped counts as its penalty and deadwood at the hand's end"
+        " (context score, read for that seat: me.turn is its draws, 0 before its first)",
+        0,
+        context="score",
+        expects="int",
+        requires="play.drop: before_draw or after_draw or anytime",
+        item="play_item",
+        phrases=(Phrase("drop penalty {expr}"),),
+        model=("play.drop_penalty",),
+    ),
 )
 
 DISCARD = (

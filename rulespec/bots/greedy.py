@@ -26,6 +26,7 @@ from rulespec.bots.base import (
     view_of,
 )
 from rulespec.bots.hands import arrangement
+from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.model.variant import Variant
 
 DRAW_KINDS = ("draw", "take", "pass")
@@ -72,6 +73,10 @@ class PhasedBot(Bot):
             raise ValueError("no legal move to choose from")
         view = view_of(observation)
         groups = split_moves(legal_moves)
+        if groups.get("drop") or groups.get(KNOCK_FIRST):
+            chosen = turn_action(self.name, view, groups, variant)
+            if chosen is not None:
+                return chosen
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
             return self._progress(view, groups, self._draw(view, groups, variant))
         return self._play(view, groups, variant, legal_moves)

@@ -96,6 +96,10 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
     only_gin = limit in (0, "0") or (limits is not None and limits[1] == 0)
     if limit in (0, "0"):
         out = ["A player may knock only with no deadwood after the discard: that is gin."]
+    elif knock.get("timing") == "before_draw":
+        out = [f"At the start of their turn, instead of drawing, a player may knock when their "
+               f"hand's deadwood is at most {say(limit)}: they discard nothing, show their melds "
+               "and deadwood, and the hand ends. Knocking with no deadwood is gin."]  # fmt: skip
     else:
         out = [f"After drawing, a player may knock when their deadwood after the discard is at "
                f"most {say(limit)}: they discard, show their melds and deadwood, and the hand "
@@ -111,6 +115,11 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"Then {who} shows their melds; nobody lays off on the knocker's melds.")
     if get(doc, "play.melding") == "anytime":
         out.append(_spread_knock(not only_gin and bool(knock.get("layoff", True))))
+    if knock.get("timing") == "either":
+        out.append(
+            "A player may also knock at the start of their turn, instead of drawing:"
+            " no card is discarded then, and the knock limit counts the whole hand."
+        )
     return out
 
 

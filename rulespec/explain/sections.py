@@ -122,8 +122,30 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
     else:
         out.append("A card taken from the discard pile may be discarded in the same turn.")
     out += axis_sentence(doc, "discard.pile")
+    out += _drop(doc)
     out.append(_stock(doc, ends))
     return out
+
+
+_DROP_WHEN = {
+    "before_draw": "at the start of their turn, instead of drawing",
+    "after_draw": "after drawing, instead of discarding",
+    "anytime": "at their turn, before drawing or instead of discarding",
+}
+
+
+def _drop(doc: Mapping[str, Any]) -> list[str]:
+    """`play.drop` and its penalty read aloud."""
+    when = _DROP_WHEN.get(get(doc, "play.drop"))
+    if when is None:
+        return []
+    penalty = get(doc, "play.drop_penalty")
+    return [
+        f"A player who has laid down no melds may drop out of the hand {when}: they take no"
+        " further part in it, and at its end they count"
+        f" {say(penalty)} (their turns counting only the draws they made) as their penalty"
+        " and deadwood. When only one player is left, the hand ends and that player wins."
+    ]
 
 
 def _takes_from_pile(doc: Mapping[str, Any]) -> bool:

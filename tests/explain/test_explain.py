@@ -211,6 +211,16 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("knock.limit", "2 - players", "nobody lays off after gin", KNOCK),
     ("knock", {"limit": 10}, "count only the cards in hand, and the knocker shows melds made "
      "from their hand; lay-offs at the knock go only on those melds, not on the table's", {}),
+    ("play.drop", "before_draw", "may drop out of the hand at the start of their turn, "
+     "instead of drawing", {}),
+    ("play.drop", "after_draw", "after drawing, instead of discarding", {}),
+    ("play.drop_penalty", "me.turn == 0 ? 20 : 40", "they count 20 if their turn number is 0, "
+     "otherwise 40", {"play.drop": "anytime"}),
+    ("scoring.drop", {"winner": "losers.penalty"}, "When every other player has dropped out",
+     {"play.drop": "before_draw"}),
+    ("knock.timing", "before_draw", "instead of drawing, a player may knock when their hand's "
+     "deadwood is at most 10", KNOCK),
+    ("knock.timing", "either", "may also knock at the start of their turn", KNOCK),
 ]  # fmt: skip
 
 # (path, new value, fragment the new text must no longer contain, fields set first):
@@ -250,6 +260,7 @@ DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
 # keys that docs/document.md names only in comments of its YAML block
 COMMENTED_KEYS = {
     "values.7", "values.T", "draw.depth", "knock.limit", "knock.layoff", "knock.show",
+    "knock.timing",
 }  # fmt: skip
 
 

@@ -242,6 +242,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 if "sizes" in partition
                 else None
             ),
+            **_under(simple, "going_out"),
         ),
         knock=(
             None

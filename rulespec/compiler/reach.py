@@ -134,7 +134,7 @@ def void_in_recycle(full: Mapping[str, Any]) -> bool:
 def reasons(full: Mapping[str, Any]) -> dict[str, str]:
     """Every hand-end reason of `names.REASONS` -> '' when it can happen, else why it cannot."""
     why: dict[str, str] = dict.fromkeys(REASONS, "")
-    if not out_ways(full):
+    if not out_ways(full) and full["going_out"].get("dealt") is None:
         why["out"] = _why_no_out(full)
     limits = knock_limits(full)
     if not isinstance(full["knock"], Mapping):

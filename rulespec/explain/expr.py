@@ -81,7 +81,12 @@ NAMES = {
     "winner.turn": "the winner's number of turns",
     "wild.value": "a wild card's own value",
 }
-WAYS = {"discard": "by discarding", "meld": "by melding", "layoff": "by laying off"}
+WAYS = {
+    "discard": "by discarding",
+    "meld": "by melding",
+    "layoff": "by laying off",
+    "dealt": "on the deal",
+}
 GROUPS = {"losers": "the losers", "others": "the other players"}
 _OVER = {"sum": "the sum over {} of {}", "min": "the least, among {}, of {}"}
 _OVER["max"] = "the greatest, among {}, of {}"

@@ -75,6 +75,7 @@ def going_out(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"The melds laid down when going out must have the sizes {shapes} cards.")
     if ways and _uses_rummy(doc):
         out.append("Going out in one turn with no meld or lay-off earlier in the hand is rummy.")
+    out += axis_sentence(doc, "going_out.dealt")
     out.extend(_knock(doc))
     if not hand_ends(doc):
         out.append("No hand can ever end under these rules: every hand would be abandoned "

@@ -145,6 +145,7 @@ class Observation(TypedDict):
     obligation: str | None
     melded: list[int]
     active: list[bool]
+    dropped: list[bool]
     hand_number: int
     history: list[dict[str, Any]]
     hand_over: bool

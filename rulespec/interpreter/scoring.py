@@ -245,8 +245,13 @@ def _score(
         winner = seat
         assert seat is not None
         first = hs.laid_down[seat]
-        rummy = first is None or first == hs.turns[seat]
-        lines.append(f"seat {seat} goes out" + (" in one go (rummy)" if rummy else ""))
+        dealt = extra.get("by") == "dealt"
+        rummy = not dealt and (first is None or first == hs.turns[seat])
+        lines.append(
+            f"seat {seat} goes out"
+            + (" on the deal (going_out.dealt)" if dealt else "")
+            + (" in one go (rummy)" if rummy else "")
+        )
     else:
         lines.append(
             {

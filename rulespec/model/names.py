@@ -21,7 +21,7 @@ REASONS = ("out", "knock", "gin", "undercut", "stock", "void", "drop")
 # the engine's safety cap stopped (it cannot end under its rules); it scores nothing.
 HAND_ENDS = (*REASONS, "abandoned")
 # How the winner of a hand ended by `out` went out: the type `way` of `out.by`.
-WAYS = ("discard", "meld", "layoff")
+WAYS = ("discard", "meld", "layoff", "dealt")
 # The roles a score expression is given for, under `scoring.<reason>`.
 ROLES = ("winner", "losers", "each")
 

@@ -155,6 +155,7 @@ class GoingOut:
     by: frozenset[str]
     partition_melds: tuple[int, ...] | None
     partition_sizes: tuple[tuple[int, ...], ...] | None  # each sorted descending
+    dealt: int | None  # a dealt hand worth this much or more wins at once
 
 
 @dataclass(frozen=True)

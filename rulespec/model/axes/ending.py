@@ -74,6 +74,28 @@ GOING_OUT = (
     ),
 )
 
+DEALT = Axis(
+    "going_out.dealt",
+    "int",
+    "a seat dealt a hand worth this much or more (its cards' values) wins the hand at once,"
+    " before anyone plays (reason out, out.by dealt); two or more such seats make the hand"
+    " void (null: no such win)",
+    None,
+    low=-1000,
+    high=10000,
+    nullable=True,
+    item="go_item",
+    phrases=(Phrase("dealt none", None), Phrase("dealt at least {int}")),
+    model=("going_out.dealt",),
+    explain={
+        None: "",
+        "*": "A player dealt a hand worth {value} or more (counting every card's value) wins"
+        " the hand at once, before anyone plays: they go out on the deal. When two or more"
+        " players are dealt such a hand, the hand is void.",
+    },
+)
+GOING_OUT += (DEALT,)
+
 KNOCK = (
     Group(
         "knock",

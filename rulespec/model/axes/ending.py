@@ -14,7 +14,7 @@ from rulespec.model.axes.base import Axis, Group, Phrase
 
 _WAYS = ["meld", "layoff", "discard"]
 
-GOING_OUT = (
+GOING_OUT: tuple[Axis | Group, ...] = (
     Group("going_out", "how a hand is won", title=True, model=("going_out",)),
     Axis(
         "going_out.by",

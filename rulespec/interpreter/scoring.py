@@ -158,7 +158,11 @@ def wild_value(variant: Variant) -> int:
 
 
 def _drop_penalties(
-    variant: Variant, hs: HandState, facts: Facts, base: dict[str, Any], lines: list[str]
+    variant: Variant,
+    hs: HandState,
+    facts: Facts,
+    env_of: Callable[[int], LazyEnv],
+    lines: list[str],
 ) -> None:
     """Each dropped seat's `play.drop_penalty`, worked out for that seat (its `me.turn`: the
     draws it made); it stands for the seat's penalty and deadwood from here on."""
@@ -169,11 +173,8 @@ def _drop_penalties(
         if not (hs.dropped[s] and hs.active[s]):
             continue
         facts.drops[s] = 0  # (the check keeps the penalty from reading itself)
-        env = LazyEnv(
-            {**base, "me is winner": False, "me is knocker": False}, _seat_thunks("me", facts, s)
-        )
         try:
-            facts.drops[s] = int(rule(env))
+            facts.drops[s] = int(rule(env_of(s)))
         except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
             raise RulespecError(
                 f"play.drop_penalty: cannot be worked out for seat {s}: {exc!r}"
@@ -274,7 +275,6 @@ def _score(
             raise RulespecError(f"going out by {by!r} is not one of {', '.join(WAYS)}")
         base["out.by"] = by
     upcard_env(variant, hs, base)
-    _drop_penalties(variant, hs, facts, base, lines)
     common: dict[str, Callable[[], Any]] = {}
     if winner is not None:
         common.update(_seat_thunks("winner", facts, winner))
@@ -287,11 +287,17 @@ def _score(
     rules = sc.rules.get(reason, {})
     scores = [0] * hs.players
     per_seat: list[list[str]] = []
-    for s in seats:
+
+    def env_of(s: int) -> LazyEnv:
+        """The score names for seat `s`."""
         thunks = dict(common)
         thunks.update(_seat_thunks("me", facts, s))
         thunks.update(_sum_thunks("others", facts, [o for o in seats if o != s]))
-        env = LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
+        return LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
+
+    _drop_penalties(variant, hs, facts, env_of, lines)
+    for s in seats:
+        env = env_of(s)
         total = 0
         parts = []
         for role in ROLES:

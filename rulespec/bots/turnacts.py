@@ -4,9 +4,10 @@ The greedy and smart bots ask `turn_action` when the legal moves hold a
 `drop` or a `knock` alone. Greedy knocks before drawing only with a hand of
 no deadwood and never drops. Smart knocks before drawing when its deadwood
 is small (at most `KNOCK_FIRST_AT`, or gin), and drops when its hand looks
-hopeless: the drop penalty (worked out as the rules say, from what the seat
-knows: its own draws and cards) is below what it expects to lose by playing
-on, its deadwood now less what it can hope to meld (`HOPE` of it).
+hopeless (not one meld in it) and the drop penalty (worked out as the rules
+say, from what the seat knows: its own draws and cards) is below what it
+expects to lose by playing on: `HOPE` of its deadwood now less what its
+partial melds may shed within `DRAWS_AHEAD` draws.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import MoveText, View
-from rulespec.bots.hands import deadwood
+from rulespec.bots.hands import arrangement, deadwood, potential, unseen
 from rulespec.core.moves import Move
 from rulespec.model.variant import Variant
 
@@ -23,8 +24,10 @@ KNOCK_FIRST = "knock first"
 """The bots' kind of `knock` alone (base.parse_move): a knock before drawing."""
 KNOCK_FIRST_AT = 5
 """The smart bot knocks before drawing with this much deadwood or less."""
-HOPE = 0.5
+HOPE = 0.3
 """The share of its deadwood the smart bot expects to keep by playing on."""
+DRAWS_AHEAD = 6
+"""The draws over which the smart bot counts on its partial melds to shed deadwood."""
 
 Groups = dict[str, list[tuple[MoveText, Move]]]
 
@@ -61,8 +64,15 @@ def turn_action(bot: str, view: View, groups: Groups, variant: Variant) -> Move 
         if dw == 0 or (bot == "smart" and dw <= KNOCK_FIRST_AT):
             return knocks[0][1]
     drops = groups.get("drop", [])
-    if drops and bot == "smart":
+    if drops and bot == "smart" and _hopeless(variant, view):
         cost = drop_penalty(variant, view)
-        if cost is not None and cost < HOPE * deadwood(variant, view.hand):
+        dw = deadwood(variant, view.hand)
+        shed = potential(variant, view.hand, unseen(variant, view), DRAWS_AHEAD)
+        if cost is not None and cost < HOPE * (dw - shed):
             return drops[0][1]
     return None
+
+
+def _hopeless(variant: Variant, view: View) -> bool:
+    """No meld in the hand at all: the seat is far from going out."""
+    return not arrangement(variant, view.hand)[1]

@@ -165,6 +165,8 @@ def reasons(full: Mapping[str, Any]) -> dict[str, str]:
                 "nobody draws from the stock (draw.stock and draw.discard_then_stock are off), "
                 "so it never runs down"
             )
+    if full["going_out"].get("dealt") is not None:
+        why["void"] = ""  # two seats dealt a winning hand (going_out.dealt)
     return why
 
 

@@ -113,8 +113,10 @@ def _pile_draw(raw: Any, path: str) -> PileDraw | None:
         return None
     table = table_defaults(path) if raw is True else raw
     when = table.get("when", True)
+    use_when = table.get("use_when", True)
     return PileDraw(
         when=None if when is True else _expr(when, f"{path}.when"),
+        use_when=None if use_when is True else _expr(use_when, f"{path}.use_when"),
         use=table["use"],
         hand_cards=table["hand_cards"],
         min=table.get("min", axis_default("draw.depth.min")),

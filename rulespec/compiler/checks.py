@@ -87,6 +87,16 @@ def check_document(
     return problems
 
 
+def _reach(doc: dict[str, Any], path: str, absent: Any) -> Any:
+    """The value at `path`, or `absent` when a table on the way is switched (`discard: true`)."""
+    value: Any = doc
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return absent
+        value = value[part]
+    return value
+
+
 def _get(doc: dict[str, Any], path: str) -> Any:
     value: Any = doc
     for part in path.split("."):
@@ -296,7 +306,7 @@ def _check_prerequisites(
         path, _, wanted = decl.requires.partition(": ")
         if not wanted or {decl.path.split(".")[0], path.split(".")[0]} & skip:
             continue
-        value, needed = _get(doc, decl.path), _get(doc, path)
+        value, needed = _reach(doc, decl.path, decl.default), _reach(doc, path, None)
         if value != decl.default and needed not in wanted.split(" or "):
             message = f"{decl.path} applies only with {decl.requires}"
             problems.append(locator.problem(decl.path, message))

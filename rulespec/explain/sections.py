@@ -28,6 +28,11 @@ def _cond(expr: Any) -> str:
     return "" if expr is True or expr == "true" else f" when {say_condition(expr)}"
 
 
+def _only(table: Mapping[str, Any]) -> str:
+    """When a pile draw's obligation applies (`use_when`), or "" when always."""
+    return _cond(table.get("use_when", True)).replace(" when ", " — this applies only when ", 1)
+
+
 def _draws(doc: Mapping[str, Any]) -> list[str]:
     options: list[str] = []
     if get(doc, "draw.stock"):
@@ -41,7 +46,7 @@ def _draws(doc: Mapping[str, Any]) -> list[str]:
                 text += f" (only{condition})"
             rule = obligation(discard, "that card")
             if rule:
-                text += f", and then {rule}"
+                text += f", and then {rule}{_only(discard)}"
         options.append(text)
     if get(doc, "draw.discard_then_stock"):
         options.append("the top card of the discard pile and then the top card of the stock")
@@ -55,7 +60,7 @@ def _draws(doc: Mapping[str, Any]) -> list[str]:
             text += f" (at least {low} cards deep)"
         rule = obligation(depth, "the deepest card taken")
         if rule:
-            text += f" — {rule}; the others go to hand"
+            text += f" — {rule}{_only(depth)}; the others go to hand"
         options.append(text)
     if get(doc, "draw.pile"):
         options.append("the whole discard pile, with no condition")

@@ -114,6 +114,7 @@ class PileDraw:
     use: str  # none | meld | any
     hand_cards: int  # with use=meld: cards from hand in that new meld
     min: int  # depth draws: the shallowest depth offered
+    use_when: Compiled | None  # context turn -> bool: when `use` applies; None = always
 
 
 @dataclass(frozen=True)

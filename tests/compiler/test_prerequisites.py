@@ -28,7 +28,8 @@ def _put(doc: dict[str, Any], path: str, value: Any) -> None:
 
 def _problems(decl: Axis, required: Any) -> list[str]:
     doc: dict[str, Any] = {"name": "t", "title": "T"}
-    _put(doc, decl.path, decl.low if decl.low else 1)
+    boolean = decl.kind == "expr" and decl.expects == "bool"
+    _put(doc, decl.path, "me.turn > 1" if boolean else decl.low if decl.low else 1)
     _put(doc, decl.requires.partition(": ")[0], required)
     locator = Locator(SourceInfo("t.yaml", [], {}))
     return [p.message for p in check_document(doc, locator) if p.path == decl.path]

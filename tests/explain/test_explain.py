@@ -222,6 +222,10 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
      "deadwood is at most 10", KNOCK),
     ("knock.timing", "either", "may also knock at the start of their turn", KNOCK),
     ("going_out.dealt", 49, "dealt a hand worth 49 or more", {}),
+    ("draw.discard.use_when", "not me.laid_down_before", "this applies only when the player "
+     "did not lay down in an earlier turn", {"draw.discard": {"use": "meld"}}),
+    ("draw.depth.use_when", "me.turn > 1", "this applies only when their turn number is more",
+     {"draw.depth": {"use": "meld"}}),
 ]  # fmt: skip
 
 # (path, new value, fragment the new text must no longer contain, fields set first):
@@ -261,7 +265,7 @@ DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
 # keys that docs/document.md names only in comments of its YAML block
 COMMENTED_KEYS = {
     "values.7", "values.T", "draw.depth", "knock.limit", "knock.layoff", "knock.show",
-    "knock.timing",
+    "knock.timing", "draw.discard.use_when", "draw.depth.use_when",
 }  # fmt: skip
 
 

@@ -41,6 +41,24 @@ def _use(path: str) -> Axis:
     )
 
 
+def _use_when(path: str) -> Axis:
+    """When a pile draw's obligation applies (asked as the card is taken)."""
+    return Axis(
+        f"{path}.use_when",
+        "expr",
+        f"when the obligation of {path}.use applies, asked as the cards are taken (context"
+        " turn); otherwise they are taken freely. `not me.laid_down_before`: only before"
+        " the player's first laying down",
+        True,
+        context="turn",
+        expects="bool",
+        requires=f"{path}.use: meld or any",
+        item="pile_opt",
+        phrases=(Phrase("only when {expr}"),),
+        model=(f"{path}.use_when",),
+    )
+
+
 def _hand_cards(path: str, description: str) -> Axis:
     return Axis(
         f"{path}.hand_cards",
@@ -84,6 +102,7 @@ DRAW = (
         "draw.discard",
         "with use: meld (or a meld under use: any), cards from hand in that new meld",
     ),
+    _use_when("draw.discard"),
     _flag(
         "draw.discard_then_stock",
         "draw the top discard and then the top of the stock (boat)",
@@ -120,6 +139,7 @@ DRAW = (
         model=("draw.depth.min",),
     ),
     _use("draw.depth"),
+    _use_when("draw.depth"),
     _hand_cards("draw.depth", "with use: meld, cards from hand in that new meld"),
     _flag("draw.pile", "take the whole discard pile, no obligation", False, "pile", "draw.pile"),
     _flag(

@@ -33,6 +33,8 @@ CANONICAL = [
     "discard QS",
     "knock QS",
     "pass",
+    "knock",
+    "drop",
 ]
 
 

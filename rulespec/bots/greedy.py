@@ -73,7 +73,7 @@ class PhasedBot(Bot):
             raise ValueError("no legal move to choose from")
         view = view_of(observation)
         groups = split_moves(legal_moves)
-        if groups.get("drop") or groups.get(KNOCK_FIRST):
+        if groups.get("drop") or groups.get(KNOCK_FIRST) or variant.draw.turned:
             chosen = turn_action(self.name, view, groups, variant)
             if chosen is not None:
                 return chosen

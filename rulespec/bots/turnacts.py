@@ -7,7 +7,9 @@ is small (at most `KNOCK_FIRST_AT`, or gin), and drops when its hand looks
 hopeless (not one meld in it) and the drop penalty (worked out as the rules
 say, from what the seat knows: its own draws and cards) is below what it
 expects to lose by playing on: `HOPE` of its deadwood now less what its
-partial melds may shed within `DRAWS_AHEAD` draws.
+partial melds may shed within `DRAWS_AHEAD` draws. With a face-up stock card
+(`draw.turned`) both take the card whenever they may (it is then used at
+once) and pass it otherwise; they never force it.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def drop_penalty(variant: Variant, view: View) -> int | None:
 
 def turn_action(bot: str, view: View, groups: Groups, variant: Variant) -> Move | None:
     """The drop or the knock before drawing this bot takes now, or None to play on."""
+    if variant.draw.turned:
+        return _turned(groups)
     knocks = groups.get(KNOCK_FIRST, [])
     if knocks:
         dw = deadwood(variant, view.hand)
@@ -71,6 +75,17 @@ def turn_action(bot: str, view: View, groups: Groups, variant: Variant) -> Move 
         if cost is not None and cost < HOPE * (dw - shed):
             return drops[0][1]
     return None
+
+
+def _turned(groups: Groups) -> Move | None:
+    """A face-up card (`draw.turned`): take it whenever it may be taken (it is then melded or
+    laid off: a card more on the table, a card less to shed), else pass it; never force (it
+    only spares the other player a choice). None: no card is on offer (turn one up)."""
+    for parsed, move in groups.get("draw", []):
+        if parsed.source == "discard":
+            return move
+    passes = groups.get("pass", [])
+    return passes[0][1] if passes else None
 
 
 def _hopeless(variant: Variant, view: View) -> bool:

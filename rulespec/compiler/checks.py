@@ -307,7 +307,8 @@ def _check_prerequisites(
         if not wanted or {decl.path.split(".")[0], path.split(".")[0]} & skip:
             continue
         value, needed = _reach(doc, decl.path, decl.default), _reach(doc, path, None)
-        if value != decl.default and needed not in wanted.split(" or "):
+        said = str(needed).lower() if isinstance(needed, bool) else needed  # `: true`
+        if value != decl.default and said not in wanted.split(" or "):
             message = f"{decl.path} applies only with {decl.requires}"
             problems.append(locator.problem(decl.path, message))
     return problems

@@ -1,4 +1,4 @@
-"""Turn-action checks: what a drop penalty may read (pipeline stage: check, part 3).
+"""Turn-action checks: a drop penalty's names, a turned stock card (pipeline stage: check, part 3).
 
 `play.drop_penalty` is worked out for the seat that dropped, at the hand's
 end, and stands for that seat's penalty and deadwood: it may not read them
@@ -23,7 +23,36 @@ _BARE = frozenset({"rummy", "reason"})
 
 
 def check_turn_actions(full: Mapping[str, Any], locator: Locator) -> list[Problem]:
-    """Located errors for a drop penalty that reads what it cannot."""
+    """Located errors for a drop penalty that reads what it cannot, and for a turned stock
+    card (`draw.turned`) that could never be taken, or beside a first-upcard offer."""
+    return _turned(full, locator) + _drop_penalty(full, locator)
+
+
+def _turned(full: Mapping[str, Any], locator: Locator) -> list[Problem]:
+    draw = full["draw"]
+    if not draw.get("turned"):
+        return []
+    problems: list[Problem] = []
+    if draw["discard"] is False:
+        problems.append(
+            locator.problem(
+                "draw.turned",
+                "a turned-up stock card is taken as the top discard is (draw.discard), but"
+                " draw.discard is false: nobody could ever take it",
+            )
+        )
+    if draw["upcard_offer"]:
+        problems.append(
+            locator.problem(
+                "draw.turned",
+                "a turned-up stock card and a first-upcard offer (draw.upcard_offer) cannot"
+                " go together: every turn already starts with a face-up card",
+            )
+        )
+    return problems
+
+
+def _drop_penalty(full: Mapping[str, Any], locator: Locator) -> list[Problem]:
     play = full["play"]
     source = play.get("drop_penalty", 0)
     if play.get("drop", "never") == "never" or isinstance(source, (bool, int)):

@@ -11,7 +11,8 @@ Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`,
 `knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
 also separates them), `pass`, `knock` (a knock before drawing: no discard),
-`drop` (the mover drops out of the hand).
+`drop` (the mover drops out of the hand), `force` (a turned card forced on
+the next player).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ DISCARD = "discard"
 KNOCK = "knock"
 PASS = "pass"
 DROP = "drop"
+FORCE = "force"
 
 DRAWS = frozenset(
     {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
@@ -51,11 +53,12 @@ _FIXED = {
     "pass": PASS,
     "drop": DROP,
     "knock": KNOCK,
+    "force": FORCE,
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass | knock | drop"
+    " | knock C with C C C..., C C C... | pass | knock | drop | force"
 )
 
 

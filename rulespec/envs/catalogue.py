@@ -177,7 +177,7 @@ def build_catalogue(variant: Variant) -> Catalogue:
         actions.append((MV.TAKE_PILE, 0, 0))
     if draw.depth is not None:
         actions += [(MV.TAKE, n, 0) for n in range(max(1, draw.depth.min), biggest + 1)]
-    if draw.upcard_offer:
+    if draw.upcard_offer or draw.turned:
         actions.append((MV.PASS, 0, 0))
     actions += [(MV.DISCARD, c, 0) for c in codes]
     if variant.knock is not None and variant.knock.timing != "before_draw":
@@ -202,5 +202,7 @@ def build_catalogue(variant: Variant) -> Catalogue:
         actions.append((MV.KNOCK, KNOCK_FIRST, 0))  # appended: older catalogues keep their order
     if variant.play.drop != "never":
         actions.append((MV.DROP, 0, 0))
+    if draw.turned and draw.force:
+        actions.append((MV.FORCE, 0, 0))
     index = {a: i for i, a in enumerate(actions)}
     return Catalogue(variant.name, tuple(actions), tuple(_label(a) for a in actions), index, cancel)

@@ -75,6 +75,9 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"A turn starts with a draw, one of:{listed}")
     else:
         out.append("A turn starts with no draw.")
+    out += axis_sentence(doc, "draw.turned")
+    if get(doc, "draw.turned"):
+        out += axis_sentence(doc, "draw.force")
     if get(doc, "draw.upcard_offer"):
         out.append("On the first turn the player after the dealer may take the upcard or pass; "
                    "if they pass, the dealer may take it or pass; if both pass, the first "

@@ -19,6 +19,7 @@ from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
 from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.position_acts import read_dropped, read_live
 from rulespec.interpreter.position_check import (
     LEGACY_RUMMY,
     SEED_LIMIT,
@@ -62,6 +63,9 @@ class HandState:
     history: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     dropped: list[bool] = field(default_factory=list)  # seats out of this hand (play.drop)
+    # draw.turned: the live card on the pile: (seat that turned or discarded it, turned?,
+    # forced on the mover?); None when the pile's top card is dead or there is none
+    live: tuple[int, bool, bool] | None = None
     deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
     # a position's match part holds it as `hand`)
 
@@ -175,6 +179,9 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
     }
     if any(hs.dropped):  # written only when someone dropped: older positions stay as they were
         pos["dropped"] = list(hs.dropped)
+    if hs.live is not None:  # draw.turned only
+        by, turned, forced = hs.live
+        pos["live"] = {"by": by, "turned": turned, "forced": forced}
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -274,7 +281,9 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         hs.active = [bool(a) for a in active]
     if not hs.active[hs.to_move]:
         raise PositionError(f"to_move: seat {hs.to_move} has left the match")
-    hs.dropped = _dropped(variant, pos.get("dropped"), hs)
+    seat = (hs.players, hs.to_move, hs.phase)
+    hs.dropped = read_dropped(variant, pos.get("dropped"), hs.active, seat)
+    hs.live = read_live(variant, pos.get("live"), bool(hs.discard), seat)
     if pos.get("laid_down") is None:
         infer_laid_down(hs)
     if isinstance(pos.get("result"), Mapping):
@@ -318,27 +327,6 @@ def infer_laid_down(hs: HandState) -> None:
 def deck_players(variant: Variant, active: Sequence[bool]) -> int:
     """The player count that sizes the deck and the deal: the seats still in the match."""
     return max(sum(1 for a in active if a), variant.min_players)
-
-
-def _dropped(variant: Variant, raw: Any, hs: HandState) -> list[bool]:
-    """`dropped`: one boolean per seat (absent: nobody dropped), only under `play.drop`;
-    the seat to move has not dropped, and while the hand is on two seats at least play."""
-    n = hs.players
-    if raw is None:
-        return [False] * n
-    if not isinstance(raw, list) or len(raw) != n or not all(isinstance(x, bool) for x in raw):
-        raise PositionError(f"dropped: expected a list of {n} booleans, one per seat")
-    if any(raw) and variant.play.drop == "never":
-        raise PositionError("dropped: this variant has no dropping (play.drop: never)")
-    for seat, gone in enumerate(raw):
-        if gone and not hs.active[seat]:
-            raise PositionError(f"dropped.{seat}: seat {seat} has left the match")
-    if hs.phase != "over":
-        if raw[hs.to_move]:
-            raise PositionError(f"dropped.{hs.to_move}: the seat to move (to_move) has dropped")
-        if sum(1 for s in range(n) if hs.active[s] and not raw[s]) < 2:
-            raise PositionError("dropped: one seat is left in the hand, so the hand is over")
-    return list(raw)
 
 
 def _log(raw: Any) -> list[str]:

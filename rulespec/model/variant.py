@@ -126,6 +126,8 @@ class Draw:
     depth: PileDraw | None
     pile: bool
     upcard_offer: bool
+    turned: bool  # the stock card is turned face up, used or passed (Conquian)
+    force: bool  # with turned: a passed card may be forced on the next player
 
 
 @dataclass(frozen=True)

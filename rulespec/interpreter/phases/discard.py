@@ -155,6 +155,8 @@ def apply_discard(variant: Variant, hs: HandState, move: Move, end_hand: Ender) 
     card = move.card
     hand.remove(card)
     hs.discard.append(card)
+    if variant.draw.turned:  # the discard is the next player's live card
+        hs.live = (seat, False, False)
     public(hs, seat, str(move))
     if move.kind == KNOCK:
         end_hand(variant, hs, "knock", seat, {"shown": move.melds} if move.melds else {})

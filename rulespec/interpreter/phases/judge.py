@@ -13,7 +13,20 @@ from __future__ import annotations
 from collections import Counter
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import DISCARD, DRAWS, DROP, KNOCK, LAYOFF, MELD, PASS, SWAP, Move
+from rulespec.core.moves import (
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DRAWS,
+    DROP,
+    FORCE,
+    KNOCK,
+    LAYOFF,
+    MELD,
+    PASS,
+    SWAP,
+    Move,
+)
 from rulespec.interpreter.phases.context import Ctx, Ender
 from rulespec.interpreter.phases.discard import (
     apply_discard,
@@ -32,8 +45,12 @@ from rulespec.interpreter.phases.drop import (
 from rulespec.interpreter.phases.lay import laying, layoff_refusal, meld_refusal
 from rulespec.interpreter.phases.layapply import apply_laying
 from rulespec.interpreter.phases.swap import swap_moves, swap_refusal
+from rulespec.interpreter.phases.turned import apply_turned, turned_moves, turned_refusal
 from rulespec.interpreter.state import HandState
 from rulespec.model.variant import Variant
+
+TURNED = frozenset({DRAW_STOCK, DRAW_DISCARD, PASS, FORCE})
+"""The draw-phase moves of a `draw.turned` variant (phases/turned.py plays them)."""
 
 
 def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
@@ -42,7 +59,7 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
         return []
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
     if hs.phase in ("upcard", "draw"):
-        moves = draw_moves(c)
+        moves = turned_moves(c) if variant.draw.turned else draw_moves(c)
         return moves + turn_actions(c) if _acts(variant) else moves
     laid = laying(c) + swap_moves(c)
     discards = discard_moves(c)  # distinct cards: no duplicates
@@ -87,10 +104,12 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
     if move.kind == KNOCK and not move.cards:
         return knock_first_refusal(c)
     if hs.phase in ("upcard", "draw"):
-        return draw_refusal(c, move)
+        return turned_refusal(c, move) if variant.draw.turned else draw_refusal(c, move)
     kind = move.kind
-    if kind == PASS:
-        return "pass is only for the first-upcard offer (draw.upcard_offer)"
+    if kind in (PASS, FORCE):
+        return (
+            f"{kind} is only for a card on offer before the draw (draw.upcard_offer, draw.turned)"
+        )
     if kind in DRAWS:
         return "you have already drawn this turn"
     missing = _missing(c.hand, [p[0] for p in move.cards])
@@ -112,7 +131,9 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
 def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     """Play a legal move (checked by the caller) through the phase that owns it."""
     kind = move.kind
-    if kind == PASS:
+    if variant.draw.turned and hs.phase == "draw" and kind in TURNED:
+        apply_turned(variant, hs, move, end_hand)
+    elif kind == PASS:
         apply_pass(variant, hs, move)
     elif kind == DROP:
         apply_drop(variant, hs, move, end_hand)

@@ -8,12 +8,21 @@ stays hand-written in rules.lark; the conditions themselves (`when`, `use`,
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulespec.model.axes.base import Axis, Group, Phrase
 
 _USE = ("none", "meld", "any")
 
 
-def _flag(path: str, description: str, default: bool, yes: str, model: str) -> Axis:
+def _flag(
+    path: str,
+    description: str,
+    default: bool,
+    yes: str,
+    model: str,
+    explain: dict[Any, str] | None = None,
+) -> Axis:
     """A true/false draw option said `yes` or `no yes`."""
     return Axis(
         path,
@@ -23,6 +32,7 @@ def _flag(path: str, description: str, default: bool, yes: str, model: str) -> A
         item="draw_item",
         phrases=(Phrase(yes, True), Phrase(f"no {yes}", False)),
         model=(model,),
+        explain=explain or {},
     )
 
 
@@ -142,6 +152,41 @@ DRAW = (
     _use_when("draw.depth"),
     _hand_cards("draw.depth", "with use: meld, cards from hand in that new meld"),
     _flag("draw.pile", "take the whole discard pile, no obligation", False, "pile", "draw.pile"),
+    _flag(
+        "draw.turned",
+        "the stock card is turned face up, not taken (Conquian): the player takes it only to"
+        " use it (draw.discard's obligation) or passes it; a card passed by the player who"
+        " turned it goes to the next player, one passed by that player is dead and they turn"
+        " the next; a discard is offered to the next player likewise",
+        False,
+        "stock turned up",
+        "draw.turned",
+        explain={
+            True: "The stock card is turned face up, never taken into the hand: the player"
+            " either takes it to use it at once (as the discard pile's rule says) and then"
+            " discards, or passes it. A card passed by the player who turned it is offered"
+            " to the next player the same way; passed again, it is dead and that player"
+            " turns the next stock card (with none left, the hand is void). A discard is"
+            " offered to the next player the same way."
+        },
+    ),
+    Axis(
+        "draw.force",
+        "bool",
+        "with draw.turned: instead of passing the card they turned, a player may force it on"
+        " the next player when it can be laid off on that player's melds: they must take it"
+        " and lay it off",
+        False,
+        requires="draw.turned: true",
+        item="draw_item",
+        phrases=(Phrase("force", True), Phrase("no force", False)),
+        model=("draw.force",),
+        explain={
+            True: "Instead of passing the card they turned up, a player may force it on the"
+            " next player when it can be laid off on that player's melds: that player must"
+            " take it and lay it off."
+        },
+    ),
     _flag(
         "draw.upcard_offer",
         "first-turn upcard offer (gin): non-dealer, then dealer, may take or pass",

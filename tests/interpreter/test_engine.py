@@ -35,6 +35,7 @@ CANONICAL = [
     "pass",
     "knock",
     "drop",
+    "force",
 ]
 
 

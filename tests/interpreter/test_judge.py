@@ -21,7 +21,7 @@ import pytest
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.core.cards import JOKER
 from rulespec.core.errors import IllegalMove
-from rulespec.core.moves import DRAWS, DROP, KNOCK, MELD, PASS, TAKE, Move
+from rulespec.core.moves import DRAWS, DROP, FORCE, KNOCK, MELD, PASS, TAKE, Move
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import name_wilds
@@ -50,7 +50,7 @@ def _candidates(game: Game, rng: random.Random) -> list[Move]:
     """Moves worth asking about in this position: listed or not, held or not."""
     hs = game.hs
     hand = hs.hands[hs.to_move]
-    out = [Move(k) for k in sorted((DRAWS - {TAKE}) | {PASS, DROP, KNOCK})]
+    out = [Move(k) for k in sorted((DRAWS - {TAKE}) | {PASS, DROP, KNOCK, FORCE})]
     out += [Move(TAKE, (), n) for n in range(1, len(hs.discard) + 2)]
     held = sorted(set(hand))
     stranger = next(c for c in range(52) if c not in hand)

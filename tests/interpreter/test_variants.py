@@ -43,6 +43,7 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "continental": ("rummy", "004"),
     # issue 8: games of the family at large, each naming Pagat (or a rule book) as its source
     "tonk": (None, "Pagat"),
+    "conquian": (None, "Pagat"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

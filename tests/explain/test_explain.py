@@ -222,6 +222,8 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
      "deadwood is at most 10", KNOCK),
     ("knock.timing", "either", "may also knock at the start of their turn", KNOCK),
     ("going_out.dealt", 49, "dealt a hand worth 49 or more", {}),
+    ("draw.turned", True, "The stock card is turned face up, never taken into the hand", {}),
+    ("draw.force", True, "may force it on the next player", {"draw.turned": True}),
     ("draw.discard.use_when", "not me.laid_down_before", "this applies only when the player "
      "did not lay down in an earlier turn", {"draw.discard": {"use": "meld"}}),
     ("draw.depth.use_when", "me.turn > 1", "this applies only when their turn number is more",

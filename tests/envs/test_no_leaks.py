@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from envs_helpers import BUNDLED, hidden_permuted, masked_choice
 
+from rulespec.compiler.load import load_variant
 from rulespec.envs import aec_env, gym_env
 
 
@@ -20,7 +21,7 @@ def _same(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_pettingzoo_observation_ignores_hidden_cards(name: str) -> None:
-    env = aec_env(name, players=3 if name not in ("gin", "oklahoma") else 2)
+    env = aec_env(name, players=min(3, load_variant(name).max_players))
     rng = np.random.default_rng(7)
     env.reset(seed=7)
     compared = changed = 0

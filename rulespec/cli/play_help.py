@@ -18,6 +18,7 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
         forms.append(("pass", None))
     if draw.turned and draw.force:
         forms.append(("force (the card you turned up, on the next player)", None))
+        forms.append(("force C (discard C, forced on the next player)", None))
     if draw.stock:
         forms.append(("draw stock", "d"))
     if draw.discard is not None or draw.upcard_offer:

@@ -12,7 +12,7 @@ Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
 also separates them), `pass`, `knock` (a knock before drawing: no discard),
 `drop` (the mover drops out of the hand), `force` (a turned card forced on
-the next player).
+the next player), `force C` (discard C, forced on the next player).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ _FIXED = {
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass | knock | drop | force"
+    " | knock C with C C C..., C C C... | pass | knock | drop | force | force C"
 )
 
 
@@ -113,7 +113,7 @@ class Move:
             return "meld " + " ".join(placed_text(p) for p in self.cards)
         if self.kind in (LAYOFF, SWAP):
             return f"{self.kind} {placed_text(self.cards[0])} {self.number}"
-        if self.kind in (DISCARD, KNOCK) and self.cards:
+        if self.kind in (DISCARD, KNOCK, FORCE) and self.cards:
             text = f"{self.kind} {card_text(self.cards[0][0])}"
             if self.melds:
                 shown = ", ".join(" ".join(placed_text(p) for p in m) for m in self.melds)
@@ -168,7 +168,7 @@ class Move:
             if verb in (LAYOFF, SWAP) and len(args) == 2:
                 number = _number(args[1], "the meld number M")
                 return Move(verb, (_placed(args[0], text),), number)
-            if verb in (DISCARD, KNOCK) and len(args) == 1:
+            if verb in (DISCARD, KNOCK, FORCE) and len(args) == 1:
                 code = parse_card(args[0])
                 return Move(verb, ((code, code),))
             if verb == KNOCK and len(args) > 2 and args[1].lower() == "with":
@@ -192,6 +192,7 @@ _FORMS = {
     KNOCK: "knock C (the card discarded), or knock alone (before drawing)",
     PASS: "pass",
     DROP: "drop",
+    FORCE: "force (the card you turned up), or force C (discard C, forced on the next player)",
 }
 
 

@@ -53,7 +53,7 @@ def _label(action: Action) -> str:
     kind, a, b = action
     if kind == MV.TAKE:
         return f"take {a}"
-    if kind in (MV.DISCARD, MV.KNOCK) and a >= 0:
+    if kind in (MV.DISCARD, MV.KNOCK, MV.FORCE) and a >= 0:
         return f"{kind} {card_text(a)}"
     if kind == ADD:
         return f"add {placed_text((a, b))}"
@@ -125,8 +125,8 @@ class Catalogue:
         if kind in (MV.LAYOFF, MV.SWAP):
             c, x = move.cards[0]
             return (self._at((ADD, c, x), move), self._at((kind, move.number, 0), move))
-        if kind in (MV.DISCARD, MV.KNOCK):
-            card = move.card if move.cards else KNOCK_FIRST  # `knock` alone: before drawing
+        if kind in (MV.DISCARD, MV.KNOCK, MV.FORCE):
+            card = move.card if move.cards else KNOCK_FIRST  # `knock`/`force` alone: no card
             return (self._at((kind, card, 0), move),)
         if kind == MV.TAKE:
             return (self._at((MV.TAKE, move.number, 0), move),)
@@ -203,6 +203,7 @@ def build_catalogue(variant: Variant) -> Catalogue:
     if variant.play.drop != "never":
         actions.append((MV.DROP, 0, 0))
     if draw.turned and draw.force:
-        actions.append((MV.FORCE, 0, 0))
+        actions.append((MV.FORCE, KNOCK_FIRST, 0))  # `force` alone: the card turned up
+        actions += [(MV.FORCE, c, 0) for c in codes]  # `force C`: a discard forced
     index = {a: i for i, a in enumerate(actions)}
     return Catalogue(variant.name, tuple(actions), tuple(_label(a) for a in actions), index, cancel)

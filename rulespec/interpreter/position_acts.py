@@ -59,6 +59,6 @@ def read_live(variant: Variant, raw: Any, pile: bool, seat: Seat) -> tuple[int, 
         raise PositionError("live: the pile is empty, so no card is on offer")
     if phase not in ("draw", "over"):
         raise PositionError(f"live: a card is on offer in phase draw, not {phase}")
-    if forced and not (turned and by != to_move):
-        raise PositionError("live.forced: only a card turned by another player is forced")
+    if forced and by == to_move:
+        raise PositionError("live.forced: a card is forced on the next player, not on its own")
     return (by, turned, forced)

@@ -36,6 +36,7 @@ CANONICAL = [
     "knock",
     "drop",
     "force",
+    "force 7H",
 ]
 
 

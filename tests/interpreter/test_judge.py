@@ -56,6 +56,7 @@ def _candidates(game: Game, rng: random.Random) -> list[Move]:
     stranger = next(c for c in range(52) if c not in hand)
     for card in [*held, stranger]:
         out += [Move("discard", ((card, card),)), Move("knock", ((card, card),))]
+        out.append(Move(FORCE, ((card, card),)))
         for number in range(1, len(hs.melds) + 2):
             out += [Move("layoff", ((card, card),), number), Move("swap", ((card, card),), number)]
     for number, (_, meld) in enumerate(hs.melds, start=1):

@@ -45,7 +45,12 @@ from rulespec.interpreter.phases.drop import (
 from rulespec.interpreter.phases.lay import laying, layoff_refusal, meld_refusal
 from rulespec.interpreter.phases.layapply import apply_laying
 from rulespec.interpreter.phases.swap import swap_moves, swap_refusal
-from rulespec.interpreter.phases.turned import apply_turned, turned_moves, turned_refusal
+from rulespec.interpreter.phases.turned import (
+    apply_turned,
+    fits_next,
+    turned_moves,
+    turned_refusal,
+)
 from rulespec.interpreter.state import HandState
 from rulespec.model.variant import Variant
 
@@ -64,7 +69,16 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     laid = laying(c) + swap_moves(c)
     discards = discard_moves(c)  # distinct cards: no duplicates
     moves = _dedupe(laid) + discards if laid else discards
+    if variant.draw.force and discards:
+        moves += _forced_discards(c, discards)
     return moves + turn_actions(c) if variant.play.drop != "never" else moves
+
+
+def _forced_discards(c: Ctx, discards: list[Move]) -> list[Move]:
+    """`force C` for each card the mover may discard that fits the next player's melds."""
+    return [
+        Move(FORCE, m.cards) for m in discards if m.kind == DISCARD and fits_next(c, m.card) is None
+    ]
 
 
 def _acts(variant: Variant) -> bool:
@@ -106,6 +120,9 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
     if hs.phase in ("upcard", "draw"):
         return turned_refusal(c, move) if variant.draw.turned else draw_refusal(c, move)
     kind = move.kind
+    if kind == FORCE and move.cards and variant.draw.turned:
+        missing = _missing(c.hand, [move.card])
+        return missing or discard_refusal(c, move.card) or fits_next(c, move.card)
     if kind in (PASS, FORCE):
         return (
             f"{kind} is only for a card on offer before the draw (draw.upcard_offer, draw.turned)"

@@ -12,7 +12,9 @@ turned from the stock, whether it is forced on the mover):
   passed to the mover) is dead and the mover turns the next stock card (none
   left: the hand is void); `force` (`draw.force`) hands a card the mover
   turned to the next player, who must take it and lay it off on their melds;
-- a discard after such a turn is the next player's live card.
+- a discard after such a turn is the next player's live card; `force C`
+  discards C forced on the next player likewise (judge.py lists it beside
+  `discard C` when C fits that player's melds: `fits_next`).
 
 `turned_refusal` is the phase's one predicate; `turned_moves` lists what it
 accepts.
@@ -44,6 +46,8 @@ def turned_refusal(c: Ctx, move: Move) -> str | None:
         if kind.startswith("draw") or kind.startswith("take"):
             return "draw.turned: the stock card is turned up ('draw stock'), then used or passed"
         return "draw first: this turn has not drawn yet"
+    if move.cards:  # `force C`: a discard forced, after the draw
+        return "draw first: 'force C' discards C onto the next player, at the end of a turn"
     if live is None:
         return "draw.turned: no card is face up to take or pass; turn one up ('draw stock')"
     if kind == DRAW_DISCARD:
@@ -63,11 +67,19 @@ def _force_refusal(c: Ctx) -> str | None:
         return "draw.force: false — a card may not be forced on the next player"
     if not (live[1] and live[0] == c.seat):
         return "draw.force: only the card you turned up yourself may be forced"
+    return fits_next(c, c.hs.discard[-1])
+
+
+def fits_next(c: Ctx, card: int) -> str | None:
+    """Why `card` may not be forced on the player after the mover (None: it may be): it
+    must fit one of their melds, and they must hold cards to discard afterwards."""
+    if not c.variant.draw.force:
+        return "draw.force: false — a card may not be forced on the next player"
     nxt = next_seat(c.variant, c.hs, c.seat)
     if len(c.hs.hands[nxt]) < 2:
         return "draw.force: the next player has too few cards to take it and discard"
     theirs = [m for o, m in c.hs.melds if o == nxt]
-    if next(iter(M.layoffs(c.variant, [c.hs.discard[-1]], theirs)), None) is None:
+    if next(iter(M.layoffs(c.variant, [card], theirs)), None) is None:
         return "draw.force: the card cannot be laid off on the next player's melds"
     return None
 

@@ -173,18 +173,18 @@ DRAW = (
     Axis(
         "draw.force",
         "bool",
-        "with draw.turned: instead of passing the card they turned, a player may force it on"
-        " the next player when it can be laid off on that player's melds: they must take it"
-        " and lay it off",
+        "with draw.turned: instead of passing the card they turned (`force`) or discarding a"
+        " card (`force C`), a player may force it on the next player when it can be laid off"
+        " on that player's melds: they must take it and lay it off",
         False,
         requires="draw.turned: true",
         item="draw_item",
         phrases=(Phrase("force", True), Phrase("no force", False)),
         model=("draw.force",),
         explain={
-            True: "Instead of passing the card they turned up, a player may force it on the"
-            " next player when it can be laid off on that player's melds: that player must"
-            " take it and lay it off."
+            True: "Instead of passing the card they turned up, or of discarding a card, a"
+            " player may force it on the next player when it can be laid off on that"
+            " player's melds: that player must take it and lay it off."
         },
     ),
     _flag(

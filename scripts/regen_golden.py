@@ -66,6 +66,10 @@ class TooLong(Exception):
     """A hand did not end within MAX_MOVES moves (or was abandoned)."""
 
 
+KNOCK_FIRST_AT = 5
+"""The golden policy knocks before drawing with this much deadwood or less."""
+
+
 def policy_rng(variant: str, players: int, seed: int) -> random.Random:
     """The policy's own seeded generator (string seeds hash the same on every run)."""
     return random.Random(f"golden:{variant}:{players}:{seed}")
@@ -96,12 +100,14 @@ def choose(game: Game, rng: random.Random) -> Move:
     1. a knock (the one leaving the least deadwood), or a move that empties the hand;
     2. the largest meld or lay-off (first in legal order on ties);
     3. the discard leaving the least deadwood (a seeded choice among ties);
-    4. otherwise (draws, passes, swaps, takes) a seeded choice among the legal moves.
+    4. a knock before drawing (`knock` alone) with deadwood KNOCK_FIRST_AT or less;
+    5. otherwise (draws, passes, swaps, takes; never a drop) a seeded choice among the
+       legal moves.
     """
     moves = game.legal_moves()
     hand = list(game.observation(game.to_move)["hand"])
     variant = game.variant
-    knocks = [m for m in moves if m.kind == "knock"]
+    knocks = [m for m in moves if m.kind == "knock" and m.cards]
     if knocks:
         return _least_deadwood(variant, hand, knocks)[0]
     outs = [m for m in moves if m.kind in (*LAYDOWNS, "discard") and len(m.cards) >= len(hand)]
@@ -114,7 +120,10 @@ def choose(game: Game, rng: random.Random) -> Move:
     discards = [m for m in moves if m.kind == "discard"]
     if discards:
         return rng.choice(_least_deadwood(variant, hand, discards))
-    return rng.choice(moves)
+    acts = [m for m in moves if not m.cards and m.kind in ("knock", "drop")]
+    if any(m.kind == "knock" for m in acts) and deadwood(variant, hand) <= KNOCK_FIRST_AT:
+        return next(m for m in acts if m.kind == "knock")
+    return rng.choice([m for m in moves if m not in acts] or moves)
 
 
 def _result_record(game: Game) -> dict[str, Any]:

@@ -113,8 +113,10 @@ def parse_move(move: Move | str) -> MoveText:
         cards = tuple(card for card, _ in parsed.cards)
         placed = tuple(named for _, named in parsed.cards)
         return MoveText(text, kind, cards=cards, placed=placed, meld=parsed.number)
-    if kind in (MV.DISCARD, MV.KNOCK):
+    if kind in (MV.DISCARD, MV.KNOCK, MV.FORCE) and parsed.cards:
         return MoveText(text, kind, cards=(parsed.card,))
+    if kind == MV.KNOCK:  # `knock` alone, before drawing: not among the knocks with a discard
+        return MoveText(text, "knock first")
     return MoveText(text, kind)
 
 

@@ -26,6 +26,7 @@ from rulespec.bots.base import (
     view_of,
 )
 from rulespec.bots.hands import arrangement
+from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
 from rulespec.model.variant import Variant
 
@@ -74,6 +75,10 @@ class PhasedBot(Bot):
         view = view_of(observation)
         variant = seen_rules(variant, observation)  # this hand's wild rank, if it has one
         groups = split_moves(legal_moves)
+        if groups.get("drop") or groups.get(KNOCK_FIRST) or variant.draw.turned:
+            chosen = turn_action(self.name, view, groups, variant)
+            if chosen is not None:
+                return chosen
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
             return self._progress(view, groups, self._draw(view, groups, variant))
         return self._play(view, groups, variant, legal_moves)

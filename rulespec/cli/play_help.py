@@ -15,8 +15,11 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
     """(canonical form, its short form or None) for every kind of move the variant has."""
     draw, play = variant.draw, variant.play
     forms: list[tuple[str, str | None]] = []
-    if draw.upcard_offer:
+    if draw.upcard_offer or draw.turned:
         forms.append(("pass", None))
+    if draw.turned and draw.force:
+        forms.append(("force (the card you turned up, on the next player)", None))
+        forms.append(("force C (discard C, forced on the next player)", None))
     if draw.stock:
         forms.append(("draw stock", "d"))
     if draw.discard is not None or draw.upcard_offer:
@@ -39,9 +42,13 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
     if variant.melds.wild.swap is not None:
         forms.append(("swap C M", "s C M"))
     forms.append(("discard C", "C"))
-    if variant.knock is not None:
+    if variant.knock is not None and variant.knock.timing != "before_draw":
         forms.append(("knock C", "k C"))
         forms.append(("knock C with C C C, C C C (the sets and runs you show)", None))
+    if variant.knock is not None and variant.knock.timing != "discard":
+        forms.append(("knock (at the start of the turn, instead of drawing)", None))
+    if play.drop != "never":
+        forms.append(("drop (out of this hand)", None))
     return forms
 
 

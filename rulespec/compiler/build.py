@@ -113,8 +113,10 @@ def _pile_draw(raw: Any, path: str) -> PileDraw | None:
         return None
     table = table_defaults(path) if raw is True else raw
     when = table.get("when", True)
+    use_when = table.get("use_when", True)
     return PileDraw(
         when=None if when is True else _expr(when, f"{path}.when"),
+        use_when=None if use_when is True else _expr(use_when, f"{path}.use_when"),
         use=table["use"],
         hand_cards=table["hand_cards"],
         min=table.get("min", axis_default("draw.depth.min")),
@@ -229,6 +231,11 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 if play["first_laydown_min"] == 0
                 else _expr(play["first_laydown_min"], "play.first_laydown_min")
             ),
+            drop_penalty=(
+                None
+                if play["drop"] == "never"
+                else _expr(play["drop_penalty"], "play.drop_penalty")
+            ),
             **_under(simple, "play"),
         ),
         discard=DiscardRule(**_under(simple, "discard")),
@@ -240,6 +247,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 if "sizes" in partition
                 else None
             ),
+            **_under(simple, "going_out"),
         ),
         knock=(
             None

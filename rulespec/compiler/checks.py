@@ -23,6 +23,7 @@ from rulespec.compiler.checks_deck import (
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_match import check_match
 from rulespec.compiler.checks_play import check_play
+from rulespec.compiler.checks_turnacts import check_turn_actions
 from rulespec.compiler.schema import with_defaults
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
@@ -88,10 +89,21 @@ def check_document(
     problems.extend(_check_prerequisites(full, skip, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))
+        problems.extend(check_turn_actions(full, locator))
     if not skip and not any(p.is_error for p in problems):
         problems.extend(check_dead(full, locator))  # warnings: rules that never take effect
     problems.sort(key=lambda p: (p.file, p.line or 0, p.column or 0))
     return problems
+
+
+def _reach(doc: dict[str, Any], path: str, absent: Any) -> Any:
+    """The value at `path`, or `absent` when a table on the way is switched (`discard: true`)."""
+    value: Any = doc
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return absent
+        value = value[part]
+    return value
 
 
 def _get(doc: dict[str, Any], path: str) -> Any:
@@ -303,11 +315,9 @@ def _check_prerequisites(
         path, _, wanted = decl.requires.partition(": ")
         if not wanted or {decl.path.split(".")[0], path.split(".")[0]} & skip:
             continue
-        try:
-            value, needed = _get(doc, decl.path), _get(doc, path)
-        except TypeError:  # a table switched off (`melds.set: false`): nothing to judge
-            continue
-        if value != decl.default and needed not in wanted.split(" or "):
+        value, needed = _reach(doc, decl.path, decl.default), _reach(doc, path, None)
+        said = str(needed).lower() if isinstance(needed, bool) else needed  # `: true`
+        if value != decl.default and said not in wanted.split(" or "):
             message = f"{decl.path} applies only with {decl.requires}"
             problems.append(locator.problem(decl.path, message))
     return problems

@@ -134,7 +134,7 @@ def void_in_recycle(full: Mapping[str, Any]) -> bool:
 def reasons(full: Mapping[str, Any]) -> dict[str, str]:
     """Every hand-end reason of `names.REASONS` -> '' when it can happen, else why it cannot."""
     why: dict[str, str] = dict.fromkeys(REASONS, "")
-    if not out_ways(full):
+    if not out_ways(full) and full["going_out"].get("dealt") is None:
         why["out"] = _why_no_out(full)
     limits = knock_limits(full)
     if not isinstance(full["knock"], Mapping):
@@ -146,6 +146,8 @@ def reasons(full: Mapping[str, Any]) -> dict[str, str]:
     elif limits is not None and limits[1] < 1:
         for reason in ("knock", "undercut"):
             why[reason] = "the knock limit is never above 0, so every knock is gin"
+    if full["play"]["drop"] == "never":
+        why["drop"] = "nobody can drop out of a hand (play.drop: never)"
     if not why["undercut"] and int(full["players"]["max"]) < 2:
         why["undercut"] = "an undercut needs two players"
     stock = full["stock"]
@@ -163,6 +165,8 @@ def reasons(full: Mapping[str, Any]) -> dict[str, str]:
                 "nobody draws from the stock (draw.stock and draw.discard_then_stock are off), "
                 "so it never runs down"
             )
+    if full["going_out"].get("dealt") is not None:
+        why["void"] = ""  # two seats dealt a winning hand (going_out.dealt)
     return why
 
 

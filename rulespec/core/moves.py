@@ -10,7 +10,9 @@ Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `draw discard+discard`, `take N`, `take pile`, `meld C C C…` (a wild as
 `JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`,
 `knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
-also separates them), `pass`.
+also separates them), `pass`, `knock` (a knock before drawing: no discard),
+`drop` (the mover drops out of the hand), `force` (a turned card forced on
+the next player), `force C` (discard C, forced on the next player).
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ SWAP = "swap"
 DISCARD = "discard"
 KNOCK = "knock"
 PASS = "pass"
+DROP = "drop"
+FORCE = "force"
 
 DRAWS = frozenset(
     {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
@@ -47,11 +51,14 @@ _FIXED = {
     "draw discard+discard": DRAW_DISCARD_DISCARD,
     "take pile": TAKE_PILE,
     "pass": PASS,
+    "drop": DROP,
+    "knock": KNOCK,
+    "force": FORCE,
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass"
+    " | knock C with C C C..., C C C... | pass | knock | drop | force | force C"
 )
 
 
@@ -106,7 +113,7 @@ class Move:
             return "meld " + " ".join(placed_text(p) for p in self.cards)
         if self.kind in (LAYOFF, SWAP):
             return f"{self.kind} {placed_text(self.cards[0])} {self.number}"
-        if self.kind in (DISCARD, KNOCK):
+        if self.kind in (DISCARD, KNOCK, FORCE) and self.cards:
             text = f"{self.kind} {card_text(self.cards[0][0])}"
             if self.melds:
                 shown = ", ".join(" ".join(placed_text(p) for p in m) for m in self.melds)
@@ -161,7 +168,7 @@ class Move:
             if verb in (LAYOFF, SWAP) and len(args) == 2:
                 number = _number(args[1], "the meld number M")
                 return Move(verb, (_placed(args[0], text),), number)
-            if verb in (DISCARD, KNOCK) and len(args) == 1:
+            if verb in (DISCARD, KNOCK, FORCE) and len(args) == 1:
                 code = parse_card(args[0])
                 return Move(verb, ((code, code),))
             if verb == KNOCK and len(args) > 2 and args[1].lower() == "with":
@@ -182,8 +189,10 @@ _FORMS = {
     LAYOFF: "layoff C M (a card, then the number M of a table meld)",
     SWAP: "swap C M (the natural card, then the number M of the meld holding its wild)",
     DISCARD: "discard C (one card)",
-    KNOCK: "knock C (the card discarded)",
+    KNOCK: "knock C (the card discarded), or knock alone (before drawing)",
     PASS: "pass",
+    DROP: "drop",
+    FORCE: "force (the card you turned up), or force C (discard C, forced on the next player)",
 }
 
 

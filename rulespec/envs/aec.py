@@ -119,6 +119,10 @@ class RulespecAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_move]
+        if self.game.hand_over:  # won or void at the deal (going_out.dealt)
+            self._hand_ended(self.game, [0] * self.players)
+            self.agent_selection = self.possible_agents[self.game.to_move]
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self.possible_agents.index(agent)
@@ -205,6 +209,8 @@ class RulespecAEC(AECEnv):  # type: ignore[misc]
     def _hand_ended(self, game: Game, before: list[int]) -> None:
         """Pay the hand's scores (match mode: the change of the totals) and end or deal on."""
         if self.match:
+            while game.hand_over and not game.match_over:
+                game.next_hand()  # (a hand may end at its deal: going_out.dealt)
             pay = [a - b for a, b in zip(game.totals, before, strict=True)]
         else:
             result = game.hand_result
@@ -212,7 +218,6 @@ class RulespecAEC(AECEnv):  # type: ignore[misc]
         for agent, value in zip(self.possible_agents, pay, strict=True):
             self.rewards[agent] = float(value)
         if self.match and not game.match_over:
-            game.next_hand()
             self.building = ()
         else:
             self.terminations = dict.fromkeys(self.agents, True)

@@ -46,11 +46,15 @@ Action = tuple[str, int, int]
 the placed card, ``layoff``/``swap`` a=meld number; unused numbers are 0."""
 
 
+KNOCK_FIRST = -1
+"""The `a` of the action `knock` alone (a knock before drawing: no card)."""
+
+
 def _label(action: Action) -> str:
     kind, a, b = action
     if kind == MV.TAKE:
         return f"take {a}"
-    if kind in (MV.DISCARD, MV.KNOCK):
+    if kind in (MV.DISCARD, MV.KNOCK, MV.FORCE) and a >= 0:
         return f"{kind} {card_text(a)}"
     if kind == ADD:
         return f"add {placed_text((a, b))}"
@@ -124,8 +128,9 @@ class Catalogue:
         if kind in (MV.LAYOFF, MV.SWAP):
             c, x = move.cards[0]
             return (self._at((ADD, c, x), move), self._at((kind, move.number, 0), move))
-        if kind in (MV.DISCARD, MV.KNOCK):
-            return (self._at((kind, move.card, 0), move),)
+        if kind in (MV.DISCARD, MV.KNOCK, MV.FORCE):
+            card = move.card if move.cards else KNOCK_FIRST  # `knock`/`force` alone: no card
+            return (self._at((kind, card, 0), move),)
         if kind == MV.TAKE:
             return (self._at((MV.TAKE, move.number, 0), move),)
         return (self._at((kind, 0, 0), move),)
@@ -175,10 +180,10 @@ def build_catalogue(variant: Variant) -> Catalogue:
         actions.append((MV.TAKE_PILE, 0, 0))
     if draw.depth is not None:
         actions += [(MV.TAKE, n, 0) for n in range(max(1, draw.depth.min), biggest + 1)]
-    if draw.upcard_offer:
+    if draw.upcard_offer or draw.turned:
         actions.append((MV.PASS, 0, 0))
     actions += [(MV.DISCARD, c, 0) for c in codes]
-    if variant.knock is not None:
+    if variant.knock is not None and variant.knock.timing != "before_draw":
         actions += [(MV.KNOCK, c, 0) for c in codes]
     melding = variant.play.melding != "never"
     cancel = None
@@ -196,5 +201,12 @@ def build_catalogue(variant: Variant) -> Catalogue:
             actions += [(MV.SWAP, m, 0) for m in range(1, most + 1)]
         cancel = len(actions)
         actions.append((CANCEL, 0, 0))
+    if variant.knock is not None and variant.knock.timing != "discard":
+        actions.append((MV.KNOCK, KNOCK_FIRST, 0))  # appended: older catalogues keep their order
+    if variant.play.drop != "never":
+        actions.append((MV.DROP, 0, 0))
+    if draw.turned and draw.force:
+        actions.append((MV.FORCE, KNOCK_FIRST, 0))  # `force` alone: the card turned up
+        actions += [(MV.FORCE, c, 0) for c in codes]  # `force C`: a discard forced
     index = {a: i for i, a in enumerate(actions)}
     return Catalogue(variant.name, tuple(actions), tuple(_label(a) for a in actions), index, cancel)

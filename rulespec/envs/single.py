@@ -63,6 +63,9 @@ class RulespecGym(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(SEED_BOUND)) if seed is None else int(seed)
         self.aec.reset(seed=game_seed)
+        while self._over():  # decided at the deal (going_out.dealt): the next seed's deal
+            game_seed = (game_seed + 1) % SEED_BOUND
+            self.aec.reset(seed=game_seed)
         others = [s for s in range(self.aec.players) if s != self.seat]
         self._bots = {
             s: make_bot(name, derive_seed(game_seed, s, "bot"))

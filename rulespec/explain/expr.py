@@ -44,6 +44,7 @@ REASONS = {
     "undercut": "the knocker was undercut",
     "stock": "the stock ran out",
     "void": "the hand was void",
+    "drop": "every other player dropped",
 }
 SEATS = {
     "me": "their",
@@ -83,7 +84,12 @@ NAMES = {
     "winner.turn": "the winner's number of turns",
     "wild.value": "a wild card's own value",
 }
-WAYS = {"discard": "by discarding", "meld": "by melding", "layoff": "by laying off"}
+WAYS = {
+    "discard": "by discarding",
+    "meld": "by melding",
+    "layoff": "by laying off",
+    "dealt": "on the deal",
+}
 GROUPS = {"losers": "the losers", "others": "the other players", "partners": "their partners"}
 _OVER = {"sum": "the sum over {} of {}", "min": "the least, among {}, of {}"}
 _OVER["max"] = "the greatest, among {}, of {}"

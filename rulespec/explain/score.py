@@ -26,6 +26,7 @@ REASON_HEADS = {
     "undercut": "On an undercut (a defender's deadwood is equal or lower than the knocker's)",
     "stock": "When the hand ends with nobody out (the stock ran down)",
     "void": "When the hand is void",
+    "drop": "When every other player has dropped out (the last player left wins)",
 }
 ROLE_PHRASES = {
     "winner": "the winner scores",
@@ -75,6 +76,7 @@ def going_out(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"The melds laid down when going out must have the sizes {shapes} cards.")
     if ways and _uses_rummy(doc):
         out.append("Going out in one turn with no meld or lay-off earlier in the hand is rummy.")
+    out += axis_sentence(doc, "going_out.dealt")
     out.extend(_knock(doc))
     if not hand_ends(doc):
         out.append("No hand can ever end under these rules: every hand would be abandoned "
@@ -96,6 +98,10 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
     only_gin = limit in (0, "0") or (limits is not None and limits[1] == 0)
     if limit in (0, "0"):
         out = ["A player may knock only with no deadwood after the discard: that is gin."]
+    elif knock.get("timing") == "before_draw":
+        out = [f"At the start of their turn, instead of drawing, a player may knock when their "
+               f"hand's deadwood is at most {say(limit)}: they discard nothing, show their melds "
+               "and deadwood, and the hand ends. Knocking with no deadwood is gin."]  # fmt: skip
     else:
         out = [f"After drawing, a player may knock when their deadwood after the discard is at "
                f"most {say(limit)}: they discard, show their melds and deadwood, and the hand "
@@ -111,6 +117,11 @@ def _knock(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"Then {who} shows their melds; nobody lays off on the knocker's melds.")
     if get(doc, "play.melding") == "anytime":
         out.append(_spread_knock(not only_gin and bool(knock.get("layoff", True))))
+    if knock.get("timing") == "either":
+        out.append(
+            "A player may also knock at the start of their turn, instead of drawing:"
+            " no card is discarded then, and the knock limit counts the whole hand."
+        )
     return out
 
 

@@ -28,6 +28,11 @@ def _cond(expr: Any) -> str:
     return "" if expr is True or expr == "true" else f" when {say_condition(expr)}"
 
 
+def _only(table: Mapping[str, Any]) -> str:
+    """When a pile draw's obligation applies (`use_when`), or "" when always."""
+    return _cond(table.get("use_when", True)).replace(" when ", " — this applies only when ", 1)
+
+
 def _draws(doc: Mapping[str, Any]) -> list[str]:
     options: list[str] = []
     if get(doc, "draw.stock"):
@@ -41,7 +46,7 @@ def _draws(doc: Mapping[str, Any]) -> list[str]:
                 text += f" (only{condition})"
             rule = obligation(discard, "that card")
             if rule:
-                text += f", and then {rule}"
+                text += f", and then {rule}{_only(discard)}"
         options.append(text)
     if get(doc, "draw.discard_then_stock"):
         options.append("the top card of the discard pile and then the top card of the stock")
@@ -55,7 +60,7 @@ def _draws(doc: Mapping[str, Any]) -> list[str]:
             text += f" (at least {low} cards deep)"
         rule = obligation(depth, "the deepest card taken")
         if rule:
-            text += f" — {rule}; the others go to hand"
+            text += f" — {rule}{_only(depth)}; the others go to hand"
         options.append(text)
     if get(doc, "draw.pile"):
         options.append("the whole discard pile, with no condition")
@@ -70,6 +75,9 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"A turn starts with a draw, one of:{listed}")
     else:
         out.append("A turn starts with no draw.")
+    out += axis_sentence(doc, "draw.turned")
+    if get(doc, "draw.turned"):
+        out += axis_sentence(doc, "draw.force")
     if get(doc, "draw.upcard_offer"):
         out.append("On the first turn the player after the dealer may take the upcard or pass; "
                    "if they pass, the dealer may take it or pass; if both pass, the first "
@@ -129,8 +137,30 @@ def turn_sentences(doc: Mapping[str, Any]) -> list[str]:
     else:
         out.append("A card taken from the discard pile may be discarded in the same turn.")
     out += axis_sentence(doc, "discard.pile")
+    out += _drop(doc)
     out.append(_stock(doc, ends))
     return out
+
+
+_DROP_WHEN = {
+    "before_draw": "at the start of their turn, instead of drawing",
+    "after_draw": "after drawing, instead of discarding",
+    "anytime": "at their turn, before drawing or instead of discarding",
+}
+
+
+def _drop(doc: Mapping[str, Any]) -> list[str]:
+    """`play.drop` and its penalty read aloud."""
+    when = _DROP_WHEN.get(get(doc, "play.drop"))
+    if when is None:
+        return []
+    penalty = get(doc, "play.drop_penalty")
+    return [
+        f"A player who has laid down no melds may drop out of the hand {when}: they take no"
+        " further part in it, and at its end they count"
+        f" {say(penalty)} (their turns counting only the draws they made) as their penalty"
+        " and deadwood. When only one player is left, the hand ends and that player wins."
+    ]
 
 
 def _takes_from_pile(doc: Mapping[str, Any]) -> bool:

@@ -352,6 +352,7 @@ class Game:
             else card_text(hs.obligation[0]),
             "melded": list(hs.melded),
             "active": list(hs.active),
+            "dropped": list(hs.dropped),
             "hand_number": self.ms.hand_no,
             "history": [dict(h) for h in hs.history],
             "hand_over": self.hand_over,

@@ -160,6 +160,7 @@ class _Seen(MatchView):
     obligation: str | None
     melded: list[int]
     active: list[bool]
+    dropped: list[bool]
     hand_number: int
     history: list[dict[str, Any]]
     hand_over: bool

@@ -82,6 +82,7 @@ class Facts:
         self.shown = shown  # (knocker, what it showed): its deadwood and penalty
         self.laid_off = laid_off  # defenders who laid off: no whole-hand pattern for the rest
         self._cache: dict[tuple[str, int], int] = {}
+        self.drops: dict[int, int] = {}  # dropped seats (play.drop) -> their drop penalty
 
     def get(self, name: str, seat: int) -> int:
         key = (name, seat)
@@ -98,6 +99,8 @@ class Facts:
 
     def _compute(self, name: str, seat: int) -> int:
         v, cards = self.variant, self.final[seat]
+        if seat in self.drops and name in ("penalty", "deadwood"):
+            return self.drops[seat]
         if self.shown is not None and self.shown[0] == seat:
             if name == "deadwood":
                 return self.shown[1].deadwood
@@ -164,6 +167,31 @@ def wild_value(variant: Variant) -> int:
     return max((hand_value(variant, code, "hand") for code in kinds), default=0)
 
 
+def _drop_penalties(
+    variant: Variant,
+    hs: HandState,
+    facts: Facts,
+    env_of: Callable[[int], LazyEnv],
+    lines: list[str],
+) -> None:
+    """Each dropped seat's `play.drop_penalty`, worked out for that seat (its `me.turn`: the
+    draws it made); it stands for the seat's penalty and deadwood from here on."""
+    rule = variant.play.drop_penalty
+    if rule is None or not any(hs.dropped):
+        return
+    for s in range(hs.players):
+        if not (hs.dropped[s] and hs.active[s]):
+            continue
+        facts.drops[s] = 0  # (the check keeps the penalty from reading itself)
+        try:
+            facts.drops[s] = int(rule(env_of(s)))
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+            raise RulespecError(
+                f"play.drop_penalty: cannot be worked out for seat {s}: {exc!r}"
+            ) from None
+        lines.append(f"seat {s} dropped: penalty {facts.drops[s]}")
+
+
 def score_hand(
     variant: Variant, hs: HandState, reason: str, seat: int | None, extra: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -221,12 +249,20 @@ def _score(
         done = SD.resolve(variant, hs, seat, showing, lines)
         reason, winner, final, laid = done.reason, done.winner, done.final, done.laid
         shown, laid_off, shed = (seat, showing), done.laid_off, done.shed
+    elif reason == "drop":
+        winner = seat
+        lines.append(f"every other seat dropped: seat {seat} wins")
     elif reason == "out":
         winner = seat
         assert seat is not None
         first = hs.laid_down[seat]
-        rummy = first is None or first == hs.turns[seat]
-        lines.append(f"seat {seat} goes out" + (" in one go (rummy)" if rummy else ""))
+        dealt = extra.get("by") == "dealt"
+        rummy = not dealt and (first is None or first == hs.turns[seat])
+        lines.append(
+            f"seat {seat} goes out"
+            + (" on the deal (going_out.dealt)" if dealt else "")
+            + (" in one go (rummy)" if rummy else "")
+        )
     else:
         lines.append(
             {
@@ -261,13 +297,19 @@ def _score(
     rules = sc.rules.get(reason, {})
     scores = [0] * hs.players
     per_seat: list[list[str]] = []
-    for s in seats:
+
+    def env_of(s: int) -> LazyEnv:
+        """The score names for seat `s`."""
         thunks = dict(common)
         thunks.update(_seat_thunks("me", facts, s))
         thunks.update(_sum_thunks("others", facts, [o for o in seats if o != s]))
         mates = [o for o in seats if o != s and o in partners(variant, s, hs.players)]
         thunks.update(_sum_thunks("partners", facts, mates))
-        env = LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
+        return LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
+
+    _drop_penalties(variant, hs, facts, env_of, lines)
+    for s in seats:
+        env = env_of(s)
         total = 0
         parts = []
         for role in ROLES:

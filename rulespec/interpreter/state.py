@@ -15,11 +15,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
+from rulespec.core.cards import card_text, parse_placed, placed_text
 from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.interpreter import handwild as HW
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.posfields import (
+    card,
+    card_list,
+    int_list,
+    read_history,
+    read_int,
+    read_log,
+)
+from rulespec.interpreter.position_acts import read_dropped, read_live
 from rulespec.interpreter.position_check import (
     LEGACY_RUMMY,
     SEED_LIMIT,
@@ -62,6 +71,10 @@ class HandState:
     recycles: int = 0  # times the pile was turned over into the stock this hand
     history: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    dropped: list[bool] = field(default_factory=list)  # seats out of this hand (play.drop)
+    # draw.turned: the live card on the pile: (seat that turned or discarded it, turned?,
+    # forced on the mover?); None when the pile's top card is dead or there is none
+    live: tuple[int, bool, bool] | None = None
     deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
     # a position's match part holds it as `hand`)
     wild_rank: int | None = None  # this hand's wild rank (melds.wild.rank / cut), 1..13
@@ -75,6 +88,7 @@ class HandState:
             ("laid_down", None),
             ("melded", 0),
             ("melded_jokers", 0),
+            ("dropped", False),
         ):
             if not getattr(self, name):
                 setattr(self, name, [value] * n)
@@ -113,47 +127,6 @@ class Column:
     wins: list[int]  # hands won entered in this column, per seat (its box bonus)
     closed: bool = False
     winner: int | None = None
-
-
-def _card_list(variant: Variant, raw: Any, key: str) -> list[int]:
-    if not isinstance(raw, list):
-        raise PositionError(f"{key}: expected a list of cards, got {type(raw).__name__}")
-    out = []
-    for i, text in enumerate(raw):
-        out.append(_card(text, f"{key}.{i}"))
-    return out
-
-
-def _card(text: Any, key: str) -> int:
-    if not isinstance(text, str):
-        raise PositionError(f"{key}: expected a card text such as '7H', got {text!r}")
-    try:
-        return parse_card(text)
-    except InvalidMove as exc:
-        raise PositionError(f"{key}: {exc}") from None
-
-
-def _int(pos: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = pos.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise PositionError(f"{key}: expected an integer from {low} to {high}, got {value!r}")
-    return value
-
-
-def _int_list(
-    pos: Mapping[str, Any], key: str, n: int, default: Any, nullable: bool = False
-) -> list[Any]:
-    raw = pos.get(key)
-    if raw is None:
-        return [default] * n
-    if not isinstance(raw, list) or len(raw) != n:
-        raise PositionError(f"{key}: expected a list of {n} values, one per seat")
-    for i, v in enumerate(raw):
-        if v is None and nullable:
-            continue
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise PositionError(f"{key}.{i}: expected an integer, got {v!r}")
-    return list(raw)
 
 
 def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, Any]:
@@ -197,6 +170,11 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
         "log": list(ms.log),
     }
     pos.update(HW.wild_position(variant, hs.wild_rank, hs.cut_card))
+    if any(hs.dropped):  # written only when someone dropped: older positions stay as they were
+        pos["dropped"] = list(hs.dropped)
+    if hs.live is not None:  # draw.turned only
+        by, turned, forced = hs.live
+        pos["live"] = {"by": by, "turned": turned, "forced": forced}
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -215,16 +193,16 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     raw_hands = pos.get("hands")
     if not isinstance(raw_hands, list) or not raw_hands:
         raise PositionError("hands: expected a list with one list of cards per seat")
-    n = _int(pos, "players", len(raw_hands), variant.min_players, variant.max_players)
+    n = read_int(pos, "players", len(raw_hands), variant.min_players, variant.max_players)
     if len(raw_hands) != n:
         raise PositionError(f"hands: {len(raw_hands)} hands for {n} players")
-    hands = [_card_list(variant, h, f"hands.{i}") for i, h in enumerate(raw_hands)]
-    dealer = _int(pos, "dealer", 0, 0, n - 1)
+    hands = [card_list(variant, h, f"hands.{i}") for i, h in enumerate(raw_hands)]
+    dealer = read_int(pos, "dealer", 0, 0, n - 1)
     phase = pos.get("phase", "draw")
     if phase not in PHASES:
         raise PositionError(f"phase: expected one of {', '.join(PHASES)}, got {phase!r}")
-    stock = _card_list(variant, pos.get("stock", []), "stock")
-    discard = _card_list(variant, pos.get("discard", []), "discard")
+    stock = card_list(variant, pos.get("stock", []), "stock")
+    discard = card_list(variant, pos.get("discard", []), "discard")
     melds: list[TableMeld] = []
     raw_melds = pos.get("melds", [])
     if not isinstance(raw_melds, list):
@@ -232,7 +210,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     for i, m in enumerate(raw_melds):
         if not isinstance(m, Mapping) or not isinstance(m.get("cards"), list):
             raise PositionError(f"melds.{i}: expected {{owner: seat, cards: [...]}}")
-        owner = _int(m, "owner", 0, 0, n - 1) if "owner" in m else 0
+        owner = read_int(m, "owner", 0, 0, n - 1) if "owner" in m else 0
         placed: list[Placed] = []
         for j, t in enumerate(m["cards"]):
             if not isinstance(t, str):
@@ -247,20 +225,20 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
                 f"melds.{i}: {' '.join(m['cards'])} is not a valid meld of {variant.name}"
             )
         melds.append((owner, tuple(placed)))
-    upcard = None if pos.get("upcard") is None else _card(pos.get("upcard"), "upcard")
+    upcard = None if pos.get("upcard") is None else card(pos.get("upcard"), "upcard")
     turn = pos.get("turn") or {}
     if not isinstance(turn, Mapping):
         raise PositionError("turn: expected a mapping")
-    taken = _card_list(variant, turn.get("taken", []), "turn.taken")
+    taken = card_list(variant, turn.get("taken", []), "turn.taken")
     obligation = None
     ob = turn.get("obligation")
     if ob is not None:
         if not isinstance(ob, Mapping) or ob.get("use") not in ("meld", "any"):
             raise PositionError("turn.obligation: expected {card, use: meld|any, hand_cards}")
         obligation = (
-            _card(ob.get("card"), "turn.obligation.card"),
+            card(ob.get("card"), "turn.obligation.card"),
             str(ob["use"]),
-            _int(ob, "hand_cards", 0, 0, 60),
+            read_int(ob, "hand_cards", 0, 0, 60),
         )
     offer = pos.get("offer") or {}
     if not isinstance(offer, Mapping):
@@ -268,7 +246,7 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     hs = HandState(
         players=n,
         dealer=dealer,
-        to_move=_int(pos, "to_move", (dealer + 1) % n, 0, n - 1),
+        to_move=read_int(pos, "to_move", (dealer + 1) % n, 0, n - 1),
         phase=phase,
         hands=hands,
         stock=stock,
@@ -277,17 +255,17 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         upcard=upcard,
         taken=taken,
         obligation=obligation,
-        melds_this_turn=_int(turn, "melds", 0, 0, 10**6),
-        value_this_turn=_int(turn, "value", 0, -(10**6), 10**6),
-        turns=_int_list(pos, "turns", n, 0),
-        laid_down=_int_list(pos, "laid_down", n, None, nullable=True),
-        melded=_int_list(pos, "melded", n, 0),
-        melded_jokers=_int_list(pos, "melded_jokers", n, 0),
-        offer_passes=_int(offer, "passes", 0, 0, n),
+        melds_this_turn=read_int(turn, "melds", 0, 0, 10**6),
+        value_this_turn=read_int(turn, "value", 0, -(10**6), 10**6),
+        turns=int_list(pos, "turns", n, 0),
+        laid_down=int_list(pos, "laid_down", n, None, nullable=True),
+        melded=int_list(pos, "melded", n, 0),
+        melded_jokers=int_list(pos, "melded_jokers", n, 0),
+        offer_passes=read_int(offer, "passes", 0, 0, n),
         must_draw_stock=bool(offer.get("must_draw_stock", False)),
-        turn_count=_int(pos, "turn_count", 0, 0, 10**9),
-        recycles=_int(pos, "recycles", 0, 0, 10**6),
-        history=_history(pos.get("history")),
+        turn_count=read_int(pos, "turn_count", 0, 0, 10**9),
+        recycles=read_int(pos, "recycles", 0, 0, 10**6),
+        history=read_history(pos.get("history")),
     )
     hs.wild_rank, hs.cut_card = wild_rank, cut_card
     active = pos.get("active")
@@ -299,6 +277,9 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         hs.active = [bool(a) for a in active]
     if not hs.active[hs.to_move]:
         raise PositionError(f"to_move: seat {hs.to_move} has left the match or sits this hand out")
+    seat = (hs.players, hs.to_move, hs.phase)
+    hs.dropped = read_dropped(variant, pos.get("dropped"), hs.active, seat)
+    hs.live = read_live(variant, pos.get("live"), bool(hs.discard), seat)
     if pos.get("laid_down") is None:
         infer_laid_down(hs)
     if isinstance(pos.get("result"), Mapping):
@@ -308,13 +289,13 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     elif phase == "over":
         raise PositionError("result: a position in phase 'over' needs the hand's result")
     ms = MatchState(
-        totals=_int_list(pos, "totals", n, 0),
-        hands_won=_int_list(pos, "hands_won", n, 0),
-        hand_no=_int(pos, "hand", 1, 1, 10**9),
-        seed=_int(pos, "seed", 0, 0, SEED_LIMIT - 1),
-        log=_log(pos.get("log")),
+        totals=int_list(pos, "totals", n, 0),
+        hands_won=int_list(pos, "hands_won", n, 0),
+        hand_no=read_int(pos, "hand", 1, 1, 10**9),
+        seed=read_int(pos, "seed", 0, 0, SEED_LIMIT - 1),
+        log=read_log(pos.get("log")),
         over=bool(pos.get("match_over", False)),
-        winner=_int(pos, "match_winner", 0, 0, n - 1)
+        winner=read_int(pos, "match_winner", 0, 0, n - 1)
         if pos.get("match_winner") is not None
         else None,
     )
@@ -345,31 +326,6 @@ def deck_players(variant: Variant, active: Sequence[bool]) -> int:
     if variant.match.playing is not None:
         return sum(1 for a in active if a)
     return max(sum(1 for a in active if a), variant.min_players)
-
-
-def _log(raw: Any) -> list[str]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise PositionError("log: expected a list of move texts")
-    return list(raw)
-
-
-def _history(raw: Any) -> list[dict[str, Any]]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise PositionError("history: expected a list of {seat, move} entries")
-    for i, entry in enumerate(raw):
-        if not isinstance(entry, Mapping) or not (
-            isinstance(entry.get("move"), str) or isinstance(entry.get("event"), str)
-        ):
-            raise PositionError(f"history.{i}: expected {{seat, move}} or {{event}}, got {entry!r}")
-        if "move" in entry and (
-            isinstance(entry.get("seat"), bool) or not isinstance(entry.get("seat"), int)
-        ):
-            raise PositionError(f"history.{i}.seat: expected a seat number")
-    return [dict(e) for e in raw]
 
 
 def _check_counts(variant: Variant, hs: HandState) -> None:

@@ -25,9 +25,10 @@ def suit_value(index: int) -> Any:
 def next_seat(variant: Variant, hs: HandState, seat: int) -> int:
     step = 1 if variant.rotation == "left" else -1
     n = hs.players
+    dropped = hs.dropped if any(hs.dropped) else None  # seats that dropped out of the hand
     for k in range(1, n + 1):
         s = (seat + step * k) % n
-        if hs.active[s]:
+        if hs.active[s] and not (dropped and dropped[s]):
             return s
     return seat
 

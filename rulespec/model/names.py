@@ -16,12 +16,12 @@ from typing import Any
 from rulespec.model.variant import PLACES
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-REASONS = ("out", "knock", "gin", "undercut", "stock", "void")
+REASONS = ("out", "knock", "gin", "undercut", "stock", "void", "drop")
 # Every hand end a result can carry: the scored reasons, and `abandoned` — a hand
 # the engine's safety cap stopped (it cannot end under its rules); it scores nothing.
 HAND_ENDS = (*REASONS, "abandoned")
 # How the winner of a hand ended by `out` went out: the type `way` of `out.by`.
-WAYS = ("discard", "meld", "layoff")
+WAYS = ("discard", "meld", "layoff", "dealt")
 # The roles a score expression is given for, under `scoring.<reason>`.
 ROLES = ("winner", "losers", "each")
 
@@ -68,7 +68,7 @@ ROLE_NAMES: dict[str, str] = {"me is winner": "bool", "me is knocker": "bool"}
 
 # Seats (and `out.*`, how the winner went out) that exist only in some hand-end reasons.
 REASON_SEATS: dict[str, frozenset[str]] = {
-    "winner": frozenset({"out", "knock", "gin", "undercut"}),
+    "winner": frozenset({"out", "knock", "gin", "undercut", "drop"}),
     "knocker": frozenset({"knock", "gin", "undercut"}),
     "out": frozenset({"out"}),
 }

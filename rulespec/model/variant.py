@@ -117,6 +117,7 @@ class PileDraw:
     use: str  # none | meld | any
     hand_cards: int  # with use=meld: cards from hand in that new meld
     min: int  # depth draws: the shallowest depth offered
+    use_when: Compiled | None  # context turn -> bool: when `use` applies; None = always
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,8 @@ class Draw:
     depth: PileDraw | None
     pile: bool
     upcard_offer: bool
+    turned: bool  # the stock card is turned face up, used or passed (Conquian)
+    force: bool  # with turned: a passed card may be forced on the next player
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,8 @@ class Play:
     contract_runs: int  # and this many runs ...
     contract_run_min: int  # ... of at least this many cards
     contract_pure: int  # of which this many hold no wild card
+    drop: str  # never | before_draw | after_draw | anytime
+    drop_penalty: Compiled | None  # context score -> int: a dropped seat's penalty
 
 
 @dataclass(frozen=True)
@@ -156,6 +161,7 @@ class GoingOut:
     by: frozenset[str]
     partition_melds: tuple[int, ...] | None
     partition_sizes: tuple[tuple[int, ...], ...] | None  # each sorted descending
+    dealt: int | None  # a dealt hand worth this much or more wins at once
 
 
 @dataclass(frozen=True)
@@ -163,6 +169,7 @@ class Knock:
     limit: Compiled  # context knock -> int
     layoff: bool
     show: str  # all
+    timing: str  # discard | before_draw | either
 
 
 @dataclass(frozen=True)

@@ -247,6 +247,7 @@ def test_thirteen_bundled_variants_of_the_sources() -> None:
     assert len([r for r in rows if r["group"] == "sources"]) == 13
     assert len(bundled()) > 13
     assert "indian-rummy" in bundled()
+    assert "tonk" in bundled()
 
 
 def test_check_every_bundled_variant() -> None:

@@ -299,7 +299,11 @@ def test_defaults_follow_the_document_contract() -> None:
     assert full["melds"]["run"] == {"min": 3, "max": None}
     assert full["values"] == {"A": 1, "pips": "face", "J": 10, "Q": 10, "K": 10, "joker": 0}
     assert full["draw"]["discard"] is True and full["knock"] is False
-    assert full["going_out"] == {"by": ["meld", "layoff", "discard"], "partition": None}
+    assert full["going_out"] == {
+        "by": ["meld", "layoff", "discard"],
+        "partition": None,
+        "dealt": None,
+    }
     assert full["match"]["bonus"] == {"game": 0, "box": 0, "shutout": 1}
     assert "extends" not in full
     assert schema()["properties"]["deck"]["properties"]["decks"]["default"] == 1

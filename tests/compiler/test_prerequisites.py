@@ -28,7 +28,8 @@ def _put(doc: dict[str, Any], path: str, value: Any) -> None:
 
 def _problems(decl: Axis, required: Any) -> list[str]:
     doc: dict[str, Any] = {"name": "t", "title": "T"}
-    _put(doc, decl.path, decl.low if decl.low else 1)
+    boolean = decl.kind == "expr" and decl.expects == "bool"
+    _put(doc, decl.path, "me.turn > 1" if boolean else decl.low if decl.low else 1)
     _put(doc, decl.requires.partition(": ")[0], required)
     locator = Locator(SourceInfo("t.yaml", [], {}))
     return [p.message for p in check_document(doc, locator) if p.path == decl.path]
@@ -43,6 +44,10 @@ def test_a_prerequisite_that_does_not_hold_is_refused(decl: Axis) -> None:
     path, _, wanted = decl.requires.partition(": ")
     needed = node(path)
     assert isinstance(needed, Axis)
-    others = [v for v in needed.values if v not in wanted.split(" or ")]
+    values = needed.values or ((True, False) if needed.kind == "bool" else ())
+    ok = [
+        v for v in values if (str(v).lower() if isinstance(v, bool) else v) in wanted.split(" or ")
+    ]
+    others = [v for v in values if v not in ok]
     assert f"{decl.path} applies only with {decl.requires}" in _problems(decl, others[0])
-    assert not any("applies only" in m for m in _problems(decl, wanted.split(" or ")[0]))
+    assert not any("applies only" in m for m in _problems(decl, ok[0]))

@@ -193,6 +193,12 @@ ENDINGS: list[tuple[str, dict[str, Any], list[str], tuple[str, bool, str | None]
         ["discard KH"],
         ("abandoned", False, CAPPED),
     ),
+    (
+        str(ROOT / "tests" / "data" / "valid" / "drop-penalty.rules"),
+        {"phase": "draw", "to_move": 0, "hands": [["KH", "2C"], ["5C", "9S"]], "stock": ["AS"]},
+        ["drop"],
+        ("drop", False, None),
+    ),
 ]
 
 
@@ -224,7 +230,7 @@ def test_scoring_refuses_an_undocumented_reason(reason: str) -> None:
 
 
 def test_play_screen_shows_rummy_and_why_beside_the_reason() -> None:
-    rummy, plain, gin, _, _, _, _, capped = (_play(n, p, m) for n, p, m, _ in ENDINGS)
+    rummy, plain, gin, _, _, _, _, capped, _ = (_play(n, p, m) for n, p, m, _ in ENDINGS)
     assert reason_text(rummy) == "out (rummy: out in one go)"
     assert reason_text(plain) == "out"
     assert reason_text(gin) == "gin"

@@ -76,3 +76,32 @@ def test_wild_and_two_deck_variants_spell_melds_with_atomic_actions() -> None:
     assert len(continental) < 200  # one action per card and wild meaning, not one per meld
     bridge = build_catalogue(load_variant("bridge"))  # knocks, never melds on the table
     assert "knock JK" in bridge.labels and "commit" not in bridge.labels
+
+
+@pytest.mark.parametrize("name", ["drop-penalty.rules", "knock-before-draw.yaml"])
+def test_turn_actions_have_their_actions(name: str) -> None:
+    """`drop` and `knock` alone (issue 8's turn actions) are actions of their own; a masked
+    random game plays them as the engine lists them."""
+    from pathlib import Path
+
+    variant = load_variant(str(Path(__file__).resolve().parents[1] / "data" / "valid" / name))
+    cat = build_catalogue(variant)
+    assert "drop" in cat.labels
+    assert ("knock" in cat.labels) == (variant.knock is not None)
+    env = aec_env(variant, players=variant.min_players)
+    seen: set[str] = set()
+    for seed in range(6):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(200):
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                break
+            if not env.building:
+                legal = env.game.legal_moves()
+                firsts = {cat.encode(m)[0] for m in legal}
+                mask = env.observe(agent)["action_mask"]
+                assert set(np.flatnonzero(mask).tolist()) == firsts
+                seen |= {str(m) for m in legal if not m.cards}
+            env.step(masked_choice(rng, env.observe(agent)["action_mask"]))
+    assert "drop" in seen

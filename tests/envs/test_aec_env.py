@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 from rulespec.compiler.load import loads
 from rulespec.core.errors import RulespecError
-from rulespec.envs import aec_env
+from rulespec.envs import aec_env, gym_env
 
 CYCLES = 12  # api_test / seed_test cycles: every action kind of the deal shows up early
 
@@ -119,3 +119,16 @@ def test_ansi_render_shows_the_seat_to_move_and_its_hand() -> None:
     text = env.render()
     hand = " ".join(env.game.observation(env.game.to_move)["hand"])
     assert f"seat {env.game.to_move} to move" in text and hand in text
+
+
+def test_a_hand_won_at_the_deal_ends_the_episode_at_reset() -> None:
+    """Tonk's tonk (going_out.dealt): seed 17 deals seat 0 a hand of 49, won before anyone
+    plays; the AEC episode is over at reset with the hand's scores, and the Gym seat gets
+    the next seed's deal, where it has a move."""
+    env = aec_env("tonk", players=2)
+    env.reset(seed=17)
+    assert all(env.terminations.values())
+    assert [env._cumulative_rewards[a] for a in env.possible_agents] == [2.0, -2.0]
+    gym = gym_env("tonk", seat=0)
+    gym.reset(seed=17)
+    assert gym.action_masks().any()

@@ -227,6 +227,23 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("knock.limit", "2 - players", "nobody lays off after gin", KNOCK),
     ("knock", {"limit": 10}, "count only the cards in hand, and the knocker shows melds made "
      "from their hand; lay-offs at the knock go only on those melds, not on the table's", {}),
+    ("play.drop", "before_draw", "may drop out of the hand at the start of their turn, "
+     "instead of drawing", {}),
+    ("play.drop", "after_draw", "after drawing, instead of discarding", {}),
+    ("play.drop_penalty", "me.turn == 0 ? 20 : 40", "they count 20 if their turn number is 0, "
+     "otherwise 40", {"play.drop": "anytime"}),
+    ("scoring.drop", {"winner": "losers.penalty"}, "When every other player has dropped out",
+     {"play.drop": "before_draw"}),
+    ("knock.timing", "before_draw", "instead of drawing, a player may knock when their hand's "
+     "deadwood is at most 10", KNOCK),
+    ("knock.timing", "either", "may also knock at the start of their turn", KNOCK),
+    ("going_out.dealt", 49, "dealt a hand worth 49 or more", {}),
+    ("draw.turned", True, "The stock card is turned face up, never taken into the hand", {}),
+    ("draw.force", True, "may force it on the next player", {"draw.turned": True}),
+    ("draw.discard.use_when", "not me.laid_down_before", "this applies only when the player "
+     "did not lay down in an earlier turn", {"draw.discard": {"use": "meld"}}),
+    ("draw.depth.use_when", "me.turn > 1", "this applies only when their turn number is more",
+     {"draw.depth": {"use": "meld"}}),
 ]  # fmt: skip
 
 # (path, new value, fragment the new text must no longer contain, fields set first):
@@ -266,6 +283,7 @@ DROPS: list[tuple[str, Any, str, dict[str, Any]]] = [
 # keys that docs/document.md names only in comments of its YAML block
 COMMENTED_KEYS = {
     "values.7", "values.T", "draw.depth", "knock.limit", "knock.layoff", "knock.show",
+    "knock.timing", "draw.discard.use_when", "draw.depth.use_when",
 }  # fmt: skip
 
 

@@ -33,6 +33,10 @@ CANONICAL = [
     "discard QS",
     "knock QS",
     "pass",
+    "knock",
+    "drop",
+    "force",
+    "force 7H",
 ]
 
 
@@ -74,7 +78,7 @@ def test_move_text_is_normalised(loose: str, canonical: str) -> None:
         "swap 7H",
         "discard",
         "discard 7H 8H",
-        "knock",
+        "knock 7H 8H",
         "jump 3",
         "JK:",
         42,

@@ -21,7 +21,7 @@ import pytest
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.core.cards import JOKER
 from rulespec.core.errors import IllegalMove
-from rulespec.core.moves import DRAWS, MELD, PASS, TAKE, Move
+from rulespec.core.moves import DRAWS, DROP, FORCE, KNOCK, MELD, PASS, TAKE, Move
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import name_wilds
@@ -29,7 +29,14 @@ from rulespec.interpreter.phases.judge import malformed, refusal
 from rulespec.model.variant import Variant
 
 VALID = Path(__file__).resolve().parents[1] / "data/valid"
-EXTRA = ["wild-eight-decks.rules", "rummy-all-at-once-swap.yaml", "pile-draws-only.yaml"]
+EXTRA = [
+    "wild-eight-decks.rules",
+    "rummy-all-at-once-swap.yaml",
+    "pile-draws-only.yaml",
+    "knock-before-draw.yaml",
+    "drop-penalty.rules",
+    "pile-meld-before-opening.rules",
+]
 CASES = [*bundled_names(), *EXTRA]
 POSITIONS = 20  # sampled positions per variant
 MELD_TRIES = 8  # random card groups tried as melds per position
@@ -43,12 +50,13 @@ def _candidates(game: Game, rng: random.Random) -> list[Move]:
     """Moves worth asking about in this position: listed or not, held or not."""
     hs = game.hs
     hand = hs.hands[hs.to_move]
-    out = [Move(k) for k in sorted((DRAWS - {TAKE}) | {PASS})]
+    out = [Move(k) for k in sorted((DRAWS - {TAKE}) | {PASS, DROP, KNOCK, FORCE})]
     out += [Move(TAKE, (), n) for n in range(1, len(hs.discard) + 2)]
     held = sorted(set(hand))
     stranger = next(c for c in range(52) if c not in hand)
     for card in [*held, stranger]:
         out += [Move("discard", ((card, card),)), Move("knock", ((card, card),))]
+        out.append(Move(FORCE, ((card, card),)))
         for number in range(1, len(hs.melds) + 2):
             out += [Move("layoff", ((card, card),), number), Move("swap", ((card, card),), number)]
     for number, (_, meld) in enumerate(hs.melds, start=1):

@@ -41,6 +41,9 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
+    # issue 8: games of the family at large, each naming Pagat (or a rule book) as its source
+    "tonk": (None, "Pagat"),
+    "conquian": (None, "Pagat"),
 }
 
 # the rummy family at large: bundled games beyond the sources -> (base, who they cite)

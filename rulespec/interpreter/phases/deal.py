@@ -3,7 +3,9 @@
 Chance comes only from the match seed: hand k is shuffled by
 `random.Random(f"{seed}:{k}")`, so a saved position with its seed and hand
 number continues exactly. The dealer is chosen by the game (game.py: the
-first by `first_dealer`, then each next hand's).
+first by `first_dealer`, then each next hand's). A hand dealt worth
+`going_out.dealt` or more wins at once (Tonk's "tonk"): the hand is settled
+here, before anyone plays, so it starts over.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import random
 
 from rulespec.interpreter import turnctx as T
-from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.cards import build_deck, hand_value
 from rulespec.interpreter.handwild import dealt_wild, per_hand
+from rulespec.interpreter.phases.settle import settle
 from rulespec.interpreter.state import HandState, MatchState, deck_players
 from rulespec.model.variant import Variant
 
@@ -74,4 +77,22 @@ def deal(
     if variant.draw.upcard_offer and hs.discard and hs.phase == "draw":
         hs.phase = "upcard"
     hs.to_move = first
+    if variant.going_out.dealt is not None:
+        _dealt_win(variant, hs, ms, variant.going_out.dealt)
     return hs
+
+
+def _dealt_win(variant: Variant, hs: HandState, ms: MatchState, least: int) -> None:
+    """`going_out.dealt`: one seat dealt a hand worth `least` or more wins the hand (out,
+    by `dealt`); two or more such seats make it void."""
+    won = [
+        s
+        for s in range(hs.players)
+        if hs.active[s] and sum(hand_value(variant, c, "hand") for c in hs.hands[s]) >= least
+    ]
+    if len(won) == 1:
+        hs.history.append({"event": "dealt", "seat": won[0]})
+        settle(variant, hs, ms, "out", won[0], {"by": "dealt"})
+    elif won:
+        why = f"seats {', '.join(map(str, won))} were dealt {least} or more (going_out.dealt)"
+        settle(variant, hs, ms, "void", None, {"why": why})

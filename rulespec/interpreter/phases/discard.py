@@ -10,7 +10,7 @@ for `knock C with …` the melds it names (showdown.py).
 from __future__ import annotations
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import DISCARD, KNOCK, Move
+from rulespec.core.moves import DISCARD, FORCE, KNOCK, Move
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.phases.context import REFUSED, Ctx, Ender, public
 from rulespec.interpreter.phases.stock import end_turn
@@ -69,6 +69,11 @@ def knock_gate(c: Ctx) -> str | None:
 def _knock_gate(c: Ctx) -> str | None:
     if c.variant.knock is None:
         return "knock: false — this variant has no knocking"
+    if c.variant.knock.timing == "before_draw":
+        return (
+            "knock.timing: before_draw — a knock is made at the start of the turn"
+            " ('knock'), instead of drawing, not with a discard"
+        )
     if len(c.hand) == 1:
         return LAST_KNOCK
     if c.least_after_discard() > c.knock_limit():
@@ -150,6 +155,8 @@ def apply_discard(variant: Variant, hs: HandState, move: Move, end_hand: Ender) 
     card = move.card
     hand.remove(card)
     hs.discard.append(card)
+    if variant.draw.turned:  # the discard is the next player's live card (forced: `force C`)
+        hs.live = (seat, False, move.kind == FORCE)
     public(hs, seat, str(move))
     if move.kind == KNOCK:
         end_hand(variant, hs, "knock", seat, {"shown": move.melds} if move.melds else {})

@@ -29,7 +29,7 @@ from rulespec.interpreter.phases.layapply import scratch
 from rulespec.interpreter.phases.stock import turn_over
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import active_count, next_seat
-from rulespec.model.variant import Variant
+from rulespec.model.variant import PileDraw, Variant
 
 _FIXED = tuple(
     Move(k) for k in (DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD)
@@ -104,9 +104,14 @@ def draw_refusal(c: Ctx, move: Move) -> str | None:
             return "draw.discard: false — the top discard may not be drawn"
         if pd.when is not None and not pd.when(c.env()):
             return "draw.discard.when: the condition for drawing the discard is not met now"
-        if pd.use != "none" and not _usable(c, [pile[-1]], pd.use, pd.hand_cards):
+        if (
+            pd.use != "none"
+            and _obliged(c, pd)
+            and not _usable(c, [pile[-1]], pd.use, pd.hand_cards)
+        ):
+            until = " (draw.discard.use_when holds now)" if pd.use_when is not None else ""
             return (
-                f"draw.discard.use: {pd.use} — the card taken could not be used"
+                f"draw.discard.use: {pd.use}{until} — the card taken could not be used"
                 " this turn as required"
             )
         return None
@@ -125,6 +130,11 @@ def draw_refusal(c: Ctx, move: Move) -> str | None:
     return None
 
 
+def _obliged(c: Ctx, pd: PileDraw) -> bool:
+    """Does the pile draw's obligation (`use`) apply now (`draw.discard.use_when`)?"""
+    return pd.use_when is None or bool(pd.use_when(c.env()))
+
+
 def _take_refusal(c: Ctx, n: int) -> str | None:
     dep = c.variant.draw.depth
     pile = c.hs.discard
@@ -137,7 +147,7 @@ def _take_refusal(c: Ctx, n: int) -> str | None:
     if dep.when is not None and not dep.when(c.env()):
         return "draw.depth.when: the condition for taking from the pile is not met now"
     taken = pile[-n:]
-    if dep.use != "none" and not _usable(c, taken, dep.use, dep.hand_cards):
+    if dep.use != "none" and _obliged(c, dep) and not _usable(c, taken, dep.use, dep.hand_cards):
         return (
             f"draw.depth.use: {dep.use} — {card_text(taken[0])} (the deepest card taken)"
             " could not be used this turn"
@@ -198,6 +208,8 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
     if kind == DRAW_STOCK and not hs.stock and not turn_over(variant, hs, seat, end_hand):
         return
     was_upcard = hs.phase == "upcard"
+    pd = variant.draw.discard if kind == DRAW_DISCARD else variant.draw.depth
+    obliged = pd is None or pd.use_when is None or _obliged(Ctx(variant, hs, False), pd)
     hs.turns[seat] += 1
     hs.phase = "play"
     pile = hs.discard
@@ -209,7 +221,7 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
     if kind == DRAW_DISCARD:
         cards = [pile.pop()]
         pd = d.discard
-        if was_upcard or pd is None:
+        if was_upcard or pd is None or not obliged:
             _take(hs, seat, cards, "none", 0)
         else:
             _take(hs, seat, cards, pd.use, pd.hand_cards)
@@ -224,7 +236,7 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
         cards = pile[-move.number :]
         del pile[-move.number :]
         assert d.depth is not None
-        _take(hs, seat, cards, d.depth.use, d.depth.hand_cards)
+        _take(hs, seat, cards, d.depth.use if obliged else "none", d.depth.hand_cards)
     else:  # TAKE_PILE
         cards = list(pile)
         pile.clear()

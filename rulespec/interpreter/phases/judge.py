@@ -13,7 +13,20 @@ from __future__ import annotations
 from collections import Counter
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import DISCARD, DRAWS, KNOCK, LAYOFF, MELD, PASS, SWAP, Move
+from rulespec.core.moves import (
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DRAWS,
+    DROP,
+    FORCE,
+    KNOCK,
+    LAYOFF,
+    MELD,
+    PASS,
+    SWAP,
+    Move,
+)
 from rulespec.interpreter.phases.context import Ctx, Ender
 from rulespec.interpreter.phases.discard import (
     apply_discard,
@@ -22,11 +35,27 @@ from rulespec.interpreter.phases.discard import (
     knock_refusal,
 )
 from rulespec.interpreter.phases.draw import apply_draw, apply_pass, draw_moves, draw_refusal
+from rulespec.interpreter.phases.drop import (
+    apply_drop,
+    apply_knock_first,
+    drop_refusal,
+    knock_first_refusal,
+    turn_actions,
+)
 from rulespec.interpreter.phases.lay import laying, layoff_refusal, meld_refusal
 from rulespec.interpreter.phases.layapply import apply_laying
 from rulespec.interpreter.phases.swap import swap_moves, swap_refusal
+from rulespec.interpreter.phases.turned import (
+    apply_turned,
+    fits_next,
+    turned_moves,
+    turned_refusal,
+)
 from rulespec.interpreter.state import HandState
 from rulespec.model.variant import Variant
+
+TURNED = frozenset({DRAW_STOCK, DRAW_DISCARD, PASS, FORCE})
+"""The draw-phase moves of a `draw.turned` variant (phases/turned.py plays them)."""
 
 
 def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
@@ -35,10 +64,27 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
         return []
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
     if hs.phase in ("upcard", "draw"):
-        return draw_moves(c)
+        moves = turned_moves(c) if variant.draw.turned else draw_moves(c)
+        return moves + turn_actions(c) if _acts(variant) else moves
     laid = laying(c) + swap_moves(c)
     discards = discard_moves(c)  # distinct cards: no duplicates
-    return _dedupe(laid) + discards if laid else discards
+    moves = _dedupe(laid) + discards if laid else discards
+    if variant.draw.force and discards:
+        moves += _forced_discards(c, discards)
+    return moves + turn_actions(c) if variant.play.drop != "never" else moves
+
+
+def _forced_discards(c: Ctx, discards: list[Move]) -> list[Move]:
+    """`force C` for each card the mover may discard that fits the next player's melds."""
+    return [
+        Move(FORCE, m.cards) for m in discards if m.kind == DISCARD and fits_next(c, m.card) is None
+    ]
+
+
+def _acts(variant: Variant) -> bool:
+    """Has the variant turn actions besides drawing: a drop, a knock before drawing?"""
+    k = variant.knock
+    return variant.play.drop != "never" or (k is not None and k.timing != "discard")
 
 
 def _dedupe(moves: list[Move]) -> list[Move]:
@@ -67,11 +113,20 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
     c = Ctx(variant, hs) if ctx is None else ctx
     if hs.phase == "over":
         return "the hand is over"
+    if move.kind == DROP:
+        return drop_refusal(c)
+    if move.kind == KNOCK and not move.cards:
+        return knock_first_refusal(c)
     if hs.phase in ("upcard", "draw"):
-        return draw_refusal(c, move)
+        return turned_refusal(c, move) if variant.draw.turned else draw_refusal(c, move)
     kind = move.kind
-    if kind == PASS:
-        return "pass is only for the first-upcard offer (draw.upcard_offer)"
+    if kind == FORCE and move.cards and variant.draw.turned:
+        missing = _missing(c.hand, [move.card])
+        return missing or discard_refusal(c, move.card) or fits_next(c, move.card)
+    if kind in (PASS, FORCE):
+        return (
+            f"{kind} is only for a card on offer before the draw (draw.upcard_offer, draw.turned)"
+        )
     if kind in DRAWS:
         return "you have already drawn this turn"
     missing = _missing(c.hand, [p[0] for p in move.cards])
@@ -93,8 +148,14 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
 def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     """Play a legal move (checked by the caller) through the phase that owns it."""
     kind = move.kind
-    if kind == PASS:
+    if variant.draw.turned and hs.phase == "draw" and kind in TURNED:
+        apply_turned(variant, hs, move, end_hand)
+    elif kind == PASS:
         apply_pass(variant, hs, move)
+    elif kind == DROP:
+        apply_drop(variant, hs, move, end_hand)
+    elif kind == KNOCK and not move.cards:
+        apply_knock_first(variant, hs, move, end_hand)
     elif kind in DRAWS:
         apply_draw(variant, hs, move, end_hand)
     elif kind in (MELD, LAYOFF, SWAP):

@@ -14,7 +14,7 @@ from rulespec.model.axes.base import Axis, Group, Phrase
 
 _WAYS = ["meld", "layoff", "discard"]
 
-GOING_OUT = (
+GOING_OUT: tuple[Axis | Group, ...] = (
     Group("going_out", "how a hand is won", title=True, model=("going_out",)),
     Axis(
         "going_out.by",
@@ -74,6 +74,28 @@ GOING_OUT = (
     ),
 )
 
+DEALT = Axis(
+    "going_out.dealt",
+    "int",
+    "a seat dealt a hand worth this much or more (its cards' values) wins the hand at once,"
+    " before anyone plays (reason out, out.by dealt); two or more such seats make the hand"
+    " void (null: no such win)",
+    None,
+    low=-1000,
+    high=10000,
+    nullable=True,
+    item="go_item",
+    phrases=(Phrase("dealt none", None), Phrase("dealt at least {int}")),
+    model=("going_out.dealt",),
+    explain={
+        None: "",
+        "*": "A player dealt a hand worth {value} or more (counting every card's value) wins"
+        " the hand at once, before anyone plays: they go out on the deal. When two or more"
+        " players are dealt such a hand, the hand is void.",
+    },
+)
+GOING_OUT += (DEALT,)
+
 KNOCK = (
     Group(
         "knock",
@@ -117,6 +139,22 @@ KNOCK = (
         item="knock_item",
         phrases=(Phrase("show all", "all"),),
         model=("knock.show",),
+    ),
+    Axis(
+        "knock.timing",
+        "enum",
+        "when a player knocks: with the discard that ends the turn (discard), at the start"
+        " of the turn instead of drawing (before_draw, move `knock`), or either",
+        "discard",
+        values=("discard", "before_draw", "either"),
+        requires="knock",
+        item="knock_item",
+        phrases=(
+            Phrase("with discard", "discard"),
+            Phrase("before draw", "before_draw"),
+            Phrase("before draw or with discard", "either"),
+        ),
+        model=("knock.timing",),
     ),
 )
 

@@ -8,12 +8,21 @@ stays hand-written in rules.lark; the conditions themselves (`when`, `use`,
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulespec.model.axes.base import Axis, Group, Phrase
 
 _USE = ("none", "meld", "any")
 
 
-def _flag(path: str, description: str, default: bool, yes: str, model: str) -> Axis:
+def _flag(
+    path: str,
+    description: str,
+    default: bool,
+    yes: str,
+    model: str,
+    explain: dict[Any, str] | None = None,
+) -> Axis:
     """A true/false draw option said `yes` or `no yes`."""
     return Axis(
         path,
@@ -23,6 +32,7 @@ def _flag(path: str, description: str, default: bool, yes: str, model: str) -> A
         item="draw_item",
         phrases=(Phrase(yes, True), Phrase(f"no {yes}", False)),
         model=(model,),
+        explain=explain or {},
     )
 
 
@@ -38,6 +48,24 @@ def _use(path: str) -> Axis:
         phrases=(Phrase("use {word}"),),
         model=(f"{path}.use",),
         schema={"$ref": "#/$defs/obligation"},
+    )
+
+
+def _use_when(path: str) -> Axis:
+    """When a pile draw's obligation applies (asked as the card is taken)."""
+    return Axis(
+        f"{path}.use_when",
+        "expr",
+        f"when the obligation of {path}.use applies, asked as the cards are taken (context"
+        " turn); otherwise they are taken freely. `not me.laid_down_before`: only before"
+        " the player's first laying down",
+        True,
+        context="turn",
+        expects="bool",
+        requires=f"{path}.use: meld or any",
+        item="pile_opt",
+        phrases=(Phrase("only when {expr}"),),
+        model=(f"{path}.use_when",),
     )
 
 
@@ -84,6 +112,7 @@ DRAW = (
         "draw.discard",
         "with use: meld (or a meld under use: any), cards from hand in that new meld",
     ),
+    _use_when("draw.discard"),
     _flag(
         "draw.discard_then_stock",
         "draw the top discard and then the top of the stock (boat)",
@@ -120,8 +149,44 @@ DRAW = (
         model=("draw.depth.min",),
     ),
     _use("draw.depth"),
+    _use_when("draw.depth"),
     _hand_cards("draw.depth", "with use: meld, cards from hand in that new meld"),
     _flag("draw.pile", "take the whole discard pile, no obligation", False, "pile", "draw.pile"),
+    _flag(
+        "draw.turned",
+        "the stock card is turned face up, not taken (Conquian): the player takes it only to"
+        " use it (draw.discard's obligation) or passes it; a card passed by the player who"
+        " turned it goes to the next player, one passed by that player is dead and they turn"
+        " the next; a discard is offered to the next player likewise",
+        False,
+        "stock turned up",
+        "draw.turned",
+        explain={
+            True: "The stock card is turned face up, never taken into the hand: the player"
+            " either takes it to use it at once (as the discard pile's rule says) and then"
+            " discards, or passes it. A card passed by the player who turned it is offered"
+            " to the next player the same way; passed again, it is dead and that player"
+            " turns the next stock card (with none left, the hand is void). A discard is"
+            " offered to the next player the same way."
+        },
+    ),
+    Axis(
+        "draw.force",
+        "bool",
+        "with draw.turned: instead of passing the card they turned (`force`) or discarding a"
+        " card (`force C`), a player may force it on the next player when it can be laid off"
+        " on that player's melds: they must take it and lay it off",
+        False,
+        requires="draw.turned: true",
+        item="draw_item",
+        phrases=(Phrase("force", True), Phrase("no force", False)),
+        model=("draw.force",),
+        explain={
+            True: "Instead of passing the card they turned up, or of discarding a card, a"
+            " player may force it on the next player when it can be laid off on that"
+            " player's melds: that player must take it and lay it off."
+        },
+    ),
     _flag(
         "draw.upcard_offer",
         "first-turn upcard offer (gin): non-dealer, then dealer, may take or pass",
@@ -251,6 +316,35 @@ PLAY = (
         item="play_item",
         phrases=(Phrase("contract pure runs {int}"),),
         model=("play.contract_pure",),
+    ),
+    Axis(
+        "play.drop",
+        "enum",
+        "dropping out of the hand at one's turn (folding): never | before_draw (instead of"
+        " drawing) | after_draw (instead of discarding) | anytime (either)",
+        "never",
+        values=("never", "before_draw", "after_draw", "anytime"),
+        item="play_item",
+        phrases=(
+            Phrase("no drop", "never"),
+            Phrase("drop before draw", "before_draw"),
+            Phrase("drop after draw", "after_draw"),
+            Phrase("drop anytime", "anytime"),
+        ),
+        model=("play.drop",),
+    ),
+    Axis(
+        "play.drop_penalty",
+        "expr",
+        "what a seat that dropped counts as its penalty and deadwood at the hand's end"
+        " (context score, read for that seat: me.turn is its draws, 0 before its first)",
+        0,
+        context="score",
+        expects="int",
+        requires="play.drop: before_draw or after_draw or anytime",
+        item="play_item",
+        phrases=(Phrase("drop penalty {expr}"),),
+        model=("play.drop_penalty",),
     ),
 )
 

@@ -167,7 +167,7 @@ function drawLast(obs) {
   const list = $("last");
   list.replaceChildren();
   for (const h of obs.history.slice(-8)) {
-    const text = h.event ? "the pile was turned over into a new stock" : seatName(h.seat) + ": " + h.move + (h.cards ? " (" + h.cards.map(cardFace).join(" ") + ")" : "");
+    const text = h.event === "dealt" ? seatName(h.seat) + " was dealt a winning hand" : h.event === "turned" ? "a stock card was turned up: " + (h.cards || []).map(cardFace).join(" ") : h.event ? "the pile was turned over into a new stock" : seatName(h.seat) + ": " + h.move + (h.cards ? " (" + h.cards.map(cardFace).join(" ") + ")" : "");
     list.append(el("li", "", text));
   }
 }

@@ -68,7 +68,7 @@ def _candidates(game: Game, rng: random.Random) -> list[Move]:
         if len(hand) < size:
             break
         group = rng.sample(hand, size)
-        ways = name_wilds(game.variant, group) or [tuple((c, c) for c in group)]
+        ways = name_wilds(game.rules, group) or [tuple((c, c) for c in group)]
         out.append(Move.meld(rng.choice(ways)))
     for size in (3, 4):  # every natural group of the hand's lowest cards, valid or not
         out += [Move.meld(tuple((c, c) for c in g)) for g in combinations(sorted(hand)[:6], size)]
@@ -81,14 +81,14 @@ def _judged(game: Game, rng: random.Random) -> int:
     listed = set(legal)
     hs = game.hs
     for move in legal:
-        assert refusal(game.variant, hs, move) is None, (move, refusal(game.variant, hs, move))
-    every_meld = lists_every_meld(game.variant, hs.hands[hs.to_move])
+        assert refusal(game.rules, hs, move) is None, (move, refusal(game.rules, hs, move))
+    every_meld = lists_every_meld(game.rules, hs.hands[hs.to_move])
     judged = 0
     for move in _candidates(game, rng):
         if malformed(move) is not None:
             continue
         judged += 1
-        why = refusal(game.variant, hs, move)
+        why = refusal(game.rules, hs, move)
         if move in listed:
             assert why is None, (move, why)
         elif why is None:

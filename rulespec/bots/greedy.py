@@ -72,6 +72,8 @@ class PhasedBot(Bot):
             raise ValueError("no legal move to choose from")
         view = view_of(observation)
         groups = split_moves(legal_moves)
+        if groups.get("buy") or observation.get("phase") == "claim":
+            return self._claim(view, groups, variant)
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
             return self._progress(view, groups, self._draw(view, groups, variant))
         return self._play(view, groups, variant, legal_moves)
@@ -95,6 +97,19 @@ class PhasedBot(Bot):
         self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         raise NotImplementedError
+
+    @staticmethod
+    def _claim(
+        view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        """Out of turn, the top discard on offer (`buy` / `pass`): buy it when it lies in a
+        meld of the best arrangement of the hand with it (it fits a set or run the hand is
+        building: the contract's melds), pass otherwise. `buy` is listed only while the
+        seat's limit allows it."""
+        buys = groups.get("buy")
+        if buys and view.top is not None and completes_meld(variant, view.hand, [view.top]):
+            return buys[0][1]
+        return groups["pass"][0][1] if groups.get("pass") else buys[0][1]  # type: ignore[index]
 
     def _play(
         self,

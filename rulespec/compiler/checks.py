@@ -17,6 +17,7 @@ from rulespec.compiler.checks_dead import check_dead
 from rulespec.compiler.checks_deck import check_ranks, check_set_sizes, pack_ranks
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_play import check_play
+from rulespec.compiler.checks_schedule import check_buy, check_schedule, deal_documents, on_deal
 from rulespec.compiler.schema import with_defaults
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
@@ -76,6 +77,12 @@ def check_document(
     if runs("going_out") and low <= high:
         problems.extend(_check_going_out(full, low, high, locator))
         problems.extend(check_contract(full, low, high, locator))
+        problems.extend(check_schedule(full, locator) + check_buy(full, locator))
+        for i, sub in deal_documents(full):
+            found = check_contract(sub, low, high, locator)
+            if runs("tables"):
+                found += _check_deal_fits(sub, low, high, locator)
+            problems.extend(on_deal(found, i, locator))
     problems.extend(_check_prerequisites(full, skip, locator))
     if not skip:
         problems.extend(check_expressions(full, locator))

@@ -10,7 +10,8 @@ Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `draw discard+discard`, `take N`, `take pile`, `meld C C C…` (a wild as
 `JK:7H`), `layoff C M`, `swap C M`, `discard C`, `knock C`,
 `knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
-also separates them), `pass`.
+also separates them), `pass`, `buy` (claim the top discard out of turn, with the
+penalty cards of `buy.penalty`; `pass` declines the claim).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ SWAP = "swap"
 DISCARD = "discard"
 KNOCK = "knock"
 PASS = "pass"
+BUY = "buy"
 
 DRAWS = frozenset(
     {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
@@ -47,11 +49,12 @@ _FIXED = {
     "draw discard+discard": DRAW_DISCARD_DISCARD,
     "take pile": TAKE_PILE,
     "pass": PASS,
+    "buy": BUY,
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass"
+    " | knock C with C C C..., C C C... | pass | buy"
 )
 
 
@@ -184,6 +187,7 @@ _FORMS = {
     DISCARD: "discard C (one card)",
     KNOCK: "knock C (the card discarded)",
     PASS: "pass",
+    BUY: "buy (claim the top discard out of turn)",
 }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulespec.explain.deals import buy_sentences, schedule_sentences
 from rulespec.explain.expr import say
 from rulespec.explain.score import going_out, match, scoring
 from rulespec.explain.sections import meld_sentences, turn_sentences
@@ -212,6 +213,8 @@ def explain_document(doc: dict[str, Any]) -> str:
         ("Scoring", scoring(doc)),
         ("Match", match(doc)),
     ]
+    extra = [("Buying", buy_sentences(doc)), ("The deal schedule", schedule_sentences(doc))]
+    sections[2:2] = [(title, said) for title, said in extra if said]
     for title, sentences in sections:
         lines.append(f"## {title}")
         lines.append("")

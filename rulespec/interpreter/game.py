@@ -40,6 +40,7 @@ from rulespec.interpreter.state import (
     to_position,
 )
 from rulespec.interpreter.timeline import Timeline, copy_hand, copy_match
+from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
 
 SHOWN_WAYS = 8
@@ -66,7 +67,7 @@ class Game:
     def __init__(
         self, variant: Variant, hs: HandState, ms: MatchState, timeline: Timeline | None = None
     ) -> None:
-        self.variant = variant
+        self._base = variant  # the match's rules; `variant` is the deal's (its schedule applied)
         self.hs = hs
         self.ms = ms
         self._legal: list[Move] | None = None
@@ -98,7 +99,7 @@ class Game:
         else:
             dealer = rng.randrange(players)
         ms = MatchState(totals=[0] * players, hands_won=[0] * players, hand_no=1, seed=seed)
-        hs = deal(variant, players, dealer, ms, [True] * players)
+        hs = deal(for_deal(variant, 1), players, dealer, ms, [True] * players)
         return cls(variant, hs, ms)
 
     @classmethod
@@ -114,6 +115,17 @@ class Game:
 
     def position(self) -> dict[str, Any]:
         return to_position(self.variant, self.hs, self.ms)
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the deal being played: the match's variant with its deal schedule
+        applied (model/schedule.py; the variant itself when it has no schedule)."""
+        return for_deal(self._base, self.ms.hand_no)
+
+    @property
+    def match_variant(self) -> Variant:
+        """The match's variant as loaded (every deal's rules: its schedule included)."""
+        return self._base
 
     # --- the hand -------------------------------------------------------------------
 
@@ -237,7 +249,7 @@ class Game:
     def copy(self) -> Game:
         """An independent game at the same moment, with the same future and undo history."""
         twin = type(self)(
-            self.variant, copy_hand(self.hs), copy_match(self.ms), self._timeline.copy()
+            self._base, copy_hand(self.hs), copy_match(self.ms), self._timeline.copy()
         )
         twin._legal, twin._legal_set = self._legal, self._legal_set  # (the context: per state)
         return twin
@@ -335,6 +347,7 @@ class Game:
             "melded": list(hs.melded),
             "active": list(hs.active),
             "hand_number": self.ms.hand_no,
+            "buys": list(hs.buys),
             "history": [dict(h) for h in hs.history],
             "hand_over": self.hand_over,
             "result": hs.result,

@@ -146,6 +146,7 @@ class Observation(TypedDict):
     melded: list[int]
     active: list[bool]
     hand_number: int
+    buys: list[int]  # discards bought per seat this hand (buy)
     history: list[dict[str, Any]]
     hand_over: bool
     result: dict[str, Any] | None

@@ -29,7 +29,7 @@ from rulespec.model.variant import Variant
 
 Placed = tuple[int, int]
 TableMeld = tuple[int, tuple[Placed, ...]]  # (owner seat, placed cards)
-PHASES = ("upcard", "draw", "play", "over")
+PHASES = ("upcard", "draw", "play", "over", "claim")
 
 
 @dataclass
@@ -61,6 +61,8 @@ class HandState:
     recycles: int = 0  # times the pile was turned over into the stock this hand
     history: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    buys: list[int] = field(default_factory=list)  # discards bought per seat this hand
+    claim_turn: int | None = None  # phase claim: the seat in turn, who plays on after it
     deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
     # a position's match part holds it as `hand`)
 
@@ -72,6 +74,7 @@ class HandState:
             ("laid_down", None),
             ("melded", 0),
             ("melded_jokers", 0),
+            ("buys", 0),
         ):
             if not getattr(self, name):
                 setattr(self, name, [value] * n)
@@ -171,6 +174,9 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
         "history": [dict(h) for h in hs.history],
         "log": list(ms.log),
     }
+    if variant.buy is not None:  # (positions of variants without buying stay as they were)
+        pos["buys"] = list(hs.buys)
+        pos["claim"] = None if hs.claim_turn is None else {"turn": hs.claim_turn}
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -290,11 +296,42 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         else None,
     )
     hs.deal = ms.hand_no
+    hs.buys = _int_list(pos, "buys", n, 0)
+    _claim_state(variant, hs, pos)
     _check_counts(variant, hs)
     check_state(
         hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)
     )
     return hs, ms
+
+
+def _claim_state(variant: Variant, hs: HandState, pos: Mapping[str, Any]) -> None:
+    """The buying state: buys within `buy.limit`; phase claim with the seat in turn
+    (`claim.turn`), another seat asked, and a discard to buy; located by key."""
+    limit = None if variant.buy is None else variant.buy.limit
+    for seat, made in enumerate(hs.buys):
+        if made and variant.buy is None:
+            raise PositionError(f"buys.{seat}: {variant.name} has no buying (buy: false)")
+        if limit is not None and made > limit:
+            raise PositionError(f"buys.{seat}: {made} buys, over the limit of {limit} (buy.limit)")
+    claim = pos.get("claim")
+    if hs.phase != "claim":
+        if claim is not None:
+            raise PositionError(f"claim: a claim is open only in phase 'claim', not {hs.phase!r}")
+        return
+    if variant.buy is None:
+        raise PositionError(f"phase: 'claim' is for buying, and {variant.name} has none (buy)")
+    if not isinstance(claim, Mapping):
+        raise PositionError("claim: phase 'claim' needs {turn: the seat in turn}")
+    turn = _int(claim, "turn", 0, 0, hs.players - 1)
+    if turn == hs.to_move or not hs.active[turn]:
+        raise PositionError(
+            f"claim.turn: seat {turn} cannot be in turn while seat"
+            f" {hs.to_move} (to_move) is asked to buy"
+        )
+    if not hs.discard:
+        raise PositionError("discard: empty, so there is nothing to buy in phase 'claim'")
+    hs.claim_turn = turn
 
 
 def infer_laid_down(hs: HandState) -> None:

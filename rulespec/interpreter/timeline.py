@@ -48,6 +48,7 @@ def copy_hand(hs: HandState) -> HandState:
         laid_down=list(hs.laid_down),
         melded=list(hs.melded),
         melded_jokers=list(hs.melded_jokers),
+        buys=list(hs.buys),
         history=list(hs.history),
         result=None if hs.result is None else copy.deepcopy(hs.result),
     )

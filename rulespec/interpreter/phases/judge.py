@@ -13,7 +13,19 @@ from __future__ import annotations
 from collections import Counter
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import DISCARD, DRAWS, KNOCK, LAYOFF, MELD, PASS, SWAP, Move
+from rulespec.core.moves import (
+    BUY,
+    DISCARD,
+    DRAW_STOCK,
+    DRAWS,
+    KNOCK,
+    LAYOFF,
+    MELD,
+    PASS,
+    SWAP,
+    Move,
+)
+from rulespec.interpreter.phases.claim import apply_claim, claim_moves, claim_refusal, open_claims
 from rulespec.interpreter.phases.context import Ctx, Ender
 from rulespec.interpreter.phases.discard import (
     apply_discard,
@@ -34,6 +46,8 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     if hs.phase == "over":
         return []
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
+    if hs.phase == "claim":
+        return claim_moves(c)
     if hs.phase in ("upcard", "draw"):
         return draw_moves(c)
     laid = laying(c) + swap_moves(c)
@@ -67,6 +81,10 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
     c = Ctx(variant, hs) if ctx is None else ctx
     if hs.phase == "over":
         return "the hand is over"
+    if hs.phase == "claim":
+        return claim_refusal(c, move)
+    if move.kind == BUY:
+        return "buy: a discard is bought only when the player in turn has declined it (buy)"
     if hs.phase in ("upcard", "draw"):
         return draw_refusal(c, move)
     kind = move.kind
@@ -93,10 +111,15 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
 def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     """Play a legal move (checked by the caller) through the phase that owns it."""
     kind = move.kind
-    if kind == PASS:
+    if hs.phase == "claim":
+        apply_claim(variant, hs, move)
+    elif kind == PASS:
         apply_pass(variant, hs, move)
     elif kind in DRAWS:
+        upcard = hs.phase == "upcard"
         apply_draw(variant, hs, move, end_hand)
+        if kind == DRAW_STOCK and not upcard:
+            open_claims(variant, hs)
     elif kind in (MELD, LAYOFF, SWAP):
         apply_laying(variant, hs, move, end_hand)
     else:

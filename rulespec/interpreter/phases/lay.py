@@ -19,7 +19,13 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
-from rulespec.interpreter.phases.context import Ctx, contract_lack, contract_words
+from rulespec.interpreter.phases.context import (
+    Ctx,
+    contract_counts,
+    contract_helps,
+    contract_lack,
+    contract_words,
+)
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
@@ -282,11 +288,16 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
     return no_way_on(c, remove_cards(c.hand, [placed[0]]), move) if way_on else None
 
 
-def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
+def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False) -> list[Move]:
     """The legal melds, then lay-offs: the candidates the predicates accept (`one`: stop at
-    the first, for a caller that asks only whether there is any)."""
+    the first, for a caller that asks only whether there is any; `search`: for the way-on
+    search, which while a contract begun this turn is short tries only the melds that
+    count toward it: `contract_helps`)."""
     out: list[Move] = []
     hand = c.hand
+    counts = None
+    if search and c.hs.melds_this_turn and contract_lack(c.variant, c.hs) and c.opening_pending():
+        counts = contract_counts(c.variant, c.hs)
     if meld_gate(c) is None:
         if c.variant.play.melding == "going_out" and not lists_every_meld(c.variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
@@ -296,6 +307,8 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
         else:
             candidates = candidate_melds(c.variant, hand)
         for meld in candidates:
+            if counts is not None and not contract_helps(c.variant, counts, meld):
+                continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
                 out.append(Move.meld(meld))
                 if one:
@@ -315,4 +328,4 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
 
 def laying_for_search(variant: Variant, hs: HandState) -> list[Move]:
     """The melds and lay-offs the way-on search tries (without the way-on test: it recurses)."""
-    return laying(Ctx(variant, hs, explain=False), way_on=False)
+    return laying(Ctx(variant, hs, explain=False), way_on=False, search=True)

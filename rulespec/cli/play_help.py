@@ -14,8 +14,10 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
     """(canonical form, its short form or None) for every kind of move the variant has."""
     draw, play = variant.draw, variant.play
     forms: list[tuple[str, str | None]] = []
-    if draw.upcard_offer:
+    if draw.upcard_offer or variant.buy is not None:
         forms.append(("pass", None))
+    if variant.buy is not None:
+        forms.append(("buy", None))
     if draw.stock:
         forms.append(("draw stock", "d"))
     if draw.discard is not None or draw.upcard_offer:

@@ -81,7 +81,8 @@ def test_a_whole_schedule_deals_each_size_and_ends_after_the_last_deal(players: 
 
 def test_each_deal_has_its_own_rules_and_a_variant_without_schedule_is_itself() -> None:
     v = load_variant(str(SMALL))
-    contracts = [(for_deal(v, n).play.contract_sets, for_deal(v, n).play.contract_runs) for n in (1, 2, 3)]
+    plays = [for_deal(v, n).play for n in (1, 2, 3)]
+    contracts = [(play.contract_sets, play.contract_runs) for play in plays]
     assert contracts == [(1, 0), (0, 1), (2, 0)]
     assert for_deal(v, 2).play.contract_run_min == 4
     assert [for_deal(v, n).deal.cards(3) for n in (1, 2, 3, 9)] == [7, 8, 9, 9]

@@ -39,6 +39,8 @@ MAX_MOVES = 400
 """A hand longer than this is not golden material: the seed search moves on."""
 HANDS = 2
 """Hands played per case (fewer when the match ends first)."""
+HANDS_OF = {"contract-rummy": 1}
+"""Fewer hands for a variant whose hands are costly to replay (two or three packs, jokers)."""
 SEEDS = range(1, 60)
 """Match seeds tried in order; the first whose hands all end within MAX_MOVES is kept."""
 LAYDOWNS = ("meld", "layoff")
@@ -133,7 +135,7 @@ def play_case(case: Case, seed: int) -> dict[str, Any]:
         if result.get("why") == CAPPED:
             raise TooLong(f"{case.filename} seed {seed}: hand {len(hands) + 1} was abandoned")
         hands.append({"moves": moves, "result": result, "totals": game.totals})
-        if game.match_over or len(hands) >= HANDS:
+        if game.match_over or len(hands) >= HANDS_OF.get(case.variant, HANDS):
             break
         game.next_hand()
     return {

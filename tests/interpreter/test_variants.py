@@ -41,6 +41,7 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
+    "contract-rummy": (None, "Pagat: Contract Rummy"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

@@ -26,6 +26,7 @@ from rulespec.interpreter.phases.context import (
     contract_lack,
     contract_words,
 )
+from rulespec.interpreter.phases.contractfit import contract_possible
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
@@ -119,11 +120,29 @@ def _whole_hand_out(c: Ctx) -> bool:
     )
 
 
+def _no_contract(c: Ctx) -> str | None:
+    """The contract is still to be met and no choice of melds of the hand makes it: no
+    meld may open (contractfit.py; the same words as a meld the rest cannot complete)."""
+    play = c.variant.play
+    if not (play.contract_sets or play.contract_runs) or c.hs.melds_this_turn:
+        return None
+    if not c.opening_pending() or contract_possible(c.variant, c.hand):
+        return None
+    return (
+        f"play.contract: the first laying down must be {contract_words(c.variant)}, all"
+        " laid in one turn; with this meld the rest of the hand cannot complete it"
+    )
+
+
 def meld_gate(c: Ctx) -> str | None:
     """What refuses every meld of this moment alike (None: melds are judged one by one)."""
     play = c.variant.play
     if play.melding == "never":
         return NEVER
+    if play.melding == "anytime":
+        fit = c.gate(_no_contract)
+        if fit is not None:
+            return fit
     if play.melds_per_turn is not None and c.hs.melds_this_turn >= play.melds_per_turn:
         return f"play.melds_per_turn: at most {play.melds_per_turn} new meld(s) per turn"
     if play.melding == "going_out" and c.hs.obligation is None and not _whole_hand_out(c):

@@ -53,9 +53,12 @@ def contract_possible(variant: Variant, hand: list[int]) -> bool:
                 continue
             if kind == "run" and runs >= play.contract_runs:
                 continue
-            if kind == "run" and not is_pure:
-                if play.contract_runs - runs <= play.contract_pure - pure:
-                    continue  # every run still to come must be pure
+            if (
+                kind == "run"
+                and not is_pure
+                and play.contract_runs - runs <= play.contract_pure - pure
+            ):
+                continue  # every run still to come must be pure
             if any(left[c] < k for c, k in cards.items()):
                 continue
             left.subtract(cards)

@@ -72,6 +72,8 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"Each player is dealt {cards} cards, {how}.")
     else:
         out.append(f"Cards dealt to each player, {how}: {table(cards, 'cards')}.")
+    if any("cards" in entry for entry in doc.get("schedule") or [] if isinstance(entry, dict)):
+        out.append("The deal schedule below sets the cards dealt in each deal that names them.")
     extra = get(doc, "deal.dealer_extra")
     if extra:
         where = get(doc, "deal.dealer_extra_to")

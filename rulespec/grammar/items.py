@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.core.errors import Problem
+from rulespec.grammar.deals import put_schedule, read_deal
 from rulespec.grammar.expr import (
     ExprError,
     check_parentheses,
@@ -149,7 +150,7 @@ class DocBuilder:
             else:
                 self.statement(child)
         if self.deals:
-            self.put_schedule()
+            put_schedule(self)
         if self.patterns:
             value: Any = {"replace": self.patterns} if self.patterns_replace else self.patterns
             self.put(("melds", "patterns"), value, self.patterns_at or (1, 1))
@@ -185,7 +186,7 @@ class DocBuilder:
         elif kind == "schedule":
             if replace:
                 self.problem("'replace' is not needed: a schedule replaces the base's whole", where)
-            self.schedule_deal(body, where)
+            read_deal(self, body, where)
         else:
             if kind == "score":
                 reason = str(body.children[0].children[0])
@@ -219,49 +220,6 @@ class DocBuilder:
         self.patterns.append(entry)
         self.patterns_replace = self.patterns_replace or replace
         self.patterns_at = self.patterns_at or where
-
-    def schedule_deal(self, body: Any, where: tuple[int, int]) -> None:
-        """`schedule deal N: items`: one deal's entry (numbers checked once all are read)."""
-        number = int(str(body.children[0]))
-        entry: dict[str, Any] = {}
-        spots: dict[str, tuple[int, int]] = {}
-        for item in body.children[1:]:
-            kind, kids = item.data, item.children
-            pairs = {
-                "sched_cards": [("cards", kids[0])],
-                "sched_sets": [
-                    ("sets", kids[0]),
-                    *([("set_min", kids[1])] if len(kids) > 1 else []),
-                ],
-                "sched_runs": [
-                    ("runs", kids[0]),
-                    *([("run_min", kids[1])] if len(kids) > 1 else []),
-                ],
-                "sched_pure": [("pure", kids[0])],
-            }[kind]
-            for key, token in pairs:
-                if key in entry:
-                    self.problem(f"schedule deal {number}: '{key}' is said twice", self.at(item))
-                entry[key] = int(str(token))
-                spots[key] = self.at(token) if key.endswith("_min") else self.at(item)
-        self.deals.append((number, entry, spots, where))
-
-    def put_schedule(self) -> None:
-        """The schedule's entries in deal order: deal 1 first, each number once, none skipped."""
-        for i, (number, _, _, where) in enumerate(self.deals):
-            if number != i + 1:
-                seen = "" if i == 0 else f" after deal {self.deals[i - 1][0]}"
-                self.problem(
-                    f"schedule: deal {number}{seen}: the deals are numbered 1, 2, 3 ... in"
-                    f" order, one statement each, so deal {i + 1} comes next",
-                    where,
-                )
-                return
-        self.put(("schedule",), [entry for _, entry, _, _ in self.deals], self.deals[0][3])
-        for i, (_, entry, spots, where) in enumerate(self.deals):
-            self.sourcemap[f"schedule.{i}"] = where
-            for key in entry:
-                self.sourcemap[f"schedule.{i}.{key}"] = spots[key]
 
     # --- items ------------------------------------------------------------------
 

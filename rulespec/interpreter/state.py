@@ -19,6 +19,7 @@ from rulespec.core.cards import card_text, parse_card, parse_placed, placed_text
 from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.claimstate import claim_turn
 from rulespec.interpreter.position_check import (
     LEGACY_RUMMY,
     SEED_LIMIT,
@@ -297,41 +298,12 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
     )
     hs.deal = ms.hand_no
     hs.buys = _int_list(pos, "buys", n, 0)
-    _claim_state(variant, hs, pos)
+    hs.claim_turn = claim_turn(variant, hs.phase, hs.to_move, hs.active, hs.discard, hs.buys, pos)
     _check_counts(variant, hs)
     check_state(
         hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)
     )
     return hs, ms
-
-
-def _claim_state(variant: Variant, hs: HandState, pos: Mapping[str, Any]) -> None:
-    """The buying state: buys within `buy.limit`; phase claim with the seat in turn
-    (`claim.turn`), another seat asked, and a discard to buy; located by key."""
-    limit = None if variant.buy is None else variant.buy.limit
-    for seat, made in enumerate(hs.buys):
-        if made and variant.buy is None:
-            raise PositionError(f"buys.{seat}: {variant.name} has no buying (buy: false)")
-        if limit is not None and made > limit:
-            raise PositionError(f"buys.{seat}: {made} buys, over the limit of {limit} (buy.limit)")
-    claim = pos.get("claim")
-    if hs.phase != "claim":
-        if claim is not None:
-            raise PositionError(f"claim: a claim is open only in phase 'claim', not {hs.phase!r}")
-        return
-    if variant.buy is None:
-        raise PositionError(f"phase: 'claim' is for buying, and {variant.name} has none (buy)")
-    if not isinstance(claim, Mapping):
-        raise PositionError("claim: phase 'claim' needs {turn: the seat in turn}")
-    turn = _int(claim, "turn", 0, 0, hs.players - 1)
-    if turn == hs.to_move or not hs.active[turn]:
-        raise PositionError(
-            f"claim.turn: seat {turn} cannot be in turn while seat"
-            f" {hs.to_move} (to_move) is asked to buy"
-        )
-    if not hs.discard:
-        raise PositionError("discard: empty, so there is nothing to buy in phase 'claim'")
-    hs.claim_turn = turn
 
 
 def infer_laid_down(hs: HandState) -> None:

@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "valid"
 
 def test_a_hand_that_holds_the_contract_and_one_that_does_not() -> None:
     v = load_variant(str(DATA / "rummy-contract.rules"))  # 1 set of 3 and 1 run of 4
-    hand = [parse_card(c) for c in "3C 3D 3S 7H 8H 9H TH 5C".split()]
+    hand = [parse_card(c) for c in ["3C", "3D", "3S", "7H", "8H", "9H", "TH", "5C"]]
     assert contractfit.contract_possible(v, hand)
     assert not contractfit.contract_possible(v, hand[:3] + hand[4:])  # 8H 9H TH: a run of 3
 

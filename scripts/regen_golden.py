@@ -39,7 +39,7 @@ MAX_MOVES = 400
 """A hand longer than this is not golden material: the seed search moves on."""
 HANDS = 2
 """Hands played per case (fewer when the match ends first)."""
-HANDS_OF: dict[str, int] = {"kalooki": 1}
+HANDS_OF: dict[str, int] = {"kalooki": 1, "contract-rummy": 1}
 """Variants whose cases play fewer hands: long 13-card hands of two packs keep the
 golden replay and undo tests cheap with one."""
 MAX_MOVES_OF: dict[str, int] = {"kalooki": 100, "scala-40": 80, "partnership-500-rum": 80}

@@ -75,6 +75,8 @@ class PhasedBot(Bot):
         view = view_of(observation)
         variant = seen_rules(variant, observation)  # this hand's wild rank, if it has one
         groups = split_moves(legal_moves)
+        if groups.get("buy") or observation.get("phase") == "claim":
+            return self._claim(view, groups, variant)
         if groups.get("drop") or groups.get(KNOCK_FIRST) or variant.draw.turned:
             chosen = turn_action(self.name, view, groups, variant)
             if chosen is not None:
@@ -102,6 +104,19 @@ class PhasedBot(Bot):
         self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         raise NotImplementedError
+
+    @staticmethod
+    def _claim(
+        view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+    ) -> Move:
+        """Out of turn, the top discard on offer (`buy` / `pass`): buy it when it lies in a
+        meld of the best arrangement of the hand with it (it fits a set or run the hand is
+        building: the contract's melds), pass otherwise. `buy` is listed only while the
+        seat's limit allows it."""
+        buys = groups.get("buy")
+        if buys and view.top is not None and completes_meld(variant, view.hand, [view.top]):
+            return buys[0][1]
+        return groups["pass"][0][1] if groups.get("pass") else buys[0][1]  # type: ignore[index]
 
     def _play(
         self,

@@ -152,6 +152,7 @@ def render_table(
         "your turn" if view.to_move == human else f"{seat_label(view.to_move, human, bots)} to move"
     )
     phase = {"upcard": "take the upcard or pass", "draw": "draw", "play": "meld, lay off, discard"}
+    phase["claim"] = "buy the top discard out of turn, or pass"
     console.print(f"[{turn}: {phase.get(view.phase, view.phase)}]")
 
 

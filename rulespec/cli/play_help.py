@@ -15,11 +15,13 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
     """(canonical form, its short form or None) for every kind of move the variant has."""
     draw, play = variant.draw, variant.play
     forms: list[tuple[str, str | None]] = []
-    if draw.upcard_offer or draw.turned:
+    if draw.upcard_offer or draw.turned or variant.buy is not None:
         forms.append(("pass", None))
     if draw.turned and draw.force:
         forms.append(("force (the card you turned up, on the next player)", None))
         forms.append(("force C (discard C, forced on the next player)", None))
+    if variant.buy is not None:
+        forms.append(("buy", None))
     if draw.stock:
         forms.append(("draw stock", "d"))
     if draw.discard is not None or draw.upcard_offer:

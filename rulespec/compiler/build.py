@@ -23,9 +23,11 @@ from rulespec.model.variant import (
     PLACES,
     RANK_KEYS,
     Bonus,
+    Buy,
     Compiled,
     CountTable,
     Deal,
+    DealRules,
     DiscardRule,
     Draw,
     GoingOut,
@@ -275,8 +277,38 @@ def build_variant(doc: dict[str, Any]) -> Variant:
             bonus=Bonus(**_under(simple, "match.bonus")),
             **_under(simple, "match"),
         ),
+        buy=_buy(full["buy"], simple),
+        schedule=_schedule(full["schedule"], full),
         document=normalise_text(json.loads(json.dumps(doc))),
         names_read=frozenset(
             name.name for _, value, _, _ in expression_sites(full) for name in names_in(value)
         ),
     )
+
+
+def _buy(raw: Any, simple: dict[str, Any]) -> Buy | None:
+    """Buying: false -> None; a table -> its simple keys and the compiled `when`."""
+    if raw is False:
+        return None
+    when = raw.get("when", True)
+    return Buy(when=None if when is True else _expr(when, "buy.when"), **_under(simple, "buy"))
+
+
+def _schedule(raw: list[dict[str, Any]], full: dict[str, Any]) -> tuple[DealRules, ...]:
+    """Each deal of the schedule with every key worked out: what an entry leaves out is
+    the file's (`deal.cards`, `play.contract_*`)."""
+    play = full["play"]
+    out = []
+    for entry in raw:
+        cards = entry.get("cards")
+        out.append(
+            DealRules(
+                cards=CountTable.parse(full["deal"]["cards"] if cards is None else cards),
+                contract_sets=entry.get("sets", play["contract_sets"]),
+                contract_set_min=entry.get("set_min", play["contract_set_min"]),
+                contract_runs=entry.get("runs", play["contract_runs"]),
+                contract_run_min=entry.get("run_min", play["contract_run_min"]),
+                contract_pure=entry.get("pure", play["contract_pure"]),
+            )
+        )
+    return tuple(out)

@@ -18,18 +18,18 @@ from rulespec.compiler.checks_deck import (
     check_ranks,
     check_set_sizes,
     check_wild_rank,
-    pack_ranks,
 )
 from rulespec.compiler.checks_expr import check_expressions
 from rulespec.compiler.checks_match import check_match
 from rulespec.compiler.checks_play import check_play
+from rulespec.compiler.checks_schedule import check_buy, check_schedule, deal_documents, on_deal
+from rulespec.compiler.checks_tables import check_deal_fits, check_table, table_value
 from rulespec.compiler.checks_turnacts import check_turn_actions
 from rulespec.compiler.schema import with_defaults
 from rulespec.core.errors import Problem
 from rulespec.grammar.located import Locator
 from rulespec.model.axes import AXES, Axis
 from rulespec.model.names import upcard_available
-from rulespec.model.variant import CountTable
 
 COUNT_TABLES = ("deck.decks", "deck.jokers", "deal.cards")
 
@@ -70,11 +70,11 @@ def check_document(
             )
         tables_ok = True
         for path in COUNT_TABLES:
-            found = _check_table(_get(full, path), path, low, high, locator)
+            found = check_table(_get(full, path), path, low, high, locator)
             problems.extend(found)
             tables_ok = tables_ok and not found
         if tables_ok and low <= high:
-            problems.extend(_check_deal_fits(full, low, high, locator))
+            problems.extend(check_deal_fits(full, low, high, locator))
     if runs("melds"):
         problems.extend(_check_melds(full, locator))
         problems.extend(check_wild_rank(full, locator))
@@ -84,6 +84,12 @@ def check_document(
     if runs("going_out") and low <= high:
         problems.extend(_check_going_out(full, low, high, locator))
         problems.extend(check_contract(full, low, high, locator))
+        problems.extend(check_schedule(full, locator) + check_buy(full, locator))
+        for i, sub in deal_documents(full):
+            found = check_contract(sub, low, high, locator)
+            if runs("tables"):
+                found += check_deal_fits(sub, low, high, locator)
+            problems.extend(on_deal(found, i, locator))
     if not {"match", "play"} & skip and low <= high:
         problems.extend(check_match(full, low, high, locator))
     problems.extend(_check_prerequisites(full, skip, locator))
@@ -111,86 +117,6 @@ def _get(doc: dict[str, Any], path: str) -> Any:
     for part in path.split("."):
         value = value[part]
     return value
-
-
-def parse_key(key: str) -> tuple[int, int]:
-    low, _, high = key.partition("-")
-    return int(low), int(high or low)
-
-
-def table_value(raw: Any, players: int) -> int:
-    """The value of a schema-valid count table for a player count (0 when not covered)."""
-    return CountTable.parse(raw).get(players)
-
-
-def _check_table(raw: Any, path: str, low: int, high: int, locator: Locator) -> list[Problem]:
-    if not isinstance(raw, dict):
-        return []
-    problems: list[Problem] = []
-    owner: dict[int, str] = {}
-    for key in raw:
-        first, last = parse_key(key)
-        if first > last:
-            problems.append(
-                locator.problem(
-                    f"{path}.{key}", f"'{key}' runs backwards; write '{last}-{first}'", key=True
-                )
-            )
-            continue
-        for players in range(first, last + 1):
-            if players in owner and low <= players <= high:
-                problems.append(
-                    locator.problem(
-                        f"{path}.{key}",
-                        f"{players} players are covered twice ('{owner[players]}' and '{key}')",
-                        key=True,
-                    )
-                )
-                break
-            owner.setdefault(players, key)
-    missing = [n for n in range(low, high + 1) if n not in owner]
-    if missing and not problems:
-        problems.append(
-            locator.problem(
-                path,
-                f"the table has no entry for {_counts(missing)} "
-                f"(the variant allows {low}..{high} players)",
-            )
-        )
-    return problems
-
-
-def _counts(numbers: list[int]) -> str:
-    words = ", ".join(str(n) for n in numbers)
-    return f"{words} player" + ("s" if numbers != [1] else "")
-
-
-def _check_deal_fits(doc: dict[str, Any], low: int, high: int, locator: Locator) -> list[Problem]:
-    deal, deck = doc["deal"], doc["deck"]
-    problems: list[Problem] = []
-    for players in range(low, high + 1):
-        per_deck = 4 * len(pack_ranks(doc))
-        pack = table_value(deck["decks"], players) * per_deck + table_value(deck["jokers"], players)
-        each = table_value(deal["cards"], players)
-        dealt = each * players + deal["dealer_extra"] + (1 if deal["upcard"] else 0)
-        if dealt + 1 > pack:
-            where = "deal.cards"
-            if isinstance(deal["cards"], dict):
-                for key in deal["cards"]:
-                    first, last = parse_key(key)
-                    if first <= players <= last:
-                        where = f"deal.cards.{key}"
-            problems.append(
-                locator.problem(
-                    where,
-                    f"with {players} players the deal ({each} x {players}"
-                    + (f" + {deal['dealer_extra']} extra" if deal["dealer_extra"] else "")
-                    + (" + upcard" if deal["upcard"] else "")
-                    + f" = {dealt} cards) does not fit a pack of {pack} with a card left to draw",
-                )
-            )
-            break
-    return problems
 
 
 def _check_melds(doc: dict[str, Any], locator: Locator) -> list[Problem]:

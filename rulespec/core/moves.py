@@ -12,7 +12,9 @@ Texts: `draw stock`, `draw discard`, `draw discard+stock`,
 `knock C with C C C…, C C C…` (the knocker names the melds it shows; `|`
 also separates them), `pass`, `knock` (a knock before drawing: no discard),
 `drop` (the mover drops out of the hand), `force` (a turned card forced on
-the next player), `force C` (discard C, forced on the next player).
+the next player), `force C` (discard C, forced on the next player),
+`buy` (claim the top discard out of turn, with the penalty cards of
+`buy.penalty`; `pass` declines the claim).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ KNOCK = "knock"
 PASS = "pass"
 DROP = "drop"
 FORCE = "force"
+BUY = "buy"
 
 DRAWS = frozenset(
     {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
@@ -54,11 +57,12 @@ _FIXED = {
     "drop": DROP,
     "knock": KNOCK,
     "force": FORCE,
+    "buy": BUY,
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass | knock | drop | force | force C"
+    " | knock C with C C C..., C C C... | pass | knock | drop | force | force C | buy"
 )
 
 
@@ -193,6 +197,7 @@ _FORMS = {
     PASS: "pass",
     DROP: "drop",
     FORCE: "force (the card you turned up), or force C (discard C, forced on the next player)",
+    BUY: "buy (claim the top discard out of turn)",
 }
 
 

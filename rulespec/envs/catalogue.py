@@ -9,7 +9,7 @@ swaps, passes) and a meld or lay-off is spelled with atomic actions instead of
 one action per possible meld:
 
 - ``draw stock``, ``draw discard``, ``draw discard+stock``, ``draw discard+discard``,
-  ``take pile``, ``take N`` for each depth the pile can reach, ``pass``;
+  ``take pile``, ``take N`` for each depth the pile can reach, ``pass``, ``buy``;
 - ``discard C`` and ``knock C`` for each card code of the deck (jokers included;
   two decks share codes, so a duplicate is the same action; a card whose rank
   ``deck.ranks`` leaves out has no action);
@@ -180,8 +180,10 @@ def build_catalogue(variant: Variant) -> Catalogue:
         actions.append((MV.TAKE_PILE, 0, 0))
     if draw.depth is not None:
         actions += [(MV.TAKE, n, 0) for n in range(max(1, draw.depth.min), biggest + 1)]
-    if draw.upcard_offer or draw.turned:
+    if draw.upcard_offer or draw.turned or variant.buy is not None:
         actions.append((MV.PASS, 0, 0))
+    if variant.buy is not None:
+        actions.append((MV.BUY, 0, 0))
     actions += [(MV.DISCARD, c, 0) for c in codes]
     if variant.knock is not None and variant.knock.timing != "before_draw":
         actions += [(MV.KNOCK, c, 0) for c in codes]

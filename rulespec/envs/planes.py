@@ -18,7 +18,7 @@ import numpy.typing as npt
 from rulespec.core.cards import JOKER, parse_card
 
 CARDS = JOKER + 1  # one column per card code 0..52 (52: the joker)
-PHASES = ("upcard", "draw", "play", "over")
+PHASES = ("upcard", "draw", "play", "over", "claim")
 FIXED_PLANES = (
     "hand",
     "building",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulespec.explain.deals import buy_sentences, schedule_sentences
 from rulespec.explain.expr import say
 from rulespec.explain.score import going_out, match, scoring
 from rulespec.explain.sections import meld_sentences, turn_sentences
@@ -71,6 +72,8 @@ def setup(doc: Mapping[str, Any]) -> list[str]:
         out.append(f"Each player is dealt {cards} cards, {how}.")
     else:
         out.append(f"Cards dealt to each player, {how}: {table(cards, 'cards')}.")
+    if any("cards" in entry for entry in doc.get("schedule") or [] if isinstance(entry, dict)):
+        out.append("The deal schedule below sets the cards dealt in each deal that names them.")
     extra = get(doc, "deal.dealer_extra")
     if extra:
         where = get(doc, "deal.dealer_extra_to")
@@ -212,6 +215,8 @@ def explain_document(doc: dict[str, Any]) -> str:
         ("Scoring", scoring(doc)),
         ("Match", match(doc)),
     ]
+    extra = [("Buying", buy_sentences(doc)), ("The deal schedule", schedule_sentences(doc))]
+    sections[2:2] = [(title, said) for title, said in extra if said]
     for title, sentences in sections:
         lines.append(f"## {title}")
         lines.append("")

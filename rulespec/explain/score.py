@@ -178,7 +178,9 @@ def match(doc: Mapping[str, Any]) -> list[str]:
                    "the last player left wins.")  # fmt: skip
     if rounds is not None:
         out.append(f"The match is a fixed number of hands: {say(rounds)}.")
-    if target is None and eliminate is None and rounds is None and not ends_otherwise(doc):
+    if doc.get("schedule"):
+        out.append(f"The match ends after the schedule's last deal (deal {len(doc['schedule'])}).")
+    elif target is None and eliminate is None and rounds is None and not ends_otherwise(doc):
         out.append("The match is a single hand: no target, number of hands or elimination ends it.")
     if get(doc, "match.tie") == "play_on" and target is not None:  # a tie plays on at the target
         out.append("The highest total wins; if several tie for highest, another hand is played.")

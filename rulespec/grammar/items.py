@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.core.errors import Problem
+from rulespec.grammar.deals import put_schedule, read_deal
 from rulespec.grammar.expr import (
     ExprError,
     check_parentheses,
@@ -49,6 +50,9 @@ class DocBuilder:
         self.patterns: list[dict[str, Any]] = []
         self.patterns_replace = False
         self.patterns_at: tuple[int, int] | None = None
+        self.deals: list[
+            tuple[int, dict[str, Any], dict[str, tuple[int, int]], tuple[int, int]]
+        ] = []
 
     # --- plumbing ---------------------------------------------------------------
 
@@ -145,6 +149,8 @@ class DocBuilder:
                 self.put(("extends",), None, self.at(child))
             else:
                 self.statement(child)
+        if self.deals:
+            put_schedule(self)
         if self.patterns:
             value: Any = {"replace": self.patterns} if self.patterns_replace else self.patterns
             self.put(("melds", "patterns"), value, self.patterns_at or (1, 1))
@@ -175,6 +181,12 @@ class DocBuilder:
             self.put(("ace",), ACE_MODES[mode], self.at(body))
         elif kind == "pattern":
             self.pattern(body, replace, where)
+        elif kind == "schedule_none":
+            self.put(("schedule",), [], where)
+        elif kind == "schedule":
+            if replace:
+                self.problem("'replace' is not needed: a schedule replaces the base's whole", where)
+            read_deal(self, body, where)
         else:
             if kind == "score":
                 reason = str(body.children[0].children[0])

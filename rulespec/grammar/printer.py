@@ -146,6 +146,46 @@ def _bonus(value: Any, p: str) -> list[str]:
     return (["replace bonus"] if _replace(value) else []) + items(value, p)
 
 
+def _buy(v: dict[str, Any], p: str) -> list[str]:
+    return items(v, p)
+
+
+def _deal_item(key: str, n: str, entry: dict[str, Any]) -> str:
+    """One item of a `schedule deal N:` statement (`2 sets`, `1 run of 4`, `10 cards`)."""
+    if key == "cards":
+        return f"{n} cards"
+    one = n == "1"
+    if key == "pure":
+        return f"{n} pure {'run' if one else 'runs'}"
+    noun = key[:-1] if one else key
+    length = f"{key[:-1]}_min"
+    return f"{n} {noun}" + (f" of {_int(entry[length], length)}" if length in entry else "")
+
+
+def _schedule(out: list[str], value: Any) -> None:
+    """One `schedule deal N: …` statement per entry (a length needs its count to be said)."""
+    replace, entries = _list(value, "schedule")
+    if replace:
+        raise _fail("schedule", "a schedule replaces the base's whole: write the list itself")
+    if not entries:
+        out.append("  schedule none")
+    for i, entry in enumerate(entries):
+        p = f"schedule.{i}"
+        sub = _mapping(entry, p)
+        _unknown(sub, {"cards", "sets", "set_min", "runs", "run_min", "pure"}, p)
+        for length, count in (("set_min", "sets"), ("run_min", "runs")):
+            if length in sub and count not in sub:
+                raise _fail(f"{p}.{length}", f"is written with its count: say {count} too")
+        said_items = [
+            _deal_item(key, _int(sub[key], f"{p}.{key}"), sub)
+            for key in ("cards", "sets", "runs", "pure")
+            if key in sub
+        ]
+        if not said_items:
+            raise _fail(p, "an empty deal cannot be written: say its cards or its contract")
+        out.append(_statement(f"schedule deal {i + 1}:", said_items))
+
+
 Section = Callable[[dict[str, Any], str], list[str]]
 _SECTIONS: list[tuple[str, str, Section]] = [
     ("players", "players", _players),
@@ -162,8 +202,11 @@ _SECTIONS: list[tuple[str, str, Section]] = [
     ("stock", "stock", _stock),
     ("scoring", "scoring", _scoring),
     ("match", "match", _match),
+    ("buy", "buy", _buy),
 ]
-_TOP = {"name", "title", "description", "source", "extends", "ace"} | {s[0] for s in _SECTIONS}
+_TOP = {"name", "title", "description", "source", "extends", "ace", "schedule"} | {
+    s[0] for s in _SECTIONS
+}
 
 
 def _statement(keyword: str, items: list[str], prefix: str = "") -> str:
@@ -179,8 +222,8 @@ def _statement(keyword: str, items: list[str], prefix: str = "") -> str:
 
 
 def _section(out: list[str], key: str, keyword: str, emit: Section, value: Any) -> None:
-    if key == "knock" and value is False:
-        out.append(_statement("knock", [said("knock", value)]))
+    if key in ("knock", "buy") and value is False:
+        out.append(_statement(key, [said(key, value)]))
         return
     sub = _mapping(value, key)
     items = emit(sub, key)
@@ -245,5 +288,7 @@ def dump_rules(doc: dict[str, Any]) -> str:
             _section(out, key, keyword, emit, doc[key])
         if key == "deal" and "ace" in doc:
             out.append(f"  ace     {said('ace', doc['ace'])}")
+    if "schedule" in doc:
+        _schedule(out, doc["schedule"])
     out.append("}")
     return "\n".join(out) + "\n"

@@ -47,6 +47,8 @@ STATEMENT_WORDS = frozenset(
         "scoring",
         "score",
         "match",
+        "buy",
+        "schedule",
         "replace",
     ]
 )

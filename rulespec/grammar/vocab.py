@@ -35,6 +35,7 @@ SECTIONS: dict[str, Path] = {
     "stock": ("stock",),
     "scoring": ("scoring",),
     "match": ("match",),
+    "buy": ("buy",),
 }
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
 
@@ -58,6 +59,7 @@ ITEM_SECTIONS: dict[str, str] = {
     "stock_item": "stock",
     "scoring_item": "scoring",
     "match_item": "match",
+    "buy_item": "buy",
 }
 # pattern items (a pattern is a little table of its own: see model/axes/melds.py)
 PATTERN_ITEMS: dict[str, tuple[str, Any]] = {

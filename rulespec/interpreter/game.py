@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import islice, product
 from typing import Any
 
-from rulespec.core.cards import JOKER, card_text, placed_text
+from rulespec.core.cards import JOKER
 from rulespec.core.errors import (
     AmbiguousMove,
     IllegalMove,
@@ -25,10 +25,11 @@ from rulespec.core.errors import (
 )
 from rulespec.core.moves import KNOCK, MELD, Move, as_move
 from rulespec.interpreter.cards import cut_for_dealer
-from rulespec.interpreter.handwild import hand_rules, per_hand, per_table, rank_text, table_decks
+from rulespec.interpreter.handwild import hand_rules, per_table, table_decks
 from rulespec.interpreter.matchpos import match_position, read_match_table
 from rulespec.interpreter.melds import name_wilds
-from rulespec.interpreter.outcome import HandResult, HandWildView, Observation, match_view
+from rulespec.interpreter.observer import observe
+from rulespec.interpreter.outcome import HandResult, Observation
 from rulespec.interpreter.phases import judge as J
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.deal import deal
@@ -42,6 +43,7 @@ from rulespec.interpreter.state import (
     to_position,
 )
 from rulespec.interpreter.timeline import Timeline, copy_hand, copy_match
+from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
 
 SHOWN_WAYS = 8
@@ -68,7 +70,7 @@ class Game:
     def __init__(
         self, variant: Variant, hs: HandState, ms: MatchState, timeline: Timeline | None = None
     ) -> None:
-        self.variant = variant
+        self._base = variant  # the match's rules; `variant` is the deal's (its schedule applied)
         self._per_table = per_table(variant)  # hands may play by rules of their own
         self.hs = hs
         self.ms = ms
@@ -102,7 +104,7 @@ class Game:
             dealer = rng.randrange(players)
         ms = MatchState(totals=[0] * players, hands_won=[0] * players, hand_no=1, seed=seed)
         ms.fill_defaults(players, variant.match.columns)
-        hs = deal(variant, players, dealer, ms, first_active(variant, players, dealer))
+        hs = deal(for_deal(variant, 1), players, dealer, ms, first_active(variant, players, dealer))
         return cls(variant, hs, ms)
 
     @classmethod
@@ -122,6 +124,17 @@ class Game:
             **to_position(self.variant, self.hs, self.ms),
             **match_position(self.variant, self.ms),
         }
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the deal being played: the match's variant with its deal schedule
+        applied (model/schedule.py; the variant itself when it has no schedule)."""
+        return for_deal(self._base, self.ms.hand_no)
+
+    @property
+    def match_variant(self) -> Variant:
+        """The match's variant as loaded (every deal's rules: its schedule included)."""
+        return self._base
 
     # --- the hand -------------------------------------------------------------------
 
@@ -255,7 +268,7 @@ class Game:
     def copy(self) -> Game:
         """An independent game at the same moment, with the same future and undo history."""
         twin = type(self)(
-            self.variant, copy_hand(self.hs), copy_match(self.ms), self._timeline.copy()
+            self._base, copy_hand(self.hs), copy_match(self.ms), self._timeline.copy()
         )
         twin._legal, twin._legal_set = self._legal, self._legal_set  # (the context: per state)
         return twin
@@ -321,56 +334,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """Exactly what `seat` sees at the table (never another hand or the stock order)."""
-        hs = self.hs
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hs.players:
-            shown = repr(seat) if len(repr(seat)) <= 40 else type(seat).__name__
-            raise RulespecError(
-                f"observation: a seat is a number from 0 to {hs.players - 1}, not {shown}"
-            )
-        spread = self.variant.discard.pile == "spread"
-        seen: Observation = {
-            "variant": self.variant.name,
-            "seat": seat,
-            "players": hs.players,
-            "dealer": hs.dealer,
-            "to_move": hs.to_move,
-            "phase": hs.phase,
-            "hand": [card_text(c) for c in hs.hands[seat]],
-            "hand_sizes": [len(h) for h in hs.hands],
-            "discard": [card_text(c) for c in hs.discard]
-            if spread
-            else [card_text(c) for c in hs.discard[-1:]],
-            "discard_size": len(hs.discard),
-            "pile": "spread" if spread else "squared",
-            "melds": [{"owner": o, "cards": [placed_text(p) for p in m]} for o, m in hs.melds],
-            "stock_size": len(hs.stock),
-            "totals": list(self.ms.totals),
-            "upcard": None if hs.upcard is None else card_text(hs.upcard),
-            "taken": [card_text(c) for c in hs.taken] if seat == hs.to_move else [],
-            "obligation": None
-            if hs.obligation is None or seat != hs.to_move
-            else card_text(hs.obligation[0]),
-            "melded": list(hs.melded),
-            "active": list(hs.active),
-            "dropped": list(hs.dropped),
-            "hand_number": self.ms.hand_no,
-            "history": [dict(h) for h in hs.history],
-            "hand_over": self.hand_over,
-            "result": hs.result,
-            **match_view(self.variant, self.hs, self.ms),
-            **self._hand_wild(),
-        }
-        return seen
-
-    def _hand_wild(self) -> HandWildView:
-        """The hand's wild rank and cut card, public to every seat (with a rank per hand only)."""
-        if not per_hand(self.variant):
-            return {}
-        hs = self.hs
-        return {
-            "wild_rank": rank_text(hs.wild_rank),
-            "cut_card": None if hs.cut_card is None else card_text(hs.cut_card),
-        }
+        return observe(self.variant, self.hs, self.ms, seat)
 
     @property
     def last_moves(self) -> dict[int, list[str]]:

@@ -102,12 +102,21 @@ def close_hand(variant: Variant, hs: HandState, ms: MatchState) -> None:
         rounds = int(m.rounds({"players": hs.players}))
         if ms.hand_no >= rounds:
             over = True
+    if variant.schedule and ms.hand_no >= len(variant.schedule):
+        over = True  # the schedule's last deal has been played
+        lines.append(f"the schedule's last deal ({len(variant.schedule)}) has been played")
     reached = False
     if ms.columns:
         over = over or C.all_closed(ms)
     elif m.target is not None and any(ms.totals[s] >= m.target for s in seats):
         over = reached = True
-    if m.target is None and m.rounds is None and m.eliminate is None and m.eliminate_over is None:
+    if (
+        m.target is None
+        and m.rounds is None
+        and m.eliminate is None
+        and m.eliminate_over is None
+        and not variant.schedule
+    ):
         over = True
     if not over:
         return

@@ -162,6 +162,7 @@ class _Seen(MatchView):
     active: list[bool]
     dropped: list[bool]
     hand_number: int
+    buys: list[int]  # discards bought per seat this hand (buy)
     history: list[dict[str, Any]]
     hand_over: bool
     result: dict[str, Any] | None

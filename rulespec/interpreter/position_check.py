@@ -29,7 +29,7 @@ COUNT_LIMIT = 10**9
 """Counters (turns, hand number, hands won, recycles) lie within 0..10**9."""
 TEXT_LIMIT = 2000
 """Longest text kept from a position (a log or history move, a result line)."""
-PHASES = ("upcard", "draw", "play", "over")
+PHASES = ("upcard", "draw", "play", "over", "claim")
 
 
 def seed_problem(seed: object) -> str | None:
@@ -218,7 +218,7 @@ def check_fields(variant: Variant, pos: object) -> None:
 
     for key, check in (("totals", score), ("melded", score), ("turns", count)):
         _seat_list(pos, key, n, check)
-    for key in ("melded_jokers", "hands_won"):
+    for key in ("melded_jokers", "hands_won", "buys"):
         _seat_list(pos, key, n, count)
     _seat_list(pos, "laid_down", n, lambda v, p: _opt_int(v, p, 0, COUNT_LIMIT))
     _seat_list(pos, "active", n, _bool)

@@ -20,6 +20,7 @@ from rulespec.core.errors import InvalidMove, PositionError
 from rulespec.interpreter import handwild as HW
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.claimstate import claim_turn
 from rulespec.interpreter.posfields import (
     card,
     card_list,
@@ -39,7 +40,7 @@ from rulespec.model.variant import Variant
 
 Placed = tuple[int, int]
 TableMeld = tuple[int, tuple[Placed, ...]]  # (owner seat, placed cards)
-PHASES = ("upcard", "draw", "play", "over")
+PHASES = ("upcard", "draw", "play", "over", "claim")
 
 
 @dataclass
@@ -75,6 +76,8 @@ class HandState:
     # draw.turned: the live card on the pile: (seat that turned or discarded it, turned?,
     # forced on the mover?); None when the pile's top card is dead or there is none
     live: tuple[int, bool, bool] | None = None
+    buys: list[int] = field(default_factory=list)  # discards bought per seat this hand
+    claim_turn: int | None = None  # phase claim: the seat in turn, who plays on after it
     deal: int = 1  # the hand's number in the match (the `deal` of expressions; not saved:
     # a position's match part holds it as `hand`)
     wild_rank: int | None = None  # this hand's wild rank (melds.wild.rank / cut), 1..13
@@ -89,6 +92,7 @@ class HandState:
             ("melded", 0),
             ("melded_jokers", 0),
             ("dropped", False),
+            ("buys", 0),
         ):
             if not getattr(self, name):
                 setattr(self, name, [value] * n)
@@ -175,6 +179,9 @@ def to_position(variant: Variant, hs: HandState, ms: MatchState) -> dict[str, An
     if hs.live is not None:  # draw.turned only
         by, turned, forced = hs.live
         pos["live"] = {"by": by, "turned": turned, "forced": forced}
+    if variant.buy is not None:  # (positions of variants without buying stay as they were)
+        pos["buys"] = list(hs.buys)
+        pos["claim"] = None if hs.claim_turn is None else {"turn": hs.claim_turn}
     if hs.result is not None:
         pos["result"] = hs.result
     if ms.over:
@@ -300,6 +307,8 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         else None,
     )
     hs.deal = ms.hand_no
+    hs.buys = int_list(pos, "buys", n, 0)
+    hs.claim_turn = claim_turn(variant, hs.phase, hs.to_move, hs.active, hs.discard, hs.buys, pos)
     _check_counts(variant, hs)
     check_state(
         hs.active, hands, hs.to_move, phase, taken, obligation, hs.melds_this_turn, len(melds)

@@ -49,6 +49,7 @@ def copy_hand(hs: HandState) -> HandState:
         melded=list(hs.melded),
         melded_jokers=list(hs.melded_jokers),
         dropped=list(hs.dropped),
+        buys=list(hs.buys),
         history=list(hs.history),
         result=None if hs.result is None else copy.deepcopy(hs.result),
     )

@@ -213,6 +213,29 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Buy:
+    """Buying the discard out of turn (the `buy` table): a penalty draw, a limit, an order."""
+
+    penalty: int  # cards drawn from the stock with the discard bought
+    limit: int | None  # buys per seat per hand; None = no limit
+    order: str  # turn | reverse: who is asked first
+    when: Compiled | None  # context turn (the buyer) -> bool; None = always
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """One deal of the schedule, every key worked out (what the entry leaves out is the
+    file's): its hand size and the contract of its first laying down."""
+
+    cards: CountTable
+    contract_sets: int
+    contract_set_min: int
+    contract_runs: int
+    contract_run_min: int
+    contract_pure: int
+
+
+@dataclass(frozen=True)
 class Variant:
     """One variant's fixed rules (the OpenSpiel 'Game'): built once, shared by every game."""
 
@@ -242,6 +265,8 @@ class Variant:
     stock: Stock
     scoring: Scoring
     match: Match
+    buy: Buy | None  # None: no buying
+    schedule: tuple[DealRules, ...]  # per deal, in order; () = every deal alike
     document: Mapping[str, Any] = field(compare=False, repr=False, default_factory=dict)
     # Every name any expression of the variant reads ("upcard.rank", "me.penalty"):
     # lets the engine check a position for facts its rules need, and skip those they don't.

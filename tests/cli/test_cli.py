@@ -248,6 +248,7 @@ def test_thirteen_bundled_variants_of_the_sources() -> None:
     assert len(bundled()) > 13
     assert "indian-rummy" in bundled()
     assert "tonk" in bundled()
+    assert "contract-rummy" in bundled()
 
 
 def test_check_every_bundled_variant() -> None:

@@ -271,7 +271,7 @@ def test_schema_text_is_draft_2020_12_with_help() -> None:
         ("draw: {discard: {use: all}}", "draw.discard.use", "must be one of"),
         ("match: {rounds: true}", "match.rounds", "got true"),
         ("scoring: {out: {winer: 1}}", "scoring.out.winer", "did you mean 'winner'?"),
-        ("limit: 3", "limit", "did you mean 'knock.limit'?"),
+        ("limit: 3", "limit", "did you mean 'knock.limit' or 'buy.limit'?"),
         ("deal: {jokers: 2}", "deal.jokers", "did you mean 'deck.jokers'?"),
         ("cards: 7", "cards", "did you mean 'deal.cards' or 'melds.wild.cards'?"),
     ],

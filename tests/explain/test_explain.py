@@ -38,6 +38,13 @@ PIQUET = ["A", "7", "8", "9", "T", "J", "Q", "K"]
 
 # (path, new value, fragment the new text must contain, fields set first)
 FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
+    ("buy", {"penalty": 1}, "may buy that card, asked one at a time", {}),
+    ("buy", {"penalty": 2}, "together with two cards from the top of the stock", {}),
+    ("buy", {"limit": 3}, "may buy at most three times in a hand", {}),
+    ("buy", {"order": "reverse"}, "nearest the discarder's right", {}),
+    ("buy", {"when": "not me.laid_down"}, "may buy only when the player has not laid", {}),
+    ("schedule", [{"cards": 7}, {"cards": 8, "runs": 1}], "| 2 | 8 cards | 1 run of 3", {}),
+    ("schedule", [{"cards": 7}, {"cards": 8}], "The match ends after deal 2", {}),
     ("name", "porch", "(porch)", {}),
     ("title", "Porch Rummy", "# Porch Rummy", {}),
     ("description", "Played on the porch.", "Played on the porch.", {}),
@@ -455,8 +462,13 @@ def test_every_bundled_variant_explains(name: str) -> None:
         assert f"\n## {section}\n" in text
 
 
+SOURCES = "boat bridge continental gin michigan michigan-ace-low michigan-ace-positional"
+SOURCES += " michigan-polish michigan-two-decks oklahoma remik rummy rummy500"
+
+
 def test_bundled_variants_are_present() -> None:
     assert len(_bundled()) > 13  # the sources' 13 and the family at large
+    assert "contract-rummy" in {Path(t).stem for t in _bundled()}
 
 
 EXAMPLES = sorted((ROOT / "examples" / "house-rules").glob("*.rules"))

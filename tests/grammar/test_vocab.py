@@ -30,6 +30,7 @@ STATEMENTS = {
     "stock_item": "stock",
     "scoring_item": "scoring",
     "match_item": "match",
+    "buy_item": "buy",
 }
 
 

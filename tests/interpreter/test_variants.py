@@ -41,6 +41,7 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
+    "contract-rummy": (None, "Pagat: Contract Rummy"),
 }
 
 # the rummy family at large: bundled games beyond the sources -> (base, who they cite)
@@ -148,7 +149,8 @@ def test_identity_and_citation(path: Path) -> None:
         base, cited = FAMILY[path.stem]
         assert doc.get("extends") == base
         assert doc["source"].startswith(cited)
-        assert "source:" in text.split("variant ", 1)[0].lower(), "the header comment names the source"
+        header = text.split("variant ", 1)[0].lower()
+        assert "source:" in header, "the header comment names the source"
     else:
         base, _ = HOUSE_RULES[path.stem]
         assert doc.get("extends") == base

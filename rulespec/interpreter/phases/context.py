@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from rulespec.core.cards import card_text
+from rulespec.core.cards import Placed, card_text
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.state import HandState
@@ -158,11 +158,9 @@ def contract_words(variant: Variant) -> str:
     return said
 
 
-def contract_lack(variant: Variant, hs: HandState) -> str:
-    """What the melds laid this turn lack of the contract ("" when met or none is set)."""
+def contract_counts(variant: Variant, hs: HandState) -> tuple[int, int, int]:
+    """The contract's sets, runs and pure runs among the melds laid this turn."""
     play = variant.play
-    if not (play.contract_sets or play.contract_runs):
-        return ""
     sets = runs = pure = 0
     for _, meld in hs.melds[len(hs.melds) - hs.melds_this_turn :]:
         kind = meld_kind(variant, meld)
@@ -171,6 +169,40 @@ def contract_lack(variant: Variant, hs: HandState) -> str:
         elif kind == "run" and len(meld) >= play.contract_run_min:
             runs += 1
             pure += all(p[0] == p[1] for p in meld)  # every card stands for itself
+    return sets, runs, pure
+
+
+def contract_helps(
+    variant: Variant, counts: tuple[int, int, int], meld: tuple[Placed, ...]
+) -> bool:
+    """Does this meld count toward what the contract still lacks (`counts`: what is laid)?
+
+    The way-on search tries only such melds while the contract is short: any other
+    meld may as well be laid once it is met, in the same turn (melds are independent),
+    so the answer is the same with far fewer states."""
+    play = variant.play
+    sets, runs, pure = counts
+    if len(meld) < min(play.contract_set_min, play.contract_run_min):
+        return False
+    # a valid meld (the candidates are) is a set when every card stands for one rank
+    kind = "set" if len({p[1] % 13 for p in meld if p[1] < 52}) <= 1 else "run"
+    if kind == "set":
+        return sets < play.contract_sets and len(meld) >= play.contract_set_min
+    if kind != "run" or len(meld) < play.contract_run_min:
+        return False
+    if runs >= play.contract_runs:
+        return False
+    # a run with a wild card helps only while the pure runs still lacking leave room for it
+    pure_left = play.contract_pure - pure
+    return pure_left < play.contract_runs - runs or all(p[0] == p[1] for p in meld)
+
+
+def contract_lack(variant: Variant, hs: HandState) -> str:
+    """What the melds laid this turn lack of the contract ("" when met or none is set)."""
+    play = variant.play
+    if not (play.contract_sets or play.contract_runs):
+        return ""
+    sets, runs, pure = contract_counts(variant, hs)
     if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
         return ""
     laid = f"{sets} set(s) and {runs} run(s)" + (f", {pure} pure" if play.contract_pure else "")

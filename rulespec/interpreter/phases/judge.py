@@ -14,6 +14,7 @@ from collections import Counter
 
 from rulespec.core.cards import card_text
 from rulespec.core.moves import (
+    BUY,
     DISCARD,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -27,6 +28,7 @@ from rulespec.core.moves import (
     SWAP,
     Move,
 )
+from rulespec.interpreter.phases.claim import apply_claim, claim_moves, claim_refusal, open_claims
 from rulespec.interpreter.phases.context import Ctx, Ender
 from rulespec.interpreter.phases.discard import (
     apply_discard,
@@ -63,6 +65,8 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     if hs.phase == "over":
         return []
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
+    if hs.phase == "claim":
+        return claim_moves(c)
     if hs.phase in ("upcard", "draw"):
         moves = turned_moves(c) if variant.draw.turned else draw_moves(c)
         return moves + turn_actions(c) if _acts(variant) else moves
@@ -113,10 +117,14 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
     c = Ctx(variant, hs) if ctx is None else ctx
     if hs.phase == "over":
         return "the hand is over"
+    if hs.phase == "claim":
+        return claim_refusal(c, move)
     if move.kind == DROP:
         return drop_refusal(c)
     if move.kind == KNOCK and not move.cards:
         return knock_first_refusal(c)
+    if move.kind == BUY:
+        return "buy: a discard is bought only when the player in turn has declined it (buy)"
     if hs.phase in ("upcard", "draw"):
         return turned_refusal(c, move) if variant.draw.turned else draw_refusal(c, move)
     kind = move.kind
@@ -148,7 +156,9 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
 def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     """Play a legal move (checked by the caller) through the phase that owns it."""
     kind = move.kind
-    if variant.draw.turned and hs.phase == "draw" and kind in TURNED:
+    if hs.phase == "claim":
+        apply_claim(variant, hs, move)
+    elif variant.draw.turned and hs.phase == "draw" and kind in TURNED:
         apply_turned(variant, hs, move, end_hand)
     elif kind == PASS:
         apply_pass(variant, hs, move)
@@ -157,7 +167,10 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     elif kind == KNOCK and not move.cards:
         apply_knock_first(variant, hs, move, end_hand)
     elif kind in DRAWS:
+        upcard = hs.phase == "upcard"
         apply_draw(variant, hs, move, end_hand)
+        if kind == DRAW_STOCK and not upcard:
+            open_claims(variant, hs)
     elif kind in (MELD, LAYOFF, SWAP):
         apply_laying(variant, hs, move, end_hand)
     else:

@@ -19,7 +19,14 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
-from rulespec.interpreter.phases.context import Ctx, contract_lack, contract_words
+from rulespec.interpreter.phases.context import (
+    Ctx,
+    contract_counts,
+    contract_helps,
+    contract_lack,
+    contract_words,
+)
+from rulespec.interpreter.phases.contractfit import contract_possible
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
@@ -116,11 +123,29 @@ def _whole_hand_out(c: Ctx) -> bool:
     )
 
 
+def _no_contract(c: Ctx) -> str | None:
+    """The contract is still to be met and no choice of melds of the hand makes it: no
+    meld may open (contractfit.py; the same words as a meld the rest cannot complete)."""
+    play = c.variant.play
+    if not (play.contract_sets or play.contract_runs) or c.hs.melds_this_turn:
+        return None
+    if not c.opening_pending() or contract_possible(c.variant, c.hand):
+        return None
+    return (
+        f"play.contract: the first laying down must be {contract_words(c.variant)}, all"
+        " laid in one turn; with this meld the rest of the hand cannot complete it"
+    )
+
+
 def meld_gate(c: Ctx) -> str | None:
     """What refuses every meld of this moment alike (None: melds are judged one by one)."""
     play = c.variant.play
     if play.melding == "never":
         return NEVER
+    if play.melding == "anytime":
+        fit = c.gate(_no_contract)
+        if fit is not None:
+            return fit
     if play.melds_per_turn is not None and c.hs.melds_this_turn >= play.melds_per_turn:
         return f"play.melds_per_turn: at most {play.melds_per_turn} new meld(s) per turn"
     if play.melding == "going_out" and c.hs.obligation is None and not _whole_hand_out(c):
@@ -288,11 +313,16 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
     return no_way_on(c, remove_cards(c.hand, [placed[0]]), move) if way_on else None
 
 
-def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
+def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False) -> list[Move]:
     """The legal melds, then lay-offs: the candidates the predicates accept (`one`: stop at
-    the first, for a caller that asks only whether there is any)."""
+    the first, for a caller that asks only whether there is any; `search`: for the way-on
+    search, which while a contract begun this turn is short tries only the melds that
+    count toward it: `contract_helps`)."""
     out: list[Move] = []
     hand = c.hand
+    counts = None
+    if search and c.hs.melds_this_turn and contract_lack(c.variant, c.hs) and c.opening_pending():
+        counts = contract_counts(c.variant, c.hs)
     if meld_gate(c) is None:
         if c.variant.play.melding == "going_out" and not lists_every_meld(c.variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
@@ -302,6 +332,8 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
         else:
             candidates = candidate_melds(c.variant, hand)
         for meld in candidates:
+            if counts is not None and not contract_helps(c.variant, counts, meld):
+                continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
                 out.append(Move.meld(meld))
                 if one:
@@ -321,4 +353,4 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False) -> list[Move]:
 
 def laying_for_search(variant: Variant, hs: HandState) -> list[Move]:
     """The melds and lay-offs the way-on search tries (without the way-on test: it recurses)."""
-    return laying(Ctx(variant, hs, explain=False), way_on=False)
+    return laying(Ctx(variant, hs, explain=False), way_on=False, search=True)

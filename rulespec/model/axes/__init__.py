@@ -22,8 +22,10 @@ from functools import cache
 from typing import Any
 
 from rulespec.model.axes.base import NO_DEFAULT, Axis, Group, Phrase
+from rulespec.model.axes.claims import BUY
 from rulespec.model.axes.ending import GOING_OUT, KNOCK, STOCK
 from rulespec.model.axes.melds import MELDS
+from rulespec.model.axes.schedule import SCHEDULE
 from rulespec.model.axes.scoring import MATCH, SCORING
 from rulespec.model.axes.setup import HEAD, SETUP, VALUES
 from rulespec.model.axes.table import TABLE
@@ -47,6 +49,8 @@ AXES: tuple[Node, ...] = (
     *SCORING,
     *MATCH,
     *TABLE,
+    *BUY,
+    *SCHEDULE,
 )
 
 

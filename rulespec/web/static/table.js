@@ -118,6 +118,8 @@ function moveLabel(text) {
   const take = /^take (\d+)$/.exec(text);
   const obs = state.observation;
   if (take && obs.pile === "spread") return text + ": " + obs.discard.slice(-Number(take[1])).map(cardFace).join(" ");
+  // buying out of turn: name the card on offer (its penalty cards come face down from the stock)
+  if (text === "buy" && obs.discard.length) return "buy " + cardFace(obs.discard[obs.discard.length - 1]) + " (+ penalty)";
   return text.replace(/\b(10|[A2-9TJQK])[CDHS]\b/g, (c) => cardFace(c));
 }
 
@@ -158,6 +160,7 @@ function drawMoves() {
 function drawTurn(obs) {
   let text;
   if (obs.hand_over) text = "The hand is over.";
+  else if (obs.to_move === state.you && obs.phase === "claim") text = "Out of turn: buy the top discard, or pass";
   else if (obs.to_move === state.you) text = "Your move (" + obs.phase + ")" + (obs.obligation ? ": you must use " + cardFace(obs.obligation) : "");
   else text = seatName(obs.to_move) + " to move…";
   $("turn").textContent = text;

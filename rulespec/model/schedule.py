@@ -1,0 +1,47 @@
+"""The deal schedule applied: the rules in force for one deal of a match (model layer).
+
+A variant with a schedule (`Variant.schedule`, one `DealRules` per deal) is a
+family of variants, one per deal: `for_deal(variant, n)` is the variant of
+deal `n`, its hand size (`deal.cards`) and first-laying-down contract
+(`play.contract_*`) taken from the schedule's entry `n`. The engine is handed
+that variant and never learns there was a schedule; a deal past the schedule
+keeps the last entry's rules (the match ends after it: interpreter/match.py).
+The variants are made once per base variant and kept while it lives.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import replace
+
+from rulespec.model.variant import Variant
+
+_MADE: dict[int, tuple[weakref.ref[Variant], tuple[Variant, ...]]] = {}
+
+
+def for_deal(variant: Variant, deal: int) -> Variant:
+    """The rules of deal `deal` (from 1): the variant itself when it has no schedule."""
+    if not variant.schedule:
+        return variant
+    key = id(variant)
+    hit = _MADE.get(key)
+    if hit is None or hit[0]() is not variant:
+        made = tuple(_one(variant, i) for i in range(len(variant.schedule)))
+        hit = (weakref.ref(variant), made)
+        _MADE[key] = hit
+        weakref.finalize(variant, _MADE.pop, key, None)
+    made = hit[1]
+    return made[min(max(deal, 1), len(made)) - 1]
+
+
+def _one(variant: Variant, index: int) -> Variant:
+    rules = variant.schedule[index]
+    play = replace(
+        variant.play,
+        contract_sets=rules.contract_sets,
+        contract_set_min=rules.contract_set_min,
+        contract_runs=rules.contract_runs,
+        contract_run_min=rules.contract_run_min,
+        contract_pure=rules.contract_pure,
+    )
+    return replace(variant, play=play, deal=replace(variant.deal, cards=rules.cards))

@@ -1,0 +1,45 @@
+"""The bots out of turn: offered the top discard (`buy` / `pass`), the smart and greedy
+bots buy a card that lies in a meld with their hand and pass on one that does not; the
+random bot picks either; none is offered `buy` past its limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulespec.bots import make_bot
+from rulespec.compiler.load import load_variant
+from rulespec.interpreter.game import Game
+
+HANDS = [["KS", "QS"], ["4C", "5C", "6C", "AS"], ["8D", "8S", "2H"], ["7D", "7S", "JC"]]
+
+
+def _claim(top: str, buys: list[int]) -> Game:
+    """Seat 2 asked to buy `top` after seat 1 drew from the stock (4 players)."""
+    v = load_variant("contract-rummy")
+    position = {
+        "players": 4,
+        "dealer": 0,
+        "to_move": 2,
+        "phase": "claim",
+        "claim": {"turn": 1},
+        "hands": HANDS,
+        "stock": ["2C", "3D", "4D"],
+        "discard": ["TH", top],
+        "buys": buys,
+    }
+    return Game.from_position(v, position)
+
+
+@pytest.mark.parametrize("bot", ["smart", "greedy"])
+@pytest.mark.parametrize(("top", "wanted"), [("8H", True), ("KH", False)])
+def test_a_sensible_bot_buys_what_fits_its_hand(bot: str, top: str, wanted: bool) -> None:
+    g = _claim(top, [0, 0, 0, 0])  # 8D 8S + 8H is a set; KH fits nothing
+    move = make_bot(bot, 1).choose(g.observation(2), g.legal_moves(), g.variant)
+    assert str(move) == ("buy" if wanted else "pass")
+
+
+def test_at_its_limit_a_bot_can_only_pass() -> None:
+    g = _claim("8H", [0, 0, 3, 0])
+    assert [str(m) for m in g.legal_moves()] == ["pass"]
+    for bot in ("smart", "greedy", "random"):
+        assert str(make_bot(bot, 1).choose(g.observation(2), g.legal_moves(), g.variant)) == "pass"

@@ -220,7 +220,7 @@ def check_fields(variant: Variant, pos: object) -> None:
         _seat_list(pos, key, n, check)
     for key in ("melded_jokers", "hands_won", "buys"):
         _seat_list(pos, key, n, count)
-    _seat_list(pos, "laid_down", n, lambda v, p: _opt_int(v, p, 0, COUNT_LIMIT))
+    _seat_list(pos, "laid_down", n, lambda v, p: _opt_int(v, p, -1, COUNT_LIMIT))
     _seat_list(pos, "active", n, _bool)
     for key in ("turn_count", "recycles"):
         _opt_int(pos.get(key), key, 0, COUNT_LIMIT)

@@ -16,7 +16,7 @@ from rulespec.model.variant import Variant
 
 def next_dealer(variant: Variant, hs: HandState) -> int:
     """The seat that deals the hand after `hs`, which is over."""
-    rotated = next_seat(variant, hs, hs.dealer)
+    rotated = next_seat(variant, hs, hs.dealer, in_hand=False)
     result = hs.result or {}
     if variant.next_dealer == "winner":
         winner = result.get("winner")
@@ -26,7 +26,7 @@ def next_dealer(variant: Variant, hs: HandState) -> int:
         order: list[int] = []  # the active seats, from the one after the dealer round to it
         seat = hs.dealer
         for _ in range(hs.players):
-            seat = next_seat(variant, hs, seat)
+            seat = next_seat(variant, hs, seat, in_hand=False)
             if seat in order:
                 break
             order.append(seat)

@@ -22,10 +22,13 @@ def suit_value(index: int) -> Any:
     return SUITS[index]
 
 
-def next_seat(variant: Variant, hs: HandState, seat: int) -> int:
+def next_seat(variant: Variant, hs: HandState, seat: int, in_hand: bool = True) -> int:
+    """The seat after `seat` in `dealer.rotation`'s direction among the seats dealt in; with
+    `in_hand` (the turn order) also past the seats that dropped out of this hand, without
+    it (the next dealer) not: a drop lasts one hand."""
     step = 1 if variant.rotation == "left" else -1
     n = hs.players
-    dropped = hs.dropped if any(hs.dropped) else None  # seats that dropped out of the hand
+    dropped = hs.dropped if in_hand and any(hs.dropped) else None
     for k in range(1, n + 1):
         s = (seat + step * k) % n
         if hs.active[s] and not (dropped and dropped[s]):

@@ -41,7 +41,6 @@ BUNDLED: dict[str, tuple[str | None, str]] = {
     "bridge": ("gin", "004"),
     "remik": ("rummy", "004"),
     "continental": ("rummy", "004"),
-    "contract-rummy": (None, "Pagat: Contract Rummy"),
 }
 
 # the rummy family at large: bundled games beyond the sources -> (base, who they cite)
@@ -57,6 +56,7 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "indian-rummy": (None, "Pagat: Indian Rummy"),
     "tonk": (None, "Pagat: Tonk"),
     "conquian": (None, "Pagat: Conquian"),
+    "contract-rummy": (None, "Pagat: Contract Rummy"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

@@ -167,7 +167,10 @@ class Kernel:
         got = self.memo.get(mask)
         if got is not None:
             return got
-        for x in self._choices(mask, ranks):
+        low = ranks & -ranks
+        takes = self.removals[mask & _HELD * low] if low == ranks else self._takes(mask, ranks)
+        for o in takes:
+            x = mask ^ o
             v = table[x & SUIT] + table[x >> 13 & SUIT] + table[x >> 26 & SUIT] + table[x >> 39]
             if v < best:
                 best = v
@@ -178,23 +181,22 @@ class Kernel:
         self.memo[mask] = best
         return best
 
-    def _choices(self, mask: int, ranks: int) -> list[int]:
-        """The hand left by every non-empty choice of cards for sets (52-bit masks): for
-        each rank in `ranks`, no set or one of the removals its held cards allow."""
+    def _takes(self, mask: int, ranks: int) -> tuple[int, ...] | list[int]:
+        """The cards every non-empty choice of sets takes (52-bit masks): for each rank in
+        `ranks`, no set or one of the removals its held cards allow. One rank (the usual
+        case) is a single dict read of a prebuilt tuple; the callers inline that case."""
         removals = self.removals
         low = ranks & -ranks
-        left = [mask ^ o for o in removals[mask & _HELD * low]]
-        ranks ^= low
-        if not ranks:  # one rank: the usual case
-            return left
-        left.append(mask)
+        if low == ranks:
+            return removals[mask & _HELD * low]
+        takes = [0]
         while ranks:
             low = ranks & -ranks
             ranks ^= low
             opts = removals[mask & _HELD * low]
-            left += [x ^ o for x in left for o in opts]
-        left.remove(mask)
-        return left
+            takes += [x | o for x in takes for o in opts]
+        del takes[0]
+        return takes
 
     def after_discard(self, mask: int) -> tuple[int, int]:
         """(least deadwood after discarding one card, that card; the highest code on ties).
@@ -224,7 +226,10 @@ class Kernel:
             ranks = self._set_ranks(s0, s1, s2, s3)
         if not ranks:
             return best, card
-        for x in self._choices(mask, ranks):
+        low = ranks & -ranks
+        takes = self.removals[mask & _HELD * low] if low == ranks else self._takes(mask, ranks)
+        for o in takes:
+            x = mask ^ o
             m0 = x & SUIT
             m1 = x >> 13 & SUIT
             m2 = x >> 26 & SUIT

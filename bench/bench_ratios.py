@@ -80,7 +80,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=150, help="smart-bot gin hands (each side)")
     ap.add_argument("--random-hands", type=int, default=1500, help="random-play gin hands")
-    ap.add_argument("--variant-hands", type=int, default=30, help="hands per bundled variant")
+    ap.add_argument(
+        "--variant-hands", type=int, default=30, help="hands per bundled variant (0: skip them)"
+    )
     ap.add_argument(
         "--slow-hands", type=int, default=6, help=f"hands for the slow ones ({', '.join(SLOW)})"
     )
@@ -144,7 +146,7 @@ def main() -> None:
             )
         )
 
-    for name in sorted(bundled_names()):
+    for name in sorted(bundled_names()) if args.variant_hands else ():
         variant = load_variant(name)
         players = usual_players(variant)
         got = rate(

@@ -9,18 +9,23 @@ mode, run lengths, card values). The kernel then enumerates only the set
 choices (for each rank held often enough, which suits its sets use) and adds
 four table reads per choice. Exact: every arrangement is a set choice plus
 runs within suits plus deadwood, and the table is the exact minimum for each
-suit. The solver memoises answers by card mask (`Kernel.value`).
+suit. A set choice is a 52-bit mask of the cards it takes, so a choice costs
+one XOR and four table reads; a hand with no rank held often enough for a set
+(most of them) is four table reads and no memo, the others are memoised by card
+mask (`Kernel.value`). The hot path is written for CPython: inline tests,
+branches instead of `min()`, no tuples built per hand.
 """
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
-from itertools import product
 from typing import Any
 
-from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, ranks_held, run_windows
+from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, ranks_held, run_windows, tables
+from rulespec.model.variant import Variant
 
-__all__ = ["Kernel", "kernel"]
+__all__ = ["BY_VARIANT", "Kernel", "kernel", "kernel_of"]
 
 SUIT = 0x1FFF
 INF = 1 << 60
@@ -91,6 +96,14 @@ def _set_options(set_min: int, set_max: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def _spread(suits: int) -> int:
+    """A 4-bit suit mask as a 52-bit card mask of rank A (bit 13*i for suit i)."""
+    return sum(1 << 13 * i for i in range(4) if suits >> i & 1)
+
+
+_HELD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank's four cards, rank A
+
+
 class Kernel:
     """Exact least deadwood of one-deck natural card masks for one variant's meld rules."""
 
@@ -99,102 +112,143 @@ class Kernel:
         run_min, run_max = (t.run_min, t.run_max) if t.has_runs else (BIG, 0)
         self.table = _run_table(t.line, run_min, run_max, values)
         self.has_sets = t.has_sets and t.set_min <= 4
-        self.set_min = max(t.set_min, 1)
-        self.options = _set_options(self.set_min, min(t.set_max, 4))
-        less_one, self.less_one_rank = _less_one(self.table)
-        # what removing the best card of a suit mask changes in its run deadwood
-        self.less_one_gain = tuple(less_one[m] - self.table[m] if m else 0 for m in range(8192))
-        self.memo: dict[int, int] = {0: 0}
+        self.set_min = max(t.set_min, 1) if self.has_sets else 5
+        self.set3 = self.set_min == 3
+        options = _set_options(self.set_min, min(t.set_max, 4))
+        # a rank's held cards (52-bit mask) -> the non-empty card masks its sets can take
+        self.removals = {
+            _spread(held) << r: tuple(_spread(o) << r for o in options[held] if o)
+            for held in range(16)
+            for r in range(13)
+        }
+        less_one, arg = _less_one(self.table)
+        # the best single removal from a suit mask, as gain * 4 + (3 - suit) for suit 0..3,
+        # so the least over the four suits is the least gain, the highest suit on ties;
+        # an empty suit has nothing to remove
+        self.drop_key = tuple(
+            tuple((less_one[m] - self.table[m]) * 4 + 3 - i if m else INF for m in range(8192))
+            for i in range(4)
+        )
+        self.less_one_rank = arg
+        self.not_fast = t.not_fast  # the codes this kernel cannot take (the solver's test)
+        self.memo: dict[int, int] = {}
         self.laid: dict[int, Any] = {}  # meld mask -> its placed tuple (the solver's cache)
         self.walks: dict[int, Any] = {}  # meldable mask -> the solver's arrangement of it
 
+    def _set_ranks(self, s0: int, s1: int, s2: int, s3: int) -> int:
+        """The 13-bit mask of ranks held in enough suits for a set (0 when sets are off)."""
+        if self.set_min == 3:  # the usual rule, inline: held in three suits or four
+            return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+        if self.set_min > 4:
+            return 0
+        return ranks_held(s0, s1, s2, s3, self.set_min)
+
     def value(self, mask: int) -> int:
-        """Least deadwood of the cards of a 52-bit one-deck mask (memoised by the mask)."""
+        """Least deadwood of the cards of a 52-bit one-deck mask.
+
+        With no rank held often enough for a set, four table reads are the answer
+        (cheaper than a memo); otherwise the set choices are enumerated and the
+        answer memoised by the mask.
+        """
+        s0 = mask & SUIT
+        s1 = mask >> 13 & SUIT
+        s2 = mask >> 26 & SUIT
+        s3 = mask >> 39 & SUIT
+        table = self.table
+        best = table[s0] + table[s1] + table[s2] + table[s3]
+        if not best:
+            return best
+        if self.set3:  # _set_ranks, inline
+            ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+        else:
+            ranks = self._set_ranks(s0, s1, s2, s3)
+        if not ranks:
+            return best
         got = self.memo.get(mask)
         if got is not None:
             return got
-        got = self._solve(mask)
-        if len(self.memo) >= _MEMO_LIMIT:
-            self.memo.clear()
-        self.memo[mask] = got
-        return got
-
-    def _solve(self, mask: int) -> int:
-        s0 = mask & SUIT
-        s1 = (mask >> 13) & SUIT
-        s2 = (mask >> 26) & SUIT
-        s3 = (mask >> 39) & SUIT
-        table = self.table
-        best = table[s0] + table[s1] + table[s2] + table[s3]
-        if not self.has_sets or not best:
-            return best
-        if self.set_min == 3 and not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
-            return best  # no rank in three suits: no set
-        for r0, r1, r2, r3 in self._set_choices(s0, s1, s2, s3):
-            v = table[s0 ^ r0] + table[s1 ^ r1] + table[s2 ^ r2] + table[s3 ^ r3]
+        low = ranks & -ranks
+        takes = self.removals[mask & _HELD * low] if low == ranks else self._takes(mask, ranks)
+        for o in takes:
+            x = mask ^ o
+            v = table[x & SUIT] + table[x >> 13 & SUIT] + table[x >> 26 & SUIT] + table[x >> 39]
             if v < best:
                 best = v
                 if not v:
                     break
+        if len(self.memo) >= _MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[mask] = best
         return best
 
-    def _set_choices(self, s0: int, s1: int, s2: int, s3: int) -> list[tuple[int, int, int, int]]:
-        """Every non-empty choice of cards for sets, as the rank masks it takes from each suit."""
-        ranks = ranks_held(s0, s1, s2, s3, self.set_min)
-        if not ranks:
-            return []
-        choices = []
-        options = self.options
+    def _takes(self, mask: int, ranks: int) -> tuple[int, ...] | list[int]:
+        """The cards every non-empty choice of sets takes (52-bit masks): for each rank in
+        `ranks`, no set or one of the removals its held cards allow. One rank (the usual
+        case) is a single dict read of a prebuilt tuple; the callers inline that case."""
+        removals = self.removals
+        low = ranks & -ranks
+        if low == ranks:
+            return removals[mask & _HELD * low]
+        takes = [0]
         while ranks:
             low = ranks & -ranks
             ranks ^= low
-            held = (
-                (1 if s0 & low else 0)
-                | (2 if s1 & low else 0)
-                | (4 if s2 & low else 0)
-                | (8 if s3 & low else 0)
-            )
-            choices.append([(low, o) for o in options[held]])
-        out = []
-        for combo in product(*choices):
-            r0 = r1 = r2 = r3 = 0
-            for bit, used in combo:
-                if used & 1:
-                    r0 |= bit
-                if used & 2:
-                    r1 |= bit
-                if used & 4:
-                    r2 |= bit
-                if used & 8:
-                    r3 |= bit
-            if r0 | r1 | r2 | r3:
-                out.append((r0, r1, r2, r3))
-        return out
+            opts = removals[mask & _HELD * low]
+            takes += [x | o for x in takes for o in opts]
+        del takes[0]
+        return takes
 
     def after_discard(self, mask: int) -> tuple[int, int]:
         """(least deadwood after discarding one card, that card; the highest code on ties).
 
         All discards in one pass: for each set choice, a card outside the sets is
-        discarded from one suit, and `less_one` holds each suit's best such removal.
+        discarded from one suit, and `drop_key` holds each suit's best such removal.
         """
         s0 = mask & SUIT
-        s1 = (mask >> 13) & SUIT
-        s2 = (mask >> 26) & SUIT
-        s3 = (mask >> 39) & SUIT
-        choices: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-        if self.has_sets and (self.set_min != 3 or (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
-            choices += self._set_choices(s0, s1, s2, s3)
-        table, gain, arg = self.table, self.less_one_gain, self.less_one_rank
-        best, card = INF, -1
-        for r0, r1, r2, r3 in choices:
-            m0, m1, m2, m3 = s0 ^ r0, s1 ^ r1, s2 ^ r2, s3 ^ r3
-            total = table[m0] + table[m1] + table[m2] + table[m3]
-            for i, m in ((3, m3), (2, m2), (1, m1), (0, m0)):
-                if m:
-                    v = total + gain[m]
-                    c = 13 * i + arg[m]
-                    if v < best or (v == best and c > card):
-                        best, card = v, c
+        s1 = mask >> 13 & SUIT
+        s2 = mask >> 26 & SUIT
+        s3 = mask >> 39 & SUIT
+        table = self.table
+        k0, k1, k2, k3 = self.drop_key
+        key = k0[s0]  # the least of the four suits' keys (branches beat min() here)
+        if k1[s1] < key:
+            key = k1[s1]
+        if k2[s2] < key:
+            key = k2[s2]
+        if k3[s3] < key:
+            key = k3[s3]
+        suit = 3 - (key & 3)
+        best = table[s0] + table[s1] + table[s2] + table[s3] + (key >> 2)
+        card = 13 * suit + self.less_one_rank[mask >> 13 * suit & SUIT]
+        if self.set3:  # _set_ranks, inline
+            ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+        else:
+            ranks = self._set_ranks(s0, s1, s2, s3)
+        if not ranks:
+            return best, card
+        low = ranks & -ranks
+        takes = self.removals[mask & _HELD * low] if low == ranks else self._takes(mask, ranks)
+        for o in takes:
+            x = mask ^ o
+            m0 = x & SUIT
+            m1 = x >> 13 & SUIT
+            m2 = x >> 26 & SUIT
+            m3 = x >> 39 & SUIT
+            key = k0[m0]
+            if k1[m1] < key:
+                key = k1[m1]
+            if k2[m2] < key:
+                key = k2[m2]
+            if k3[m3] < key:
+                key = k3[m3]
+            if key >= INF:
+                continue  # every card is in a set: nothing left to discard
+            v = table[m0] + table[m1] + table[m2] + table[m3] + (key >> 2)
+            if v <= best:
+                suit = 3 - (key & 3)
+                c = 13 * suit + self.less_one_rank[x >> 13 * suit & SUIT]
+                if v < best or c > card:
+                    best, card = v, c
         return best, card
 
 
@@ -210,4 +264,22 @@ def kernel(t: Tables) -> Kernel:
         _KERNELS.clear()
     made = Kernel(t)
     _KERNELS[id(t)] = (t, made)
+    return made
+
+
+BY_VARIANT: dict[int, Kernel] = {}
+"""A live variant's id -> its kernel, for the solver's inline lookup (`kernel_of` fills it).
+An entry leaves when its variant dies, before the id can name another object."""
+
+
+def kernel_of(variant: Variant) -> Kernel:
+    """`kernel(tables(variant))` in one cached lookup: the solver asks it on every call
+    (inline as `BY_VARIANT.get(id(variant)) or kernel_of(variant)`)."""
+    key = id(variant)
+    hit = BY_VARIANT.get(key)
+    if hit is not None:
+        return hit
+    made = kernel(tables(variant))
+    BY_VARIANT[key] = made
+    weakref.finalize(variant, BY_VARIANT.pop, key, None)
     return made

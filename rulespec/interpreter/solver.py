@@ -15,7 +15,7 @@ from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
-from rulespec.interpreter.runtable import Kernel, kernel
+from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
 from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.variant import Variant
 
@@ -31,14 +31,21 @@ _MEMO_LIMIT = 50_000
 
 
 _BIT = {c: 1 << c for c in range(53)}
+_BIT_OF = _BIT.__getitem__
+
+
+def _not_codes(hand: Sequence[int]) -> PositionError:
+    return PositionError(f"not card codes (0..52): {list(hand)!r}")
 
 
 def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
-    """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card)."""
+    """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card).
+
+    `deadwood` and `deadwood_after_discard` inline this test (the hot path)."""
     try:
-        mask = sum(map(_BIT.__getitem__, hand))
+        mask = sum(map(_BIT_OF, hand))
     except (KeyError, TypeError):
-        raise PositionError(f"not card codes (0..52): {list(hand)!r}") from None
+        raise _not_codes(hand) from None
     # a duplicate carries into a higher bit: fewer bits than cards
     if mask.bit_count() != len(hand) or mask & t.not_fast:
         return None
@@ -53,13 +60,17 @@ def _remember(t: Tables, key: object, value: object) -> None:
 
 def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     """Exact minimum deadwood value of the hand over every arrangement into disjoint melds."""
-    t = tables(variant)
-    mask = _fast_mask(t, hand)
-    if mask is not None:
-        value = kernel(t).value(mask)
+    k = BY_VARIANT.get(id(variant)) or kernel_of(variant)
+    try:
+        mask = sum(map(_BIT_OF, hand))
+    except (KeyError, TypeError):
+        raise _not_codes(hand) from None
+    if mask.bit_count() == len(hand) and not mask & k.not_fast:  # _fast_mask, inline
+        value = k.value(mask)
         if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
             value = 0
         return value
+    t = tables(variant)
     key = ("dw", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:
@@ -170,11 +181,15 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     """
     if not hand:
         raise ValueError("deadwood_after_discard needs at least one card")
+    k = BY_VARIANT.get(id(variant)) or kernel_of(variant)
+    try:
+        mask = sum(map(_BIT_OF, hand))
+    except (KeyError, TypeError):
+        raise _not_codes(hand) from None
+    if mask.bit_count() == len(hand) and not mask & k.not_fast and not variant.melds.patterns:
+        return k.after_discard(mask)  # _fast_mask, inline
     t = tables(variant)
-    mask = _fast_mask(t, hand)
     best: tuple[int, int] | None = None
-    if mask is not None and not variant.melds.patterns:
-        return kernel(t).after_discard(mask)
     key = ("dd", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:

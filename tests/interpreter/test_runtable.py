@@ -110,3 +110,26 @@ def test_kernel_reads_hand_values_by_rank() -> None:
     hand = cards("AS KS QS 2H 2D 9C")
     assert deadwood(variant, hand) == brute_deadwood(variant, hand)
     assert deadwood(gin_like(), cards("AS 2S 3S 4S 4H 4D")) == 0
+
+
+SET_RANK_HANDS = [
+    "AS AH AD 2S 3S 4S 9C",  # one rank in three suits, the ace also in a run
+    "7S 7H 7D 7C 8S 9S 8H 9H",  # one rank in four suits: each triple and the four
+    "5S 5H 5D 6S 6H 6D 7S 7H 7D KC",  # three ranks in three suits: sets or three runs
+    "QS QH QD QC KS KH KD KC JS JH TS",  # two ranks in four suits, runs through them
+    "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D AC",  # three ranks, wrap and high aces differ
+]
+
+
+@pytest.mark.parametrize(("ace", "shape"), CASES)
+def test_set_choices_of_several_ranks(ace: str, shape: str) -> None:
+    """Hands with one to three ranks held for sets (the kernel's set-choice paths): each
+    value equals the bitmask search, and the one-pass discard equals each discard solved."""
+    variant = shaped(ace, shape)
+    k = kernel(tables(variant))
+    for text in SET_RANK_HANDS:
+        hand = cards(text)
+        mask = sum(1 << c for c in hand)
+        assert k.value(mask) == search_value(variant, mask), (ace, shape, text)
+        value, neg = min((search_value(variant, mask ^ (1 << c)), -c) for c in hand)
+        assert k.after_discard(mask) == (value, -neg), (ace, shape, text)

@@ -1,0 +1,68 @@
+"""cProfile summary of the deadwood kernel on seeded random gin hands (bench, issue 13).
+
+    .venv/bin/python bench/profile_deadwood.py [--hands 3000] [--out FILE]
+
+Times `deadwood` on 10-card and `deadwood_after_discard` on 11-card hands with
+the solver's memos emptied first (every answer computed), as bench_ratios.py
+does, and prints the CPU-time rates and the top of the cProfile table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import time
+
+from rulespec.compiler.load import load_variant
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.runtable import kernel
+from rulespec.interpreter.solver import deadwood, deadwood_after_discard
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=3000)
+    ap.add_argument("--variant", default="gin")
+    ap.add_argument("--out", help="write the summary here too")
+    args = ap.parse_args()
+    variant = load_variant(args.variant)
+    hands = {size: [random.Random(size).sample(range(52), size)] for size in (10, 11)}
+    for size in (10, 11):
+        deal = random.Random(size)
+        hands[size] = [deal.sample(range(52), size) for _ in range(args.hands)]
+
+    def run() -> None:
+        for size, solve in ((10, deadwood), (11, deadwood_after_discard)):
+            tables(variant).memo.clear()
+            kernel(tables(variant)).memo.clear()
+            for h in hands[size]:
+                solve(variant, h)
+
+    run()  # warm the tables
+    lines = []
+    for size, solve in ((10, deadwood), (11, deadwood_after_discard)):
+        best = 0.0
+        for _ in range(3):
+            tables(variant).memo.clear()
+            kernel(tables(variant)).memo.clear()
+            start = time.process_time()
+            for h in hands[size]:
+                solve(variant, h)
+            best = max(best, len(hands[size]) / (time.process_time() - start))
+        lines.append(f"{size}-card hands: {best:,.0f} evals/s (best of 3, CPU time)")
+    prof = cProfile.Profile()
+    prof.runcall(run)
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
+    text = "\n".join(lines) + "\n" + out.getvalue()
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -97,7 +97,7 @@ def _recorded() -> dict[str, tuple[Variant, Seen]]:
             variant = load_variant(source)
             seen: Seen = list(values)
             playing[0] = seen
-            _play(variant, random.Random(f"names:{source}"))
+            _play(variant, random.Random(f"names:{Path(source).name}"))  # not the checkout path
             playing[0] = None
             out[source] = (variant, seen)
     return out

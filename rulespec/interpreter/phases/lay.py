@@ -310,7 +310,36 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
             return f"draw obligation: the card taken ({card_text(card)}) must be {how} first"
     if variant.play.melding == "going_out" and hs.melds_this_turn:
         return "play.melding: going_out — finish laying down the hand"
+    impure = _spoils_contract(c, move.number, placed)
+    if impure is not None:
+        return impure
     return no_way_on(c, remove_cards(c.hand, [placed[0]]), move) if way_on else None
+
+
+def _spoils_contract(c: Ctx, number: int, placed: tuple[int, int]) -> str | None:
+    """A wild card laid off on a pure run of this turn's contract, leaving too few pure runs.
+
+    The contract (`play.contract_pure`) is judged on the melds laid this turn as they
+    stand when the turn ends, so such a lay-off would strand the turn: refused instead."""
+    variant, hs = c.variant, c.hs
+    play = variant.play
+    if not play.contract_pure or placed[0] == placed[1] or not c.opening_pending():
+        return None
+    if number - 1 < len(hs.melds) - hs.melds_this_turn:
+        return None  # a meld of an earlier turn: not part of this turn's contract
+    _, meld = hs.melds[number - 1]
+    if not (
+        len(meld) >= play.contract_run_min
+        and all(p[0] == p[1] for p in meld)
+        and M.meld_kind(variant, meld) == "run"
+    ):
+        return None
+    if contract_counts(variant, hs)[2] > play.contract_pure:
+        return None
+    return (
+        f"play.contract: {contract_words(variant)}; a wild card laid off on meld {number}"
+        " makes that run impure, and the melds laid this turn would no longer hold the contract"
+    )
 
 
 def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False) -> list[Move]:

@@ -1,7 +1,8 @@
 """The greedy bot: simple table habits, no lookahead (bots layer; the middle baseline).
 
 It melds and lays off as soon as it may (longest meld first, the cards it just
-took from the pile first so an obligation is met), knocks when it may, takes the
+took from the pile first so an obligation is met), knocks when it may (where any
+count may knock, with at most ``GREEDY_KNOCK_AT``), takes the
 top discard only when that card completes a meld with its hand, and otherwise
 draws from the stock and discards its highest-value deadwood card.
 """
@@ -25,12 +26,15 @@ from rulespec.bots.base import (
     taken_this_turn,
     view_of,
 )
-from rulespec.bots.hands import arrangement
+from rulespec.bots.hands import arrangement, deadwood
+from rulespec.bots.knocktime import knock_limit, loose
 from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
 from rulespec.model.variant import Variant
 
 DRAW_KINDS = ("draw", "take", "pass")
+GREEDY_KNOCK_AT = 10
+"""Where any count may knock (``knocktime.loose``), greedy knocks with this count or less."""
 
 
 def split_moves(legal_moves: Sequence[Move]) -> dict[str, list[tuple[MoveText, Move]]]:
@@ -151,6 +155,12 @@ class GreedyBot(PhasedBot):
                 return best[1]
         for kind in ("knock", "discard"):
             options = groups.get(kind, [])
+            if kind == "knock" and options and loose(knock_limit(view, variant)):
+                dw = deadwood(
+                    variant,
+                    [c for c in view.hand if c != self._dump(view, options, variant)[0].cards[0]],
+                )
+                options = options if dw <= GREEDY_KNOCK_AT else []
             if options:
                 if kind == "discard" and stalled(view, self.rng):
                     return options[self.rng.randrange(len(options))][1]

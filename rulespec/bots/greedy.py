@@ -82,7 +82,10 @@ class PhasedBot(Bot):
         if groups.get("buy") or observation.get("phase") == "claim":
             return self._claim(view, groups, variant)
         if groups.get("drop") or groups.get(KNOCK_FIRST) or variant.draw.turned:
-            chosen = turn_action(self.name, view, groups, variant)
+            rank = getattr(self, "cost", None)
+            chosen = turn_action(
+                self.name, view, groups, variant, (lambda h: rank(variant, h)) if rank else None
+            )
             if chosen is not None:
                 return chosen
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):

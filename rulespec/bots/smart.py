@@ -14,6 +14,7 @@ On top of that cost it
 - discards to minimise the deadwood left, avoiding cards that fit what the next
   player picked up from the pile (the public history) or can be laid off on the
   table, preferring dead cards (their partners already visible), never a wild;
+  where every card comes face up, it keeps the hand's outs (``bots/turnedplay.py``);
   in knock variants it also keeps pairs and connectors whose outs are still live
   (their expected deadwood shed over the next few draws, ``hands.potential``);
 - with a contract to meet (``play.contract_*``), adds the cards it lacks to the cost,
@@ -46,6 +47,7 @@ from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
+from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
 STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
@@ -314,6 +316,9 @@ class SmartBot(PhasedBot):
         if rest is None:
             return math.inf
         score = self.cost(variant, rest)
+        if variant.draw.turned:  # every card comes face up: keep the hand's outs
+            score = turned_discard(variant, rest, self._pool(view, variant))
+            return score + discard_danger(view, variant, card, self._pool(view, variant))
         if is_wild(variant, card):
             return score + 50
         if deep and len(rest) <= MAX_OUTS_CARDS and not self._contract:

@@ -112,9 +112,8 @@ class PhasedBot(Bot):
     ) -> Move:
         raise NotImplementedError
 
-    @staticmethod
     def _claim(
-        view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         """Out of turn, the top discard on offer (`buy` / `pass`): buy it when it lies in a
         meld of the best arrangement of the hand with it (it fits a set or run the hand is

@@ -18,7 +18,8 @@ On top of that cost it
   in knock variants it also keeps pairs and connectors whose outs are still live
   (their expected deadwood shed over the next few draws, ``hands.potential``);
 - with a contract to meet (``play.contract_*``), adds the cards it lacks to the cost,
-  draws toward it and lays it down as soon as it may (``bots/contracts.py``).
+  draws toward it and lays it down as soon as it may (``bots/contracts.py``);
+- out of turn, buys the discard when it pays for its penalty cards (``bots/buying.py``).
 
 It reads the rules from the Variant only; no variant names.
 """
@@ -41,6 +42,7 @@ from rulespec.bots.base import (
     stalled,
     taken_this_turn,
 )
+from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger
 from rulespec.bots.greedy import PhasedBot, fallback_draw
@@ -166,6 +168,13 @@ class SmartBot(PhasedBot):
             if best is None or score < best:
                 best = score
         return self.cost(variant, hand) if best is None else best
+
+    def _claim(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], v: Variant
+    ) -> Move:
+        """Out of turn: buy when the card pays for its penalty cards (bots/buying.py)."""
+        self._contract = pending(view, v)
+        return claim_move(view, groups, v, lambda h: self.cost(v, h), self._pool(view, v))
 
     # ---- drawing ------------------------------------------------------------
 

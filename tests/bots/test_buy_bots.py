@@ -43,3 +43,26 @@ def test_at_its_limit_a_bot_can_only_pass() -> None:
     assert [str(m) for m in g.legal_moves()] == ["pass"]
     for bot in ("smart", "greedy", "random"):
         assert str(make_bot(bot, 1).choose(g.observation(2), g.legal_moves(), g.variant)) == "pass"
+
+
+def test_smart_weighs_the_penalty_card() -> None:
+    """A fourth card for a set already held lies in a meld (greedy buys it) but gains the
+    hand nothing: smart will not take a blind penalty card for it (bots/buying.py)."""
+    v = load_variant("contract-rummy")
+    position = {
+        "players": 4,
+        "dealer": 0,
+        "to_move": 2,
+        "phase": "claim",
+        "claim": {"turn": 1},
+        "hands": [HANDS[0], HANDS[1], ["8D", "8S", "8H", "2H"], HANDS[3]],
+        "stock": ["2C", "3D", "4D"],
+        "discard": ["TH", "8C"],
+        "buys": [0, 0, 0, 0],
+    }
+    g = Game.from_position(v, position)
+    chosen = {
+        b: str(make_bot(b, 1).choose(g.observation(2), g.legal_moves(), v))
+        for b in ("smart", "greedy")
+    }
+    assert chosen == {"smart": "pass", "greedy": "buy"}

@@ -1,7 +1,8 @@
 """When the smart bot buys the discard out of turn: the card against its penalty (bots layer).
 
 Buying (``buy``: the top discard plus ``penalty`` cards drawn blind from the stock)
-is worth it when the hand with the card, less the cards it still lacks, beats the
+is worth it when the card brings a contract still to meet a card nearer (the first
+laying down is what ends a hand's risk), or when the hand with the card beats the
 hand now by more than the penalty cards are expected to cost. Each penalty card's
 cost is sampled: ``SAMPLES`` unseen cards, each added to the hand with the bought
 card, by the bot's own cost of a hand (deadwood, dead cards, a contract's shortfall).
@@ -17,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import Move, MoveText, View
+from rulespec.bots.contracts import pending, shortfall
 from rulespec.model.variant import Variant
 
 SAMPLES = 10
@@ -47,13 +49,23 @@ def buy_gain(view: View, cost: Cost, pool: Counter[int], penalty: int) -> float:
     return cost(hand) - after - BLIND_WEIGHT * penalty * extra
 
 
+def nearer(variant: Variant, view: View) -> bool:
+    """Does the top discard bring the contract still to meet a card nearer?"""
+    if view.top is None or not pending(view, variant):
+        return False
+    return shortfall(variant, [*view.hand, view.top]) < shortfall(variant, view.hand)
+
+
 def claim_move(
     view: View, groups: Groups, variant: Variant, cost: Cost, pool: Counter[int]
 ) -> Move:
-    """Buy when the expected gain beats ``MARGIN``; pass otherwise."""
+    """Buy a card that brings the contract nearer (laying it down early is what keeps a
+    hand's penalty down), or whose expected gain beats ``MARGIN``; pass otherwise."""
     penalty = variant.buy.penalty if variant.buy is not None else 0
     buys = groups.get("buy")
     passes = groups.get("pass")
-    if buys and (not passes or buy_gain(view, cost, pool, penalty) > MARGIN):
+    if buys and (
+        not passes or nearer(variant, view) or buy_gain(view, cost, pool, penalty) > MARGIN
+    ):
         return buys[0][1]
     return passes[0][1] if passes else buys[0][1]  # type: ignore[index]

@@ -30,6 +30,7 @@ from rulespec.bots.hands import arrangement, deadwood
 from rulespec.bots.knocktime import knock_limit, loose
 from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
+from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
 
 DRAW_KINDS = ("draw", "take", "pass")
@@ -77,6 +78,8 @@ class PhasedBot(Bot):
         if not legal_moves:
             raise ValueError("no legal move to choose from")
         view = view_of(observation)
+        deal = observation.get("hand_number")  # the deal schedule's rules (its contract)
+        variant = for_deal(variant, deal if isinstance(deal, int) else 1)
         variant = seen_rules(variant, observation)  # this hand's wild rank, if it has one
         groups = split_moves(legal_moves)
         if groups.get("buy") or observation.get("phase") == "claim":

@@ -9,7 +9,8 @@ seating rotated every hand so each bot sits in every seat alike. Columns:
 
 - ``win%``: the share of smart's seat-hands won (a seat-hand is one seat in one
   hand) beside the opponent's; ``score``: mean hand score per seat-hand (the
-  rules' own score of the hand: in most of these games zero-sum, higher better);
+  rules' own score of the hand: higher is better, except in Scala 40 where
+  scores are penalty points counted up);
 - ``h/s``: hands per CPU second;
 - what smart did with each game's defining rules, per smart seat-hand:
   ``knock`` knocks (after or before drawing), ``drop`` drops, ``buy`` buys out of

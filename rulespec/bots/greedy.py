@@ -1,7 +1,8 @@
 """The greedy bot: simple table habits, no lookahead (bots layer; the middle baseline).
 
 It melds and lays off as soon as it may (longest meld first, the cards it just
-took from the pile first so an obligation is met), knocks when it may, takes the
+took from the pile first so an obligation is met), knocks when it may (where any
+count may knock, with at most ``GREEDY_KNOCK_AT``), takes the
 top discard only when that card completes a meld with its hand, and otherwise
 draws from the stock and discards its highest-value deadwood card.
 """
@@ -25,12 +26,16 @@ from rulespec.bots.base import (
     taken_this_turn,
     view_of,
 )
-from rulespec.bots.hands import arrangement
+from rulespec.bots.hands import arrangement, deadwood
+from rulespec.bots.knocktime import knock_limit, loose
 from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
+from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
 
 DRAW_KINDS = ("draw", "take", "pass")
+GREEDY_KNOCK_AT = 10
+"""Where any count may knock (``knocktime.loose``), greedy knocks with this count or less."""
 
 
 def split_moves(legal_moves: Sequence[Move]) -> dict[str, list[tuple[MoveText, Move]]]:
@@ -73,12 +78,17 @@ class PhasedBot(Bot):
         if not legal_moves:
             raise ValueError("no legal move to choose from")
         view = view_of(observation)
+        deal = observation.get("hand_number")  # the deal schedule's rules (its contract)
+        variant = for_deal(variant, deal if isinstance(deal, int) else 1)
         variant = seen_rules(variant, observation)  # this hand's wild rank, if it has one
         groups = split_moves(legal_moves)
         if groups.get("buy") or observation.get("phase") == "claim":
             return self._claim(view, groups, variant)
         if groups.get("drop") or groups.get(KNOCK_FIRST) or variant.draw.turned:
-            chosen = turn_action(self.name, view, groups, variant)
+            rank = getattr(self, "cost", None)
+            chosen = turn_action(
+                self.name, view, groups, variant, (lambda h: rank(variant, h)) if rank else None
+            )
             if chosen is not None:
                 return chosen
         if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
@@ -105,9 +115,8 @@ class PhasedBot(Bot):
     ) -> Move:
         raise NotImplementedError
 
-    @staticmethod
     def _claim(
-        view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         """Out of turn, the top discard on offer (`buy` / `pass`): buy it when it lies in a
         meld of the best arrangement of the hand with it (it fits a set or run the hand is
@@ -151,6 +160,12 @@ class GreedyBot(PhasedBot):
                 return best[1]
         for kind in ("knock", "discard"):
             options = groups.get(kind, [])
+            if kind == "knock" and options and loose(knock_limit(view, variant)):
+                dw = deadwood(
+                    variant,
+                    [c for c in view.hand if c != self._dump(view, options, variant)[0].cards[0]],
+                )
+                options = options if dw <= GREEDY_KNOCK_AT else []
             if options:
                 if kind == "discard" and stalled(view, self.rng):
                     return options[self.rng.randrange(len(options))][1]

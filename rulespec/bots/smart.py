@@ -9,14 +9,17 @@ On top of that cost it
   of it is visible) only when the result beats the expected stock draw, or the
   taken card joins a meld and costs nothing;
 - melds / lays off / swaps only when that keeps the best arrangement (or, with
-  meld credit, scores); goes out whenever it can; knocks as soon as it may;
+  meld credit, scores); goes out whenever it can; knocks as soon as it may (where
+  any count may knock, only with a count likely the lowest: ``bots/knocktime.py``);
 - discards to minimise the deadwood left, avoiding cards that fit what the next
   player picked up from the pile (the public history) or can be laid off on the
   table, preferring dead cards (their partners already visible), never a wild;
+  where every card comes face up, it keeps the hand's outs (``bots/turnedplay.py``);
   in knock variants it also keeps pairs and connectors whose outs are still live
   (their expected deadwood shed over the next few draws, ``hands.potential``);
 - with a contract to meet (``play.contract_*``), adds the cards it lacks to the cost,
-  draws toward it and lays it down as soon as it may (``bots/contracts.py``).
+  draws toward it and lays it down as soon as it may (``bots/contracts.py``);
+- out of turn, buys the discard when it pays for its penalty cards (``bots/buying.py``).
 
 It reads the rules from the Variant only; no variant names.
 """
@@ -26,7 +29,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from rulespec.bots.base import (
     JOKER,
@@ -37,16 +39,17 @@ from rulespec.bots.base import (
     is_wild,
     pile_cards,
     points,
-    rank_of,
     stalled,
-    suit_of,
     taken_this_turn,
 )
+from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
+from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
+from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
 STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
@@ -166,6 +169,13 @@ class SmartBot(PhasedBot):
                 best = score
         return self.cost(variant, hand) if best is None else best
 
+    def _claim(
+        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], v: Variant
+    ) -> Move:
+        """Out of turn: buy when the card pays for its penalty cards (bots/buying.py)."""
+        self._contract = pending(view, v)
+        return claim_move(view, groups, v, lambda h: self.cost(v, h), self._pool(view, v))
+
     # ---- drawing ------------------------------------------------------------
 
     def _draw(
@@ -196,7 +206,7 @@ class SmartBot(PhasedBot):
                 keep = cards if variant.discard.forbid_taken else ()
                 if needs_discard or not variant.scoring.meld_credit:
                     score = self._best_after_discard(variant, new, keep, pot_pool)
-                    limit = self._knock_limit(view, variant)
+                    limit = knock_limit(view, variant)
                     if limit is not None and self._knock_ready(variant, new, keep, limit):
                         score -= KNOCK_WEIGHT
                 else:
@@ -239,7 +249,13 @@ class SmartBot(PhasedBot):
             best_knock = min(
                 knocks, key=lambda pm: (self._after(variant, hand, pm[0].cards), pm[0].cards)
             )
-            if not self._wait_for_gin(view, variant, hand, best_knock[0], groups):
+            if not self._wait_for_gin(view, variant, hand, best_knock[0], groups) and not too_soon(
+                variant,
+                view,
+                best_knock[0].cards,
+                knock_limit(view, variant),
+                self._pool(view, variant),
+            ):
                 return best_knock[1]
         now = self.cost(variant, hand)
         taken = set(taken_this_turn(view))
@@ -309,6 +325,9 @@ class SmartBot(PhasedBot):
         if rest is None:
             return math.inf
         score = self.cost(variant, rest)
+        if variant.draw.turned:  # every card comes face up: keep the hand's outs
+            score = turned_discard(variant, rest, self._pool(view, variant))
+            return score + discard_danger(view, variant, card, self._pool(view, variant))
         if is_wild(variant, card):
             return score + 50
         if deep and len(rest) <= MAX_OUTS_CARDS and not self._contract:
@@ -326,7 +345,7 @@ class SmartBot(PhasedBot):
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
         of being able to knock then (knock variants)."""
         pool = self._pool(view, variant)
-        limit = self._knock_limit(view, variant)
+        limit = knock_limit(view, variant)
         total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
         if not count:
             return self.cost(variant, hand)
@@ -370,22 +389,6 @@ class SmartBot(PhasedBot):
             if arrangement(variant, rest)[0] <= limit:
                 return True
         return False
-
-    def _knock_limit(self, view: View, variant: Variant) -> int | None:
-        if variant.knock is None:
-            return None
-        env: dict[str, Any] = {"players": view.players}
-        if view.upcard is not None:
-            from rulespec.interpreter.turnctx import suit_value
-
-            code = view.upcard
-            env["upcard.rank"] = rank_of(code) if code < JOKER else 0
-            env["upcard.suit"] = suit_value(suit_of(code) if code < JOKER else 0)
-            env["upcard.value"] = hand_value(variant, code)
-        try:
-            return int(variant.knock.limit(env))
-        except Exception:  # noqa: BLE001 - a limit naming something we cannot see
-            return None
 
     def _pool(self, view: View, variant: Variant) -> Counter[int]:
         key = (id(view), view.hand)

@@ -3,11 +3,10 @@
 The greedy and smart bots ask `turn_action` when the legal moves hold a
 `drop` or a `knock` alone. Greedy knocks before drawing only with a hand of
 no deadwood and never drops. Smart knocks before drawing when its deadwood
-is small (at most `KNOCK_FIRST_AT`, or gin), and drops when its hand looks
-hopeless (not one meld in it) and the drop penalty (worked out as the rules
-say, from what the seat knows: its own draws and cards) is below what it
-expects to lose by playing on: `HOPE` of its deadwood now less what its
-partial melds may shed within `DRAWS_AHEAD` draws. With a face-up stock card
+is small (at most `KNOCK_FIRST_AT`, or gin), and drops when the drop penalty
+(worked out as the rules say, from what the seat knows: its own draws and
+cards) is below what it expects to lose by playing on, its hand ranked against
+hands sampled from the unseen cards (`bots/dropping.py`). With a face-up stock card
 (`draw.turned`) both take the card whenever they may (it is then used at
 once) and pass it otherwise; they never force it.
 """
@@ -17,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.bots.base import MoveText, View
-from rulespec.bots.hands import arrangement, deadwood, potential, unseen
+from rulespec.bots.base import MoveText, View, points
+from rulespec.bots.dropping import Cost, should_drop
+from rulespec.bots.hands import deadwood, unseen
 from rulespec.core.moves import Move
 from rulespec.model.variant import Variant
 
@@ -26,10 +26,6 @@ KNOCK_FIRST = "knock first"
 """The bots' kind of `knock` alone (base.parse_move): a knock before drawing."""
 KNOCK_FIRST_AT = 5
 """The smart bot knocks before drawing with this much deadwood or less."""
-HOPE = 0.3
-"""The share of its deadwood the smart bot expects to keep by playing on."""
-DRAWS_AHEAD = 6
-"""The draws over which the smart bot counts on its partial melds to shed deadwood."""
 
 Groups = dict[str, list[tuple[MoveText, Move]]]
 
@@ -58,7 +54,9 @@ def drop_penalty(variant: Variant, view: View) -> int | None:
         return None  # the penalty reads a fact the bot does not work out
 
 
-def turn_action(bot: str, view: View, groups: Groups, variant: Variant) -> Move | None:
+def turn_action(
+    bot: str, view: View, groups: Groups, variant: Variant, rank: Cost | None = None
+) -> Move | None:
     """The drop or the knock before drawing this bot takes now, or None to play on."""
     if variant.draw.turned:
         return _turned(groups)
@@ -68,13 +66,22 @@ def turn_action(bot: str, view: View, groups: Groups, variant: Variant) -> Move 
         if dw == 0 or (bot == "smart" and dw <= KNOCK_FIRST_AT):
             return knocks[0][1]
     drops = groups.get("drop", [])
-    if drops and bot == "smart" and _hopeless(variant, view):
+    if drops and bot == "smart":
         cost = drop_penalty(variant, view)
-        dw = deadwood(variant, view.hand)
-        shed = potential(variant, view.hand, unseen(variant, view), DRAWS_AHEAD)
-        if cost is not None and cost < HOPE * (dw - shed):
+        if cost is not None and _drop(variant, view, cost, rank):
             return drops[0][1]
     return None
+
+
+def _drop(variant: Variant, view: View, penalty: int, rank: Cost | None) -> bool:
+    """Smart's drop: the penalty below the expected loss of playing on (bots/dropping.py),
+    the hand ranked by the bot's own cost when given (else its deadwood)."""
+    pool = unseen(variant, view)
+
+    def loss(hand: Sequence[int]) -> float:
+        return points(variant, deadwood(variant, hand))
+
+    return should_drop(view, pool, rank or loss, loss, penalty)
 
 
 def _turned(groups: Groups) -> Move | None:
@@ -86,8 +93,3 @@ def _turned(groups: Groups) -> Move | None:
             return move
     passes = groups.get("pass", [])
     return passes[0][1] if passes else None
-
-
-def _hopeless(variant: Variant, view: View) -> bool:
-    """No meld in the hand at all: the seat is far from going out."""
-    return not arrangement(variant, view.hand)[1]

@@ -1,0 +1,116 @@
+"""When the smart bot knocks in games that let any count knock (bots layer).
+
+In gin the knock limit (10 or less) is itself the judgement: a hand that may
+knock is a good hand, and the smart bot knocks as soon as it may. In games like
+Knock Rummy (Poker Rum) a seat may knock with any count and the lowest count
+wins, the knocker paying extra when undercut; knocking at once, whatever the
+count, hands the pot to whoever holds less. There the smart bot knocks only
+when its count after the discard is likely the lowest at the table:
+
+- each opponent's count is estimated by sampling its hand from the cards this
+  seat has not seen, drawn as many extra cards as that opponent has drawn this
+  hand (capped at ``MAX_DRAWS``) and keeping its best cards: a player who has
+  seen ``t`` more cards keeps the best ``k`` of ``k + t`` (the ``t`` costliest
+  unmelded cards go), so the estimate falls as the hand goes on;
+- it knocks when the share of samples in which its count is strictly below every
+  opponent's reaches ``KNOCK_ODDS``.
+
+The samples come from a generator seeded by the position (hand, history length):
+the same position gives the same answer, and no global random is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from rulespec.bots.base import JOKER, View, hand_value, rank_of, suit_of
+from rulespec.bots.hands import arrangement
+from rulespec.interpreter.turnctx import suit_value
+from rulespec.model.variant import Variant
+
+LOOSE_LIMIT = 30
+"""A knock limit of at least this much is no hurdle: the bot judges its count itself."""
+KNOCK_ODDS = 0.6
+"""Knock when the count is the lowest in at least this share of the samples."""
+SAMPLES = 24
+"""Sampled hands per opponent."""
+MAX_DRAWS = 6
+"""Extra cards an opponent is credited with at most (its draws this hand)."""
+
+
+def knock_limit(view: View, variant: Variant) -> int | None:
+    """The variant's knock limit as this seat can work it out (None: no knock, or a limit
+    naming something the seat cannot see)."""
+    if variant.knock is None:
+        return None
+    env: dict[str, Any] = {"players": view.players}
+    if view.upcard is not None:
+        code = view.upcard
+        env["upcard.rank"] = rank_of(code) if code < JOKER else 0
+        env["upcard.suit"] = suit_value(suit_of(code) if code < JOKER else 0)
+        env["upcard.value"] = hand_value(variant, code)
+    try:
+        return int(variant.knock.limit(env))
+    except Exception:  # noqa: BLE001 - a limit naming something we cannot see
+        return None
+
+
+def loose(limit: int | None) -> bool:
+    """Does this knock limit let (nearly) any count knock?"""
+    return limit is not None and limit >= LOOSE_LIMIT
+
+
+def _draws(view: View, seat: int) -> int:
+    return sum(1 for e in view.history if e.seat == seat and e.move.kind in ("draw", "take"))
+
+
+def _sampled_count(
+    variant: Variant, cards: list[int], size: int, draws: int, rng: random.Random
+) -> int:
+    """An opponent's count: its best ``size`` of ``size + draws`` cards drawn from ``cards``."""
+    hand = rng.sample(cards, min(len(cards), size + draws))
+    dw, _, dead = arrangement(variant, hand)
+    values = sorted((hand_value(variant, c) for c in dead), reverse=True)
+    return dw - sum(values[:draws])
+
+
+def lowest_odds(variant: Variant, view: View, mine: int, pool: Counter[int]) -> float:
+    """The share of sampled tables at which a count of ``mine`` is below every opponent's."""
+    cards = list(pool.elements())
+    opponents = [(s, n) for s, n in enumerate(view.hand_sizes) if s != view.seat and n > 0] or [
+        ((view.seat + 1) % max(view.players, 1), len(view.hand))
+    ]
+    if not cards:
+        return 1.0
+    rng = random.Random(hash((tuple(sorted(view.hand)), len(view.history), mine)))
+    wins = 0
+    for _ in range(SAMPLES):
+        lowest = True
+        for seat, size in opponents:
+            draws = min(_draws(view, seat), MAX_DRAWS)
+            if _sampled_count(variant, cards, size, draws, rng) <= mine:
+                lowest = False
+                break
+        wins += lowest
+    return wins / SAMPLES
+
+
+def knock_now(variant: Variant, view: View, mine: int, pool: Counter[int]) -> bool:
+    """Knock with a count of ``mine`` (after the knock's discard)? Yes when it is likely lowest."""
+    return lowest_odds(variant, view, mine, pool) >= KNOCK_ODDS
+
+
+def too_soon(
+    variant: Variant, view: View, cards: tuple[int, ...], limit: int | None, pool: Counter[int]
+) -> bool:
+    """Should the smart bot hold back a knock discarding ``cards``? Only under a loose limit,
+    when the count left is not likely the lowest."""
+    if not loose(limit):
+        return False
+    rest = list(view.hand)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+    return not knock_now(variant, view, arrangement(variant, rest)[0], pool)

@@ -1,0 +1,40 @@
+"""The smart bot's drop (Indian Rummy: 20 before the first draw): it drops a hand far from
+going out even when one meld is in it, and plays a good hand on (bots/dropping.py). Before,
+it dropped only a hand with no meld at all, so the drop almost never fired."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulespec.bots import make_bot
+from rulespec.compiler.load import load_variant
+from rulespec.interpreter.game import Game
+
+BAD = ["2C", "2D", "2H", "KS", "QH", "9D", "JC", "6S", "KD", "8H", "QC", "4S", "TD"]
+GOOD = ["5H", "6H", "7H", "8H", "9S", "9D", "9C", "JC", "QC", "2D", "3D", "KS", "KH"]
+OTHERS = [
+    ["AS", "3C", "5S", "7C", "9H", "JH", "KC", "2S", "4D", "6D", "8D", "TH", "QS"],
+    ["AH", "3S", "5C", "7D", "TS", "JS", "KH", "4C", "6C", "8C", "TC", "QD", "AD"],
+    ["AC", "3H", "5D", "7S", "8S", "JD", "4H", "6H", "9C", "TH", "QH", "2H", "3C"],
+]
+
+
+def _first_turn(hand: list[str]) -> Game:
+    """Seat 1 of four to move first, before drawing (the drop costs 20)."""
+    position = {
+        "players": 4,
+        "dealer": 0,
+        "to_move": 1,
+        "hands": [OTHERS[0], hand, OTHERS[1], OTHERS[2]],
+        "stock": ["4C", "5C", "6C", "7C", "8D", "9H", "TC", "JD", "QS", "KC", "AS", "2S"],
+        "discard": ["5S"],
+    }
+    return Game.from_position(load_variant("indian-rummy"), position)
+
+
+@pytest.mark.parametrize(("hand", "drops"), [(BAD, True), (GOOD, False)])
+def test_smart_drops_a_bad_hand_and_plays_a_good_one(hand: list[str], drops: bool) -> None:
+    g = _first_turn(hand)
+    assert any(str(m) == "drop" for m in g.legal_moves())
+    move = make_bot("smart", 1).choose(g.observation(1), g.legal_moves(), g.variant)
+    assert (str(move) == "drop") is drops

@@ -48,6 +48,7 @@ HANDS: dict[str, int] = {
     "three-player-gin": 4,
     "hollywood-gin": 4,
     "partnership-500-rum": 3,
+    "three-thirteen": 20,  # deal 1 only (3 cards): cheap, but 20 hands say enough
 }
 DEFAULT_HANDS = 40
 # a match with a deal schedule is played whole from its first deal (FROM_SCRATCH); the

@@ -57,6 +57,7 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "tonk": (None, "Pagat: Tonk"),
     "conquian": (None, "Pagat: Conquian"),
     "contract-rummy": (None, "Pagat: Contract Rummy"),
+    "three-thirteen": (None, "Wikipedia: Three thirteen"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

@@ -15,6 +15,7 @@ from typing import Any
 from rulespec.compiler.checks_contract import check_contract
 from rulespec.compiler.checks_dead import check_dead
 from rulespec.compiler.checks_deck import (
+    check_joker_sets,
     check_ranks,
     check_set_sizes,
     check_wild_rank,
@@ -144,6 +145,7 @@ def _check_melds(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                 locator.problem(f"melds.patterns.{index}.name", f"pattern '{name}' is named twice")
             )
     problems.extend(_check_wild(doc, locator))
+    problems.extend(check_joker_sets(doc, locator))
     return problems
 
 

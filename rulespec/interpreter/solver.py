@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
+from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
 from rulespec.interpreter.runtable import Kernel, kernel
@@ -54,6 +55,9 @@ def _remember(t: Tables, key: object, value: object) -> None:
 def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     """Exact minimum deadwood value of the hand over every arrangement into disjoint melds."""
     t = tables(variant)
+    if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
+        rest, dead, _, _ = apart(t, hand)
+        return deadwood(variant, rest) + dead
     mask = _fast_mask(t, hand)
     if mask is not None:
         value = kernel(t).value(mask)
@@ -79,6 +83,10 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     (0, [], []) — `pattern_of` names it.
     """
     t = tables(variant)
+    if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
+        rest, owed, sets, left = apart(t, hand)
+        got, laid, cards = best_arrangement(variant, rest)
+        return got + owed, laid + sets, sorted(cards + [JOKER] * left)
     mask = _fast_mask(t, hand)
     melds: list[Meld] = []
     if mask is not None:
@@ -171,6 +179,15 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     if not hand:
         raise ValueError("deadwood_after_discard needs at least one card")
     t = tables(variant)
+    if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
+        rest, owed, _, _ = apart(t, hand)
+        fewer = list(hand)
+        fewer.remove(JOKER)
+        kept = deadwood(variant, rest) + apart(t, fewer)[1]  # a joker discarded
+        if not rest:
+            return kept, JOKER
+        v, c = deadwood_after_discard(variant, rest)
+        return (kept, JOKER) if kept <= v + owed else (v + owed, c)
     mask = _fast_mask(t, hand)
     best: tuple[int, int] | None = None
     if mask is not None and not variant.melds.patterns:

@@ -58,6 +58,7 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "conquian": (None, "Pagat: Conquian"),
     "contract-rummy": (None, "Pagat: Contract Rummy"),
     "three-thirteen": (None, "Wikipedia: Three thirteen"),
+    "carioca": (None, "Pagat: Carioca"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

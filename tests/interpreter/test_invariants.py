@@ -48,8 +48,8 @@ HANDS: dict[str, int] = {
     "three-player-gin": 4,
     "hollywood-gin": 4,
     "partnership-500-rum": 3,
-    "three-thirteen": 20,
-    "carioca": 1,  # two packs, jokers, a contract every deal: long random hands  # deal 1 only (3 cards): cheap, but 20 hands say enough
+    "three-thirteen": 10,  # deal 1 only (3 cards) at 2, 4 and 6 players
+    "carioca": 1,  # two packs, jokers, a contract every deal: long random hands
 }
 DEFAULT_HANDS = 40
 # a match with a deal schedule is played whole from its first deal (FROM_SCRATCH); the

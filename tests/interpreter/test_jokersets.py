@@ -45,6 +45,7 @@ def test_best_use_of_the_jokers_alone(
         ("JK JK 7H 8H 9H KS", 50, (30, JOKER)),  # two jokers: no set; one goes first
         ("JK JK JK JK 2C", 2, (0, parse_card("2C"))),
         ("JK JK JK JK 2C 3C", 5, (2, parse_card("3C"))),
+        ("JK JK JK JK", 0, (0, JOKER)),  # jokers only: a set of four, or three after a discard
     ],
 )
 def test_the_solver_melds_jokers_only_with_jokers(

@@ -220,6 +220,7 @@ def build_variant(doc: dict[str, Any]) -> Variant:
                 else _expr(wild_raw["rank"], "melds.wild.rank"),
                 **_under(simple, "melds.wild"),
             ),
+            **_under(simple, "melds"),
         ),
         draw=Draw(
             discard=_pile_draw(draw["discard"], "draw.discard"),

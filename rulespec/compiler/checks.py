@@ -15,6 +15,7 @@ from typing import Any
 from rulespec.compiler.checks_contract import check_contract
 from rulespec.compiler.checks_dead import check_dead
 from rulespec.compiler.checks_deck import (
+    check_joker_sets,
     check_ranks,
     check_set_sizes,
     check_wild_rank,
@@ -144,6 +145,7 @@ def _check_melds(doc: dict[str, Any], locator: Locator) -> list[Problem]:
                 locator.problem(f"melds.patterns.{index}.name", f"pattern '{name}' is named twice")
             )
     problems.extend(_check_wild(doc, locator))
+    problems.extend(check_joker_sets(doc, locator))
     return problems
 
 
@@ -154,7 +156,8 @@ def _max_over(raw: Any) -> int:
 def _check_wild(doc: dict[str, Any], locator: Locator) -> list[Problem]:
     problems: list[Problem] = []
     wild = doc["melds"]["wild"]
-    if not wild["cards"]:
+    per_hand = wild.get("rank") is not None or wild.get("cut", "none") != "none"
+    if not wild["cards"] and not per_hand:  # (a rank wild per hand is a wild card too)
         used = {
             "per_meld": wild["per_meld"] is not None,
             "outnumber": wild["outnumber"] is not True,

@@ -183,3 +183,37 @@ def check_wild_rank(full: dict[str, Any], locator: Locator) -> list[Problem]:
             )
         ]
     return []
+
+
+def check_joker_sets(doc: dict[str, Any], locator: Locator) -> list[Problem]:
+    """`melds.joker_sets`: jokers of their own rank need jokers in the pack, sets, a set size
+    the jokers can reach, and jokers that are not wild as well."""
+    melds = doc["melds"]
+    if melds.get("joker_sets") is not True:
+        return []
+    path = "melds.joker_sets"
+    jokers = doc["deck"]["jokers"]
+    most = jokers if isinstance(jokers, int) else max(jokers.values())
+    if "joker" in melds["wild"]["cards"]:
+        why = "the jokers are wild (melds.wild.cards) and a rank of their own at once: say one"
+        return [locator.problem(path, why)]
+    if most == 0:
+        return [
+            locator.problem(path, "jokers meld as sets, but the pack has no jokers (deck.jokers)")
+        ]
+    if melds["set"] is False:
+        return [locator.problem(path, "jokers meld as sets, but there are no sets (melds.set)")]
+    going, play = doc["going_out"], doc["play"]
+    if going.get("partition") is not None or play.get("contract_sets") or play.get("contract_runs"):
+        why = (
+            "sets of jokers cannot count toward a going-out partition or a contract"
+            " (going_out.partition, play.contract_*): the two may not be combined"
+        )
+        return [locator.problem(path, why)]
+    if melds["set"]["min"] > most:
+        why = (
+            f"a set of jokers needs {melds['set']['min']} (melds.set.min), but the pack holds"
+            f" at most {most} jokers (deck.jokers)"
+        )
+        return [locator.problem(path, why)]
+    return []

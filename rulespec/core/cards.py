@@ -64,12 +64,11 @@ def card_text(code: int) -> str:
 
 
 def parse_placed(text: str) -> Placed:
-    """`7H` -> (code, code); `JK:7H` (a wild naming a card) -> (52, code of 7H)."""
+    """`7H` -> (code, code); `JK:7H` (a wild naming a card) -> (52, code of 7H); `JK` ->
+    (52, 52), a joker as itself (the meld rules decide whether it may be)."""
     card_part, sep, named_part = text.strip().partition(":")
     card = parse_card(card_part)
-    if not sep:
-        if card == JOKER:
-            raise InvalidMove(f"a joker must name the card it stands for: {text!r} (e.g. JK:7H)")
+    if not sep:  # a bare joker stands for itself: only a rank of its own (melds.joker_sets)
         return (card, card)
     named = parse_card(named_part)
     if named == JOKER:

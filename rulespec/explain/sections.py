@@ -242,6 +242,7 @@ def meld_sentences(doc: Mapping[str, Any]) -> list[str]:
         out.append("These whole-hand combinations count the whole hand as melded: "
                    + "; ".join(texts) + ".")  # fmt: skip
     out.extend(_wild(doc))
+    out += axis_sentence(doc, "melds.joker_sets")
     return out
 
 

@@ -288,7 +288,7 @@ def _range(v: dict[str, Any], p: str, known: set[str]) -> str:
 
 
 def _melds(v: dict[str, Any], p: str) -> list[str]:
-    _unknown(v, {"set", "run", "patterns", "wild"}, p)
+    _unknown(v, {"set", "run", "patterns", "wild", "joker_sets"}, p)
     out = []
     for key, word in (("set", "set"), ("run", "run")):
         if key not in v:
@@ -305,6 +305,8 @@ def _melds(v: dict[str, Any], p: str) -> list[str]:
         replace, patterns = _list(v["patterns"], f"{p}.patterns")
         if not patterns:
             out.append(("replace " if replace else "") + "patterns none")
+    if "joker_sets" in v:
+        out.append(said(f"{p}.joker_sets", v["joker_sets"]))
     return out
 
 

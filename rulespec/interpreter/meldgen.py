@@ -204,11 +204,20 @@ def candidate_listing(variant: Variant, hand: Sequence[int]) -> tuple[list[Meld]
     naturals, wild_cards = split_hand(t, hand)
     if JOKER in hand and not t.wild_joker:
         wild_cards = [c for c in wild_cards if c != JOKER]
+    own = joker_melds(t, hand)
     if len(wild_cards) <= FULL_LISTING:
         every = _every_meld(variant, t, naturals, wild_cards)
         if every is not None:
-            return every, True
-    return _canonical_melds(variant, t, naturals, wild_cards), False
+            return sorted(every + own), True
+    return sorted(_canonical_melds(variant, t, naturals, wild_cards) + own), False
+
+
+def joker_melds(t: Tables, hand: Sequence[int]) -> list[Meld]:
+    """With `melds.joker_sets`: the sets of jokers the hand's jokers can make (every size)."""
+    jokers = sum(1 for c in hand if c == JOKER)
+    if not t.joker_sets or not t.has_sets:
+        return []
+    return [((JOKER, JOKER),) * n for n in range(t.set_min, min(jokers, t.set_max) + 1)]
 
 
 def _every_meld(

@@ -144,6 +144,7 @@ class Tables:
     run_cover: tuple[int, ...] = ()  # 13-bit suit mask -> ranks in some shortest legal run in it
     rank_value_sum: tuple[int, ...] = ()  # 13-bit suit mask -> sum of hand values of those ranks
     not_fast: int = 0  # 53-bit mask of codes the bitmask path cannot take (wild-capable, joker)
+    joker_sets: bool = False  # jokers are a rank of their own: sets of jokers only (never wild)
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     # solver results by hand key, bounded by the solver
     refusals: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -209,6 +210,7 @@ def _build(variant: Variant) -> Tables:
         place_values=place_values,
         natural_by_low=(),
         all_wild_sizes=frozenset(),
+        joker_sets=melds.joker_sets,
     )
     object.__setattr__(t, "natural_by_low", _natural_masks(t))
     object.__setattr__(t, "all_wild_sizes", _all_wild_sizes(t))

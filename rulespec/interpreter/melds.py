@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
 from rulespec.core.cards import JOKER, Placed
+from rulespec.interpreter.jokersets import joker_set
 from rulespec.interpreter.meldrules import (
     Tables,
     rank_mask,
@@ -42,6 +43,8 @@ def _analyze(
         if why is not None:
             why.append("a meld needs cards")
         return None
+    if any(sf == JOKER for _, sf in placed):
+        return joker_set(t, placed, why)
     wilds = 0
     for card, stands_for in placed:
         if not 0 <= stands_for < 52:
@@ -333,6 +336,8 @@ def _fits_one_run(ace: str, naturals: list[int], length: int, allowed: set[int] 
 def _fitting_names(t: Tables, kind: str, meld: Meld) -> list[int]:
     """Cards that could join this meld (its rank in a set; a rank at a run's end in a run)."""
     sf = meld[0][1]
+    if sf == JOKER:
+        return [JOKER]
     if kind == "set":
         return [sf % 13 + 13 * s for s in range(4)]
     suit = sf // 13

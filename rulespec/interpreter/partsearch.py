@@ -19,6 +19,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 from rulespec.core.cards import JOKER, Placed
+from rulespec.interpreter.jokersets import partition_apart
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows, span, tables
 from rulespec.interpreter.melds import name_one
 from rulespec.interpreter.search import GeneralSearch, Step
@@ -48,6 +49,13 @@ def find_partition(
 ) -> list[Meld] | None:
     """`arrange.partition`: an exact partition of ALL the cards into melds, or None."""
     t = tables(variant)
+    if t.joker_sets and JOKER in hand:  # jokers of their own rank: their sets apart
+        if melds_counts is not None or sizes is not None or contract is not None:
+            return None  # (check refuses joker sets with a partition or a contract)
+        drop_set = None if leave_one is None else frozenset(leave_one)
+        return partition_apart(
+            t, hand, drop_set, lambda rest, d: find_partition(variant, rest, None, None, within, d)
+        )
     if not hand or (JOKER in hand and not t.wild_joker):
         return None
     counts_key = None if melds_counts is None else tuple(sorted(set(melds_counts)))

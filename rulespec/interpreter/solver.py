@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
+from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
@@ -71,6 +72,9 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
             value = 0
         return value
     t = tables(variant)
+    if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
+        rest, dead, _, _ = apart(t, hand)
+        return deadwood(variant, rest) + dead
     key = ("dw", tuple(sorted(hand)))
     got = t.memo.get(key)
     if got is not None:
@@ -90,6 +94,10 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     (0, [], []) — `pattern_of` names it.
     """
     t = tables(variant)
+    if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
+        rest, owed, sets, left = apart(t, hand)
+        got, laid, cards = best_arrangement(variant, rest)
+        return got + owed, laid + sets, sorted(cards + [JOKER] * left)
     mask = _fast_mask(t, hand)
     melds: list[Meld] = []
     if mask is not None:
@@ -189,6 +197,15 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     if mask.bit_count() == len(hand) and not mask & k.not_fast and not variant.melds.patterns:
         return k.after_discard(mask)  # _fast_mask, inline
     t = tables(variant)
+    if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
+        rest, owed, _, _ = apart(t, hand)
+        fewer = list(hand)
+        fewer.remove(JOKER)
+        kept = deadwood(variant, rest) + apart(t, fewer)[1]  # a joker discarded
+        if not rest:
+            return kept, JOKER
+        v, c = deadwood_after_discard(variant, rest)
+        return (kept, JOKER) if kept <= v + owed else (v + owed, c)
     best: tuple[int, int] | None = None
     key = ("dd", tuple(sorted(hand)))
     got = t.memo.get(key)

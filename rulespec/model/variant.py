@@ -107,6 +107,7 @@ class Melds:
     run: RunRule | None
     patterns: tuple[Pattern, ...]
     wild: WildRule
+    joker_sets: bool  # the jokers are a rank of their own: they meld as sets of jokers only
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,7 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("melds.wild.per_meld", 1, "At most one wild card may be in one meld", WILD),
     ("melds.wild.outnumber", False, "may not outnumber", WILD),
     ("melds.wild.unique", True, "more often than the deck holds it", WILD),
+    ("melds.joker_sets", True, "meld only together, as a set of jokers", {"deck.jokers": 4}),
     ("melds.wild.swap", "me.laid_down_before", "may replace the wild card on the table", WILD),
     ("melds.wild.swap", True, "stands for it (the wild card goes to hand).", WILD),
     ("draw.stock", False, "one of:\n  - the top card of the discard pile\n- ", {}),

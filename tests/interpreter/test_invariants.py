@@ -48,12 +48,14 @@ HANDS: dict[str, int] = {
     "three-player-gin": 4,
     "hollywood-gin": 4,
     "partnership-500-rum": 3,
+    "three-thirteen": 10,  # deal 1 only (3 cards) at 2, 4 and 6 players
+    "carioca": 1,  # two packs, jokers, a contract every deal: long random hands
 }
 DEFAULT_HANDS = 40
 # a match with a deal schedule is played whole from its first deal (FROM_SCRATCH); the
 # near-the-end start of test_whole_match means nothing for it (no target), and seven
 # contract deals on two or three packs with jokers cost ~25 s a match
-SCHEDULE_TOO_LONG = ("contract-rummy",)
+SCHEDULE_TOO_LONG = ("contract-rummy", "carioca")
 FULL_CHECK_HANDS = 2  # hands per count that get the expensive per-step checks
 
 
@@ -289,8 +291,9 @@ def test_garbled_text_is_invalid() -> None:
 
 
 FROM_SCRATCH = [
-    n for n in NAMES if n not in ("rummy", "remik", "continental", "kalooki", "scala-40")
-]  # zero-sum walks are long; kalooki's and scala-40's eliminations take many 13-card hands
+    n for n in NAMES if n not in ("rummy", "remik", "continental", "kalooki", "scala-40", "carioca")
+]  # zero-sum walks are long; kalooki's and scala-40's eliminations take many 13-card hands;
+# carioca's eight contract deals on two packs (~30 s; its last deal: tests/scenarios)
 
 
 @pytest.mark.parametrize("name", FROM_SCRATCH)

@@ -57,6 +57,8 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "tonk": (None, "Pagat: Tonk"),
     "conquian": (None, "Pagat: Conquian"),
     "contract-rummy": (None, "Pagat: Contract Rummy"),
+    "three-thirteen": (None, "Wikipedia: Three thirteen"),
+    "carioca": (None, "Pagat: Carioca"),
 }
 
 # house rule -> (base, the document paths its one Option changes)

@@ -107,6 +107,20 @@ MELDS = (
         model=("melds.run.max",),
     ),
     Axis(
+        "melds.joker_sets",
+        "bool",
+        "the jokers are a rank of their own, not wild: they meld only as a set of jokers"
+        " (melds.set's min and max), e.g. Persian Rummy's groups of three or four jokers",
+        False,
+        item="meld_item",
+        phrases=(Phrase("jokers as sets", True), Phrase("no joker sets", False)),
+        model=("melds.joker_sets",),
+        explain={
+            True: "The jokers are not wild: they are a rank of their own and meld only"
+            " together, as a set of jokers (as many as a set may hold)."
+        },
+    ),
+    Axis(
         "melds.patterns",
         "structured",
         "whole-hand combinations: the whole hand counts as melded",

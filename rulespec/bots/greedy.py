@@ -26,6 +26,7 @@ from rulespec.bots.base import (
     view_of,
 )
 from rulespec.bots.hands import arrangement
+from rulespec.bots.rebuy import rebuy_choice
 from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
 from rulespec.model.variant import Variant
@@ -72,6 +73,8 @@ class PhasedBot(Bot):
     ) -> Move:
         if not legal_moves:
             raise ValueError("no legal move to choose from")
+        if observation.get("phase") == "rebuy":  # between hands: buy back in or not
+            return rebuy_choice(observation, legal_moves, variant)
         view = view_of(observation)
         variant = seen_rules(variant, observation)  # this hand's wild rank, if it has one
         groups = split_moves(legal_moves)

@@ -103,8 +103,12 @@ def choose(game: Game, rng: random.Random) -> Move:
     4. a knock before drawing (`knock` alone) with deadwood KNOCK_FIRST_AT or less;
     5. otherwise (draws, passes, swaps, takes; never a drop) a seeded choice among the
        legal moves.
+
+    Between hands (phase `rebuy`, buying back in by choice) it always buys back in.
     """
     moves = game.legal_moves()
+    if game.phase == "rebuy":
+        return next(m for m in moves if m.kind == "rebuy")
     hand = list(game.observation(game.to_move)["hand"])
     variant = game.variant
     knocks = [m for m in moves if m.kind == "knock" and m.cards]

@@ -28,6 +28,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.hands import arrangement, deadwood
 from rulespec.bots.knocktime import knock_limit, loose
+from rulespec.bots.rebuy import rebuy_choice
 from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
 from rulespec.model.schedule import for_deal
@@ -77,6 +78,8 @@ class PhasedBot(Bot):
     ) -> Move:
         if not legal_moves:
             raise ValueError("no legal move to choose from")
+        if observation.get("phase") == "rebuy":  # between hands: buy back in or not
+            return rebuy_choice(observation, legal_moves, variant)
         view = view_of(observation)
         deal = observation.get("hand_number")  # the deal schedule's rules (its contract)
         variant = for_deal(variant, deal if isinstance(deal, int) else 1)

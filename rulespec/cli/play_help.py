@@ -22,6 +22,8 @@ def move_forms(variant: Variant) -> list[tuple[str, str | None]]:
         forms.append(("force C (discard C, forced on the next player)", None))
     if variant.buy is not None:
         forms.append(("buy", None))
+    if variant.match.buy_back and variant.match.buy_back_by == "choice":
+        forms.append(("rebuy | pass (put out of the match: buy back in, or stay out)", None))
     if draw.stock:
         forms.append(("draw stock", "d"))
     if draw.discard is not None or draw.upcard_offer:

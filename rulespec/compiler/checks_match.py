@@ -65,6 +65,9 @@ def check_match(doc: dict[str, Any], low: int, high: int, locator: Locator) -> l
     if m["buy_back"] and m["eliminate"] is None and m["eliminate_over"] is None:
         bad("match.buy_back", "match.buy_back applies only with an elimination"
             " (match.eliminate or match.eliminate_over)")  # fmt: skip
+    if m["buy_back_by"] != "choice" and not m["buy_back"]:
+        bad("match.buy_back_by", "match.buy_back_by applies only with a buy-back"
+            " (match.buy_back: buy back in N)")  # fmt: skip
     if doc["play"]["layoff_onto"] == "team" and teams is None:
         bad("play.layoff_onto", "layoff onto team needs teams (match.teams)")
     return out

@@ -14,7 +14,8 @@ also separates them), `pass`, `knock` (a knock before drawing: no discard),
 `drop` (the mover drops out of the hand), `force` (a turned card forced on
 the next player), `force C` (discard C, forced on the next player),
 `buy` (claim the top discard out of turn, with the penalty cards of
-`buy.penalty`; `pass` declines the claim).
+`buy.penalty`; `pass` declines the claim), `rebuy` (a seat put out of the
+match buys back in, `match.buy_back`; `pass` declines: it stays out).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ PASS = "pass"
 DROP = "drop"
 FORCE = "force"
 BUY = "buy"
+REBUY = "rebuy"
 
 DRAWS = frozenset(
     {DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARD_STOCK, DRAW_DISCARD_DISCARD, TAKE, TAKE_PILE}
@@ -58,11 +60,12 @@ _FIXED = {
     "knock": KNOCK,
     "force": FORCE,
     "buy": BUY,
+    "rebuy": REBUY,
 }
 _USAGE = (
     "expected one of: draw stock | draw discard | draw discard+stock | draw discard+discard"
     " | take N | take pile | meld C C C... | layoff C M | swap C M | discard C | knock C"
-    " | knock C with C C C..., C C C... | pass | knock | drop | force | force C | buy"
+    " | knock C with C C C..., C C C... | pass | knock | drop | force | force C | buy | rebuy"
 )
 
 
@@ -198,6 +201,7 @@ _FORMS = {
     DROP: "drop",
     FORCE: "force (the card you turned up), or force C (discard C, forced on the next player)",
     BUY: "buy (claim the top discard out of turn)",
+    REBUY: "rebuy (buy back into the match after being put out)",
 }
 
 

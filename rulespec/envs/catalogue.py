@@ -210,5 +210,9 @@ def build_catalogue(variant: Variant) -> Catalogue:
     if draw.turned and draw.force:
         actions.append((MV.FORCE, KNOCK_FIRST, 0))  # `force` alone: the card turned up
         actions += [(MV.FORCE, c, 0) for c in codes]  # `force C`: a discard forced
+    if variant.match.buy_back and variant.match.buy_back_by == "choice":
+        if (MV.PASS, 0, 0) not in actions:
+            actions.append((MV.PASS, 0, 0))  # `pass`: stay out of the match (phase rebuy)
+        actions.append((MV.REBUY, 0, 0))
     index = {a: i for i, a in enumerate(actions)}
     return Catalogue(variant.name, tuple(actions), tuple(_label(a) for a in actions), index, cancel)

@@ -55,9 +55,18 @@ def table_sentences(doc: Mapping[str, Any]) -> list[str]:
     buy = get(doc, "match.buy_back")
     if buy:
         worst = "highest" if over is not None else "lowest"
-        out.append(
-            f"A player who leaves may buy back in {'once' if buy == 1 else f'{buy} times'},"
-            f" at once, with the {worst} total among the players still in, as long as two or"
-            " more are still in."
-        )
+        times = "once" if buy == 1 else f"{buy} times"
+        if get(doc, "match.buy_back_by") == "automatic":
+            out.append(
+                f"A player who leaves buys back in {times}, at once and without being asked,"
+                f" with the {worst} total among the players still in, as long as two or more"
+                " are still in."
+            )
+        else:
+            out.append(
+                f"A player who leaves may buy back in {times}, with the {worst} total among"
+                " the players still in, as long as two or more are still in: before the next"
+                " deal each such player chooses, in turn from the dealer's left, to buy back"
+                " in ('rebuy') or to stay out ('pass')."
+            )
     return out

@@ -122,7 +122,7 @@ class Game:
     def position(self) -> dict[str, Any]:
         return {
             **to_position(self.variant, self.hs, self.ms),
-            **match_position(self.variant, self.ms),
+            **match_position(self.variant, self.ms, self.hs),
         }
 
     @property

@@ -9,12 +9,15 @@ result's lines. Elimination works both ways: `match.eliminate` (a total at
 or below N, for scores that fall) and `match.eliminate_over` (a total at or
 over N, penalty points); an eliminated seat with `match.buy_back` left comes
 back at once at the worst total still in, while two seats or more are still
-in. `match.wins: lowest` makes the lowest total the winning one.
+in, or (`match.buy_back_by: choice`) the seat decides in phase `rebuy`
+(buyback.py) before the match is closed. `match.wins: lowest` makes the
+lowest total the winning one.
 """
 
 from __future__ import annotations
 
 from rulespec.interpreter import columns as C
+from rulespec.interpreter.buyback import deal_order, decide, falls
 from rulespec.interpreter.state import HandState, MatchState
 from rulespec.interpreter.teams import add_to_team, one_per_team, team_of, team_scores
 from rulespec.model.variant import Variant
@@ -52,20 +55,19 @@ def _partners_of(variant: Variant, hs: HandState, seat: int) -> list[int]:
 
 
 def _eliminate(variant: Variant, hs: HandState, ms: MatchState, lines: list[str]) -> list[int]:
-    """Seats whose totals put them out, after buy-backs; returns the seats still in."""
+    """Seats whose totals put them out, after automatic buy-backs; returns the seats that
+    decide whether to buy back in (`match.buy_back_by: choice`, buyback.py), in turn order."""
     m = variant.match
     seats = [s for s in range(hs.players) if not ms.out[s]]
-
-    def falls(s: int) -> bool:
-        total = ms.totals[s]
-        low = m.eliminate is not None and total <= m.eliminate
-        return low or (m.eliminate_over is not None and total >= m.eliminate_over)
-
-    out = [s for s in seats if falls(s)]
+    out = [s for s in seats if falls(variant, ms.totals[s])]
     left = [s for s in seats if s not in out]
     worst = max if m.eliminate_over is not None else min
+    deciding: list[int] = []
     for s in out:
         if ms.bought[s] < m.buy_back and len(one_per_team(variant, left)) >= 2:
+            if m.buy_back_by == "choice":
+                deciding.append(s)
+                continue
             was, ms.totals[s] = ms.totals[s], worst(ms.totals[o] for o in left)
             ms.bought[s] += 1
             lines.append(
@@ -82,19 +84,56 @@ def _eliminate(variant: Variant, hs: HandState, ms: MatchState, lines: list[str]
         if left:
             ms.out[s] = True
             hs.active[s] = False
-    return [s for s in seats if not ms.out[s]]
+    return one_per_team(variant, deal_order(variant, hs, deciding))
 
 
 def close_hand(variant: Variant, hs: HandState, ms: MatchState) -> None:
+    """After a hand is scored: eliminations, then (unless a seat is to decide whether to
+    buy back in: phase `rebuy`) whether the match is over."""
+    seats = [s for s in range(hs.players) if not ms.out[s]]
+    m = variant.match
+    if m.eliminate is not None or m.eliminate_over is not None:
+        assert hs.result is not None
+        deciding = _eliminate(variant, hs, ms, hs.result["lines"])
+        if deciding:
+            hs.phase, hs.rebuy, hs.to_move = "rebuy", deciding, deciding[0]
+            hs.result["lines"].append(
+                "may buy back in (rebuy) or stay out (pass): seat "
+                + ", seat ".join(map(str, deciding))
+            )
+            return
+    _close_match(variant, hs, ms, seats)
+
+
+def play_rebuy(variant: Variant, hs: HandState, ms: MatchState, rebuy: bool) -> None:
+    """A seat's `rebuy` or `pass` in phase `rebuy`; after the last one the hand closes.
+
+    The hand's result is copied before it grows: a position or observation taken
+    earlier holds the old one, never sees it change."""
+    assert hs.result is not None
+    hs.result = {**hs.result, "lines": list(hs.result["lines"])}
+    decide(variant, hs, ms, rebuy)
+    if not hs.rebuy:
+        hs.phase = "over"
+        winner = hs.result.get("winner")
+        if winner is not None and hs.active[winner]:
+            hs.to_move = winner  # as the hand ended (a seat that passed is no longer in)
+        elif not hs.active[hs.to_move]:
+            hs.to_move = next(s for s in range(hs.players) if hs.active[s])
+        _close_match(variant, hs, ms, [s for s in range(hs.players) if not ms.out[s]])
+
+
+def _close_match(variant: Variant, hs: HandState, ms: MatchState, seats: list[int]) -> None:
+    """Whether the match is over after the hand (`seats`: those in it before the hand's
+    eliminations), who won it, and its bonuses."""
     m = variant.match
     result = hs.result
     assert result is not None
     lines: list[str] = result["lines"]
-    seats = [s for s in range(hs.players) if not ms.out[s]]
     over = False
     last: list[int] = seats
     if m.eliminate is not None or m.eliminate_over is not None:
-        left = _eliminate(variant, hs, ms, lines)
+        left = [s for s in seats if not ms.out[s]]
         if len(one_per_team(variant, left)) <= 1:
             over = True
             last = left or seats

@@ -2,8 +2,9 @@
 
 The keys a saved position (docs/position.md) gains for the match structures
 of `match.*`: `out` (seats that left the match), `bought` (buy-backs used per
-seat) and `columns` (`match.columns`: per column its totals, the wins entered
-in it, whether it is closed and who won it). Each is optional; read back, a
+seat), `rebuy` (phase rebuy: the seats yet to decide whether to buy back
+in, the seat to move first) and `columns` (`match.columns`: per column its
+totals, the wins entered in it, whether it is closed and who won it). Each is optional; read back, a
 malformed or impossible one raises a `PositionError` naming its JSON path,
 as do team totals that differ between partners, a seat that is out and still
 dealt in, and columns that do not match the rules.
@@ -15,8 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.errors import PositionError
+from rulespec.interpreter.buyback import falls
 from rulespec.interpreter.state import Column, HandState, MatchState
-from rulespec.interpreter.teams import partners
+from rulespec.interpreter.teams import one_per_team, partners
 from rulespec.model.variant import Variant
 
 LIMIT = 10**9
@@ -32,9 +34,11 @@ def column_json(col: Column) -> dict[str, Any]:
     }
 
 
-def match_position(variant: Variant, ms: MatchState) -> dict[str, Any]:
+def match_position(variant: Variant, ms: MatchState, hs: HandState) -> dict[str, Any]:
     """The match-table keys of a position (only those the rules or the match use)."""
     pos: dict[str, Any] = {}
+    if hs.rebuy:
+        pos["rebuy"] = list(hs.rebuy)
     if any(ms.out):
         pos["out"] = list(ms.out)
     if variant.match.buy_back:
@@ -94,7 +98,7 @@ def read_match_table(
         ms.out = [not a for a in hs.active]  # saves before `out`: inactive seats had left
     else:
         ms.out = [False] * n
-    if variant.match.playing is not None and hs.phase != "over":
+    if variant.match.playing is not None and hs.phase not in ("over", "rebuy"):
         for s in range(n):
             if not hs.active[s] and hs.hands[s]:
                 raise PositionError(
@@ -104,6 +108,7 @@ def read_match_table(
     ms.bought = (
         [0] * n if pos.get("bought") is None else _seat_ints(pos["bought"], "bought", n, 0, cap)
     )
+    hs.rebuy = _rebuy(variant, pos.get("rebuy"), hs, ms)
     columns = variant.match.columns
     raw = pos.get("columns")
     if raw is None:
@@ -123,3 +128,41 @@ def read_match_table(
                     f"totals.{s}: seat {s} plays with seat {first} (match.teams), so their"
                     f" totals are the team's and equal; got {ms.totals[s]} and {ms.totals[first]}"
                 )
+
+
+def _rebuy(variant: Variant, raw: Any, hs: HandState, ms: MatchState) -> list[int]:
+    """`rebuy`: in phase rebuy, the seats yet to decide whether to buy back in, in order."""
+    m = variant.match
+    if hs.phase != "rebuy":
+        if raw:
+            raise PositionError(
+                "rebuy: only a position in phase rebuy has seats deciding whether to buy back in"
+            )
+        return []
+    if not m.buy_back or m.buy_back_by != "choice":
+        raise PositionError(
+            "phase: phase rebuy needs buying back in by choice (match.buy_back, buy back by choice)"
+        )
+    n = hs.players
+    if not isinstance(raw, list) or not raw:
+        raise PositionError("rebuy: expected a list of the seats deciding, the seat to move first")
+    seats = _seat_ints(raw, "rebuy", len(raw), 0, n - 1)
+    for i, s in enumerate(seats):
+        if ms.out[s] or not falls(variant, ms.totals[s]) or ms.bought[s] >= m.buy_back:
+            raise PositionError(
+                f"rebuy.{i}: seat {s} may not buy back in: it must be put out by its total"
+                f" ({ms.totals[s]}), still in the match, with a buy-back left"
+                f" ({ms.bought[s]} of {m.buy_back} used)"
+            )
+        if s in seats[:i]:
+            raise PositionError(f"rebuy.{i}: seat {s} is listed twice")
+    deciding = {p for s in seats for p in partners(variant, s, n)}
+    left = [s for s in range(n) if not ms.out[s] and s not in deciding]
+    if len(one_per_team(variant, left)) < 2:
+        raise PositionError("rebuy: a seat buys back in only while two seats or more are still in")
+    if hs.to_move != seats[0]:
+        raise PositionError(
+            f"to_move: in phase rebuy the first deciding seat (rebuy.0, seat {seats[0]}) moves,"
+            f" not seat {hs.to_move}"
+        )
+    return seats

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, TypedDict
 
+from rulespec.interpreter.buyback import worst_total
 from rulespec.interpreter.matchpos import column_json
 from rulespec.interpreter.state import HandState, MatchState
 from rulespec.model.variant import Variant
@@ -130,6 +131,9 @@ class MatchView(TypedDict):
     sitting_out: list[int]  # seats in the match that sit this hand out
     out: list[bool]  # seats that left the match
     columns: list[dict[str, Any]]  # {totals, wins, closed, winner} per score column
+    bought: list[int]  # buy-backs used per seat (match.buy_back)
+    rebuy: list[int]  # phase rebuy: seats yet to decide whether to buy back in, in order
+    rebuy_total: int | None  # phase rebuy: the total a seat buying back in comes back with
 
 
 class _Seen(MatchView):
@@ -194,4 +198,7 @@ def match_view(variant: Variant, hs: HandState, ms: MatchState) -> MatchView:
         "sitting_out": [s for s in range(hs.players) if not hs.active[s] and not ms.out[s]],
         "out": list(ms.out),
         "columns": [column_json(c) for c in ms.columns],
+        "bought": list(ms.bought),
+        "rebuy": list(hs.rebuy),
+        "rebuy_total": worst_total(variant, hs, ms) if hs.rebuy else None,
     }

@@ -30,7 +30,7 @@ def read_dropped(variant: Variant, raw: Any, active: list[bool], seat: Seat) -> 
     for s, gone in enumerate(raw):
         if gone and not active[s]:
             raise PositionError(f"dropped.{s}: seat {s} has left the match")
-    if phase != "over":
+    if phase not in ("over", "rebuy"):
         if raw[to_move]:
             raise PositionError(f"dropped.{to_move}: the seat to move (to_move) has dropped")
         if sum(1 for s in range(n) if active[s] and not raw[s]) < 2:
@@ -57,7 +57,7 @@ def read_live(variant: Variant, raw: Any, pile: bool, seat: Seat) -> tuple[int, 
         raise PositionError("live: turned and forced are true or false")
     if not pile:
         raise PositionError("live: the pile is empty, so no card is on offer")
-    if phase not in ("draw", "over"):
+    if phase not in ("draw", "over", "rebuy"):
         raise PositionError(f"live: a card is on offer in phase draw, not {phase}")
     if forced and by == to_move:
         raise PositionError("live.forced: a card is forced on the next player, not on its own")

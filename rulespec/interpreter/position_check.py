@@ -29,7 +29,9 @@ COUNT_LIMIT = 10**9
 """Counters (turns, hand number, hands won, recycles) lie within 0..10**9."""
 TEXT_LIMIT = 2000
 """Longest text kept from a position (a log or history move, a result line)."""
-PHASES = ("upcard", "draw", "play", "over", "claim")
+PHASES = ("upcard", "draw", "play", "over", "claim", "rebuy")
+SCORED = ("over", "rebuy")
+"""Phases after the hand's scoring: the hand has its result (rebuy: seats put out decide)."""
 
 
 def seed_problem(seed: object) -> str | None:
@@ -305,12 +307,12 @@ LEGACY_RUMMY = "rummy"
 
 def _result(raw: object, phase: object, n: int, match_over: bool) -> None:
     if raw is None:
-        if phase == "over":
-            raise _fail("result", "a position in phase 'over' needs the hand's result")
+        if phase in SCORED:
+            raise _fail("result", f"a position in phase {phase!r} needs the hand's result")
         if match_over:
             raise _fail("match_over", "a match ends with a hand: the phase must be 'over'")
         return
-    if phase != "over":
+    if phase not in SCORED:
         raise _fail("result", f"only a hand that is over has a result (phase is {phase!r})")
     result = _map(raw, "result")
     known = {"reason", "winner", "knocker", "rummy", "scores", "lines", "hands", "layoffs"}
@@ -354,13 +356,13 @@ def check_state(
     """What the turn state says must agree with the cards: a pending obligation's card was
     taken and is still in the mover's hand, and turn state exists only after the draw.
     While the hand is on, every seat still in the match holds cards (an empty hand is out)."""
-    if phase != "over":
+    if phase not in SCORED:
         for seat, held in enumerate(hands):
             if active[seat] and not held:
                 raise _fail(
                     f"hands.{seat}", "empty, but the hand is not over (a seat with no cards is out)"
                 )
-    if phase == "over":  # the last turn's state stays as it was when the hand ended
+    if phase in SCORED:  # the last turn's state stays as it was when the hand ended
         return
     if phase != "play":
         if taken:

@@ -40,7 +40,7 @@ from rulespec.model.variant import Variant
 
 Placed = tuple[int, int]
 TableMeld = tuple[int, tuple[Placed, ...]]  # (owner seat, placed cards)
-PHASES = ("upcard", "draw", "play", "over", "claim")
+PHASES = ("upcard", "draw", "play", "over", "claim", "rebuy")
 
 
 @dataclass
@@ -82,6 +82,7 @@ class HandState:
     # a position's match part holds it as `hand`)
     wild_rank: int | None = None  # this hand's wild rank (melds.wild.rank / cut), 1..13
     cut_card: int | None = None  # the card cut for it (melds.wild.cut)
+    rebuy: list[int] = field(default_factory=list)  # phase rebuy: seats yet to decide, in order
 
     def fill_defaults(self) -> None:
         n = self.players
@@ -293,8 +294,8 @@ def from_position(variant: Variant, pos: Any) -> tuple[HandState, MatchState]:
         hs.result = dict(pos["result"])
         if hs.result.get("reason") == LEGACY_RUMMY:  # saves from before `rummy` was a flag
             hs.result.update(reason="out", rummy=True)
-    elif phase == "over":
-        raise PositionError("result: a position in phase 'over' needs the hand's result")
+    elif phase in ("over", "rebuy"):
+        raise PositionError(f"result: a position in phase {phase!r} needs the hand's result")
     ms = MatchState(
         totals=int_list(pos, "totals", n, 0),
         hands_won=int_list(pos, "hands_won", n, 0),

@@ -50,6 +50,7 @@ def copy_hand(hs: HandState) -> HandState:
         melded_jokers=list(hs.melded_jokers),
         dropped=list(hs.dropped),
         buys=list(hs.buys),
+        rebuy=list(hs.rebuy),
         history=list(hs.history),
         result=None if hs.result is None else copy.deepcopy(hs.result),
     )

@@ -210,6 +210,7 @@ class Match:
     columns: int | None  # Hollywood score columns; None = one total
     eliminate_over: int | None  # penalty points: a total >= this leaves
     buy_back: int  # times an eliminated seat may buy back in
+    buy_back_by: str  # choice (the seat decides: rebuy | pass) | automatic
     wins: str  # highest | lowest
 
 

@@ -57,6 +57,8 @@ def test_help_lists_only_the_moves_a_variant_has() -> None:
     assert "take N" in michigan and "meld C C C" in michigan and "layoff C M" in michigan
     assert "knock" not in michigan and "pass" not in michigan
     assert "quit (saves to m.json first)" in michigan
+    assert "rebuy | pass" in help_text(load_variant("scala-40"), None)
+    assert "rebuy" not in michigan
 
 
 def test_help_of_every_bundled_variant_offers_only_moves_it_can_make() -> None:
@@ -67,7 +69,7 @@ def test_help_of_every_bundled_variant_offers_only_moves_it_can_make() -> None:
     for name in bundled_names():
         heads = {form.split()[0] for form, _ in move_forms(load_variant(name))}
         words = {"pass", "draw", "take", "meld", "layoff", "swap", "discard", "knock", "drop"}
-        assert heads <= words | {"force", "buy"}
+        assert heads <= words | {"force", "buy", "rebuy"}
         assert "discard" in heads
 
 

@@ -211,6 +211,10 @@ FLIPS: list[tuple[str, Any, str, dict[str, Any]]] = [
     ("match.columns", 3, "Scores are kept in 3 columns at once", {"match.target": 100}),
     ("match.eliminate_over", 101, "total reaches 101 or more leaves the match", {}),
     ("match.buy_back", 1, "buy back in once", {"match.eliminate_over": 101}),
+    ("match.buy_back", 1, "chooses, in turn from the dealer's left, to buy back in ('rebuy')",
+     {"match.eliminate_over": 101}),
+    ("match.buy_back_by", "automatic", "buys back in 2 times, at once and without being asked",
+     {"match.eliminate_over": 101, "match.buy_back": 2}),
     ("match.wins", "lowest", "The lowest total wins.", {}),
     # only what the file allows (issue 7.13): run examples of an allowed length,
     # ways of ending a hand the rules can reach

@@ -25,6 +25,7 @@ from rulespec.core.moves import (
     LAYOFF,
     MELD,
     PASS,
+    REBUY,
     SWAP,
     Move,
 )
@@ -46,6 +47,7 @@ from rulespec.interpreter.phases.drop import (
 )
 from rulespec.interpreter.phases.lay import laying, layoff_refusal, meld_refusal
 from rulespec.interpreter.phases.layapply import apply_laying
+from rulespec.interpreter.phases.rebuy import REBUY_MOVES, apply_rebuy, rebuy_refusal
 from rulespec.interpreter.phases.swap import swap_moves, swap_refusal
 from rulespec.interpreter.phases.turned import (
     apply_turned,
@@ -64,6 +66,8 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     """Every legal move, in a fixed order: draws; or melds, lay-offs, swaps, discards, knocks."""
     if hs.phase == "over":
         return []
+    if hs.phase == "rebuy":
+        return list(REBUY_MOVES)
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
     if hs.phase == "claim":
         return claim_moves(c)
@@ -114,6 +118,8 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
 
     `ctx`: a context of this very moment to reuse (its cached facts); made when absent.
     """
+    if hs.phase == "rebuy" or move.kind == REBUY:
+        return rebuy_refusal(hs, move)
     c = Ctx(variant, hs) if ctx is None else ctx
     if hs.phase == "over":
         return "the hand is over"
@@ -156,7 +162,9 @@ def refusal(variant: Variant, hs: HandState, move: Move, ctx: Ctx | None = None)
 def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     """Play a legal move (checked by the caller) through the phase that owns it."""
     kind = move.kind
-    if hs.phase == "claim":
+    if hs.phase == "rebuy":
+        apply_rebuy(variant, hs, move, end_hand)
+    elif hs.phase == "claim":
         apply_claim(variant, hs, move)
     elif variant.draw.turned and hs.phase == "draw" and kind in TURNED:
         apply_turned(variant, hs, move, end_hand)

@@ -6,8 +6,9 @@ Plain data (see `rulespec.model.axes.base`), all under `match` and said by
 hands: the others wait), `columns N` (Hollywood scoring: a seat's k-th win is
 entered in columns 1..k), `eliminate at N or more` with `buy back in N`
 (penalty points: a seat at or over N leaves, and may come back at the worst
-total still in), and `lowest total wins`. The engine reads them in
-interpreter/match.py (totals, columns, elimination) and
+total still in, by its choice or automatically: `buy back by choice`), and
+`lowest total wins`. The engine reads them in interpreter/match.py (totals,
+columns, elimination), interpreter/buyback.py (buying back in by choice) and
 interpreter/seating.py (who plays the next hand).
 """
 
@@ -99,6 +100,20 @@ TABLE: tuple[Axis, ...] = (
         item="match_item",
         phrases=(Phrase("no buy back", 0), Phrase("buy back in {int}")),
         model=("match.buy_back",),
+    ),
+    Axis(
+        "match.buy_back_by",
+        "enum",
+        "how a seat put out buys back in (with match.buy_back): choice (the seat decides"
+        " between hands: `rebuy` or `pass`) | automatic (it comes straight back)",
+        "choice",
+        values=("choice", "automatic"),
+        item="match_item",
+        phrases=(
+            Phrase("buy back by choice", "choice"),
+            Phrase("buy back automatically", "automatic"),
+        ),
+        model=("match.buy_back_by",),
     ),
     Axis(
         "match.wins",

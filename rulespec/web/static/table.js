@@ -120,6 +120,9 @@ function moveLabel(text) {
   if (take && obs.pile === "spread") return text + ": " + obs.discard.slice(-Number(take[1])).map(cardFace).join(" ");
   // buying out of turn: name the card on offer (its penalty cards come face down from the stock)
   if (text === "buy" && obs.discard.length) return "buy " + cardFace(obs.discard[obs.discard.length - 1]) + " (+ penalty)";
+  // buying back in by choice (phase rebuy): say the total it brings, and what passing means
+  if (obs.phase === "rebuy" && text === "rebuy") return "buy back in (total " + obs.rebuy_total + ")";
+  if (obs.phase === "rebuy" && text === "pass") return "pass (stay out of the match)";
   return text.replace(/\b(10|[A2-9TJQK])[CDHS]\b/g, (c) => cardFace(c));
 }
 
@@ -161,6 +164,7 @@ function drawTurn(obs) {
   let text;
   if (obs.hand_over) text = "The hand is over.";
   else if (obs.to_move === state.you && obs.phase === "claim") text = "Out of turn: buy the top discard, or pass";
+  else if (obs.to_move === state.you && obs.phase === "rebuy") text = "Your total put you out of the match: buy back in at " + obs.rebuy_total + ", or pass";
   else if (obs.to_move === state.you) text = "Your move (" + obs.phase + ")" + (obs.obligation ? ": you must use " + cardFace(obs.obligation) : "");
   else text = seatName(obs.to_move) + " to move…";
   $("turn").textContent = text;

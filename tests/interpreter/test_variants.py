@@ -57,7 +57,7 @@ FAMILY: dict[str, tuple[str | None, str]] = {
     "tonk": (None, "Pagat: Tonk"),
     "conquian": (None, "Pagat: Conquian"),
     "contract-rummy": (None, "Pagat: Contract Rummy"),
-    "three-thirteen": (None, "Wikipedia: Three thirteen"),
+    "three-thirteen": (None, "Rummy Rule Book: Three Thirteen"),
     "carioca": (None, "Pagat: Carioca"),
 }
 

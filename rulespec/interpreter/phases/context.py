@@ -11,12 +11,11 @@ predicate skip building a costly refusal text: the decision is the same.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulespec.core.cards import Placed, card_text
 from rulespec.interpreter import solver as S
-from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import knock_limit, turn_env
 from rulespec.model.variant import Variant
@@ -158,18 +157,36 @@ def contract_words(variant: Variant) -> str:
     return said
 
 
+def contract_piece(variant: Variant, meld: Sequence[Placed]) -> tuple[str | None, bool]:
+    """How a valid meld counts toward a contract: ("set" | "run" | None, pure).
+
+    A set when every card names one rank, counted from `play.contract_set_min` cards; a run
+    from `play.contract_run_min`, pure when every card stands for itself (a card of the
+    hand's wild rank in its own place included: Indian rummy's pure sequence). The one
+    reading that the turn's count, the way-on search, the going out and the whole-hand
+    test (contractfit.py) share."""
+    play = variant.play
+    if len({p[1] % 13 for p in meld if p[1] < 52}) <= 1:
+        return ("set" if len(meld) >= play.contract_set_min else None), False
+    if len(meld) < play.contract_run_min:
+        return None, False
+    return "run", all(p[0] == p[1] for p in meld)
+
+
+def count_pieces(variant: Variant, melds: Iterable[Sequence[Placed]]) -> tuple[int, int, int]:
+    """The contract's sets, runs and pure runs among these melds."""
+    sets = runs = pure = 0
+    for meld in melds:
+        kind, is_pure = contract_piece(variant, meld)
+        sets += kind == "set"
+        runs += kind == "run"
+        pure += is_pure
+    return sets, runs, pure
+
+
 def contract_counts(variant: Variant, hs: HandState) -> tuple[int, int, int]:
     """The contract's sets, runs and pure runs among the melds laid this turn."""
-    play = variant.play
-    sets = runs = pure = 0
-    for _, meld in hs.melds[len(hs.melds) - hs.melds_this_turn :]:
-        kind = meld_kind(variant, meld)
-        if kind == "set" and len(meld) >= play.contract_set_min:
-            sets += 1
-        elif kind == "run" and len(meld) >= play.contract_run_min:
-            runs += 1
-            pure += all(p[0] == p[1] for p in meld)  # every card stands for itself
-    return sets, runs, pure
+    return count_pieces(variant, (m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :]))
 
 
 def contract_helps(
@@ -182,19 +199,13 @@ def contract_helps(
     so the answer is the same with far fewer states."""
     play = variant.play
     sets, runs, pure = counts
-    if len(meld) < min(play.contract_set_min, play.contract_run_min):
-        return False
-    # a valid meld (the candidates are) is a set when every card stands for one rank
-    kind = "set" if len({p[1] % 13 for p in meld if p[1] < 52}) <= 1 else "run"
+    kind, is_pure = contract_piece(variant, meld)
     if kind == "set":
-        return sets < play.contract_sets and len(meld) >= play.contract_set_min
-    if kind != "run" or len(meld) < play.contract_run_min:
-        return False
-    if runs >= play.contract_runs:
+        return sets < play.contract_sets
+    if kind is None or runs >= play.contract_runs:
         return False
     # a run with a wild card helps only while the pure runs still lacking leave room for it
-    pure_left = play.contract_pure - pure
-    return pure_left < play.contract_runs - runs or all(p[0] == p[1] for p in meld)
+    return play.contract_pure - pure < play.contract_runs - runs or is_pure
 
 
 def contract_lack(variant: Variant, hs: HandState) -> str:

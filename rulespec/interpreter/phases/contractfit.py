@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulespec.interpreter.cards import is_wild
 from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
+from rulespec.interpreter.phases.context import contract_piece
 from rulespec.model.variant import Variant
 
 BUDGET = 4000
@@ -31,14 +31,9 @@ def contract_possible(variant: Variant, hand: list[int]) -> bool:
         return True  # many wild cards: the listing is canonical, not every meld
     pieces: list[tuple[str, bool, Counter[int]]] = []
     for meld in candidate_melds(variant, hand):
-        ranks = {p[1] % 13 for p in meld if p[1] < 52}
-        kind = "set" if len(ranks) <= 1 else "run"
-        if kind == "set" and (not play.contract_sets or len(meld) < play.contract_set_min):
-            continue
-        if kind == "run" and (not play.contract_runs or len(meld) < play.contract_run_min):
-            continue
-        pure = kind == "run" and all(not is_wild(variant, p[0]) for p in meld)
-        pieces.append((kind, pure, Counter(p[0] for p in meld)))
+        kind, pure = contract_piece(variant, meld)
+        if kind == "set" and play.contract_sets or kind == "run" and play.contract_runs:
+            pieces.append((kind, pure, Counter(p[0] for p in meld)))
     budget = [BUDGET]
 
     def search(start: int, left: Counter[int], sets: int, runs: int, pure: int) -> bool:

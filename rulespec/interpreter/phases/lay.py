@@ -24,6 +24,7 @@ from rulespec.interpreter.phases.context import (
     contract_counts,
     contract_helps,
     contract_lack,
+    contract_piece,
     contract_words,
 )
 from rulespec.interpreter.phases.contractfit import contract_possible
@@ -327,12 +328,7 @@ def _spoils_contract(c: Ctx, number: int, placed: tuple[int, int]) -> str | None
         return None
     if number - 1 < len(hs.melds) - hs.melds_this_turn:
         return None  # a meld of an earlier turn: not part of this turn's contract
-    _, meld = hs.melds[number - 1]
-    if not (
-        len(meld) >= play.contract_run_min
-        and all(p[0] == p[1] for p in meld)
-        and M.meld_kind(variant, meld) == "run"
-    ):
+    if contract_piece(variant, hs.melds[number - 1][1]) != ("run", True):
         return None
     if contract_counts(variant, hs)[2] > play.contract_pure:
         return None

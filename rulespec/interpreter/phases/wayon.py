@@ -20,9 +20,8 @@ from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
 from rulespec.interpreter.meldrules import runs_of, tables
-from rulespec.interpreter.melds import meld_kind
 from rulespec.interpreter.partsearch import Contract
-from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.context import Ctx, count_pieces
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
 from rulespec.model.variant import Variant
@@ -92,15 +91,8 @@ def contract_left(
     play = variant.play
     if play.melding != "going_out" or not (play.contract_sets or play.contract_runs):
         return None
-    sets = runs = pure = 0
     made = [m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :]]
-    for meld in made + ([laying] if laying else []):
-        kind = meld_kind(variant, meld)
-        if kind == "set" and len(meld) >= play.contract_set_min:
-            sets += 1
-        elif kind == "run" and len(meld) >= play.contract_run_min:
-            runs += 1
-            pure += all(p[0] == p[1] for p in meld)
+    sets, runs, pure = count_pieces(variant, made + ([laying] if laying else []))
     return (
         max(0, play.contract_sets - sets),
         play.contract_set_min,

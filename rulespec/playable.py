@@ -9,12 +9,12 @@ into the interpreter, and no import cycle hides behind a lazy import.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from rulespec.compiler import load as _load
 from rulespec.interpreter import api
 from rulespec.interpreter.game import Game
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant as Rules
 
 
@@ -42,7 +42,7 @@ class Variant(Rules):
         return api.penalty(self, cards)
 
 
-_made: dict[int, tuple[weakref.ref[Rules], Variant]] = {}
+_made: Derived[Variant] = Derived()
 
 
 def playable(rules: Rules) -> Variant:
@@ -50,14 +50,12 @@ def playable(rules: Rules) -> Variant:
     engine's per-variant tables are built once)."""
     if isinstance(rules, Variant):
         return rules
-    key = id(rules)
-    hit = _made.get(key)
-    if hit is not None and hit[0]() is rules:
-        return hit[1]
+    return _made.get(rules, None, _with_methods, rules)
+
+
+def _with_methods(rules: Rules) -> Variant:
     made = object.__new__(Variant)
     made.__dict__.update(rules.__dict__)
-    _made[key] = (weakref.ref(rules), made)
-    weakref.finalize(rules, _made.pop, key, None)
     return made
 
 

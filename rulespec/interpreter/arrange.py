@@ -10,7 +10,6 @@ variant without its whole-hand patterns) once the defender lays off.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from collections import Counter
 from collections.abc import Collection, Sequence
 from itertools import combinations
@@ -26,27 +25,25 @@ from rulespec.interpreter.melds import (
 )
 from rulespec.interpreter.partsearch import Contract, find_partition
 from rulespec.interpreter.solver import deadwood
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
 Layoffs = tuple[int, list[tuple[Placed, int]]]  # deadwood left, the lay-offs in order
 
 
-_PLAIN: dict[int, tuple[weakref.ref[Variant], Variant]] = {}
+_PLAIN: Derived[Variant] = Derived()
 
 
 def plain(variant: Variant) -> Variant:
     """The variant without whole-hand patterns (itself when it has none), cached by identity."""
     if not variant.melds.patterns:
         return variant
-    key = id(variant)
-    hit = _PLAIN.get(key)
-    if hit is not None and hit[0]() is variant:
-        return hit[1]
-    made = dataclasses.replace(variant, melds=dataclasses.replace(variant.melds, patterns=()))
-    _PLAIN[key] = (weakref.ref(variant), made)
-    weakref.finalize(variant, _PLAIN.pop, key, None)
-    return made
+    return _PLAIN.get(variant, None, _without_patterns, variant)
+
+
+def _without_patterns(variant: Variant) -> Variant:
+    return dataclasses.replace(variant, melds=dataclasses.replace(variant.melds, patterns=()))
 
 
 def partition(

@@ -16,15 +16,15 @@ allows bigger sets) is part of the hand's rules the same way.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulespec.core.cards import JOKER, card_text, parse_card
 from rulespec.core.errors import InvalidMove, PositionError
+from rulespec.model.derived import Derived
 from rulespec.model.variant import RANK_KEYS, Variant
 
-_DERIVED: dict[tuple[int, int | None, int | None], tuple[weakref.ref[Variant], Variant]] = {}
+_DERIVED: Derived[Variant] = Derived()
 
 
 def per_hand(variant: Variant) -> bool:
@@ -55,20 +55,19 @@ def hand_rules(variant: Variant, rank: int | None, decks: int | None = None) -> 
         top = rule.per_deck * decks if rule.max is None else min(rule.max, rule.per_deck * decks)
     if rank is None and top is None:
         return variant
-    key = (id(variant), rank, top)
-    hit = _DERIVED.get(key)
-    if hit is not None and hit[0]() is variant:
-        return hit[1]
+    return _DERIVED.get(variant, (rank, top), _with, variant, rank, top)
+
+
+def _with(variant: Variant, rank: int | None, top: int | None) -> Variant:
+    """`variant` with `rank` wild too and its set maximum `top` (None: unchanged)."""
     melds = variant.melds
     if rank is not None:
         cards = (*melds.wild.cards, RANK_KEYS[rank - 1])
         melds = dataclasses.replace(melds, wild=dataclasses.replace(melds.wild, cards=cards))
+    rule = melds.set
     if top is not None and rule is not None:
         melds = dataclasses.replace(melds, set=dataclasses.replace(rule, max=top))
-    derived = dataclasses.replace(variant, melds=melds)
-    _DERIVED[key] = (weakref.ref(variant), derived)
-    weakref.finalize(variant, _DERIVED.pop, key, None)
-    return derived
+    return dataclasses.replace(variant, melds=melds)
 
 
 def table_decks(variant: Variant, active: Sequence[bool]) -> int:

@@ -11,27 +11,24 @@ The variants are made once per base variant and kept while it lives.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import replace
 
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
-_MADE: dict[int, tuple[weakref.ref[Variant], tuple[Variant, ...]]] = {}
+_MADE: Derived[tuple[Variant, ...]] = Derived()
 
 
 def for_deal(variant: Variant, deal: int) -> Variant:
     """The rules of deal `deal` (from 1): the variant itself when it has no schedule."""
     if not variant.schedule:
         return variant
-    key = id(variant)
-    hit = _MADE.get(key)
-    if hit is None or hit[0]() is not variant:
-        made = tuple(_one(variant, i) for i in range(len(variant.schedule)))
-        hit = (weakref.ref(variant), made)
-        _MADE[key] = hit
-        weakref.finalize(variant, _MADE.pop, key, None)
-    made = hit[1]
+    made = _MADE.get(variant, None, _all_deals, variant)
     return made[min(max(deal, 1), len(made)) - 1]
+
+
+def _all_deals(variant: Variant) -> tuple[Variant, ...]:
+    return tuple(_one(variant, i) for i in range(len(variant.schedule)))
 
 
 def _one(variant: Variant, index: int) -> Variant:

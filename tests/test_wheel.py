@@ -1,7 +1,10 @@
-"""A wheel install works like a checkout: the bundled variants travel inside the package."""
+"""A wheel install works like a checkout: the bundled variants travel inside the package, and
+the compiled deadwood kernel too, platform-tagged, wherever a C compiler is there."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import subprocess
 import sys
 import zipfile
@@ -30,8 +33,26 @@ def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         assert not any(n.startswith(("grammar/", "interpreter/", "variants/")) for n in names)
+        kernels = [n for n in names if n.startswith("rulespec/interpreter/_deadwood.")]
+        if _compiler_here():  # built, once (not the editable install's copy), tagged
+            assert len(kernels) == 2, kernels  # the C source and the extension
+            assert "-none-any" not in wheel.name, wheel.name
+            wheel_info = zf.read("rulespec-0.1.0.dist-info/WHEEL").decode()
+            assert "Root-Is-Purelib: false" in wheel_info
+        else:
+            assert kernels == ["rulespec/interpreter/_deadwood.c"], kernels
+            assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
         zf.extractall(site)
     return site
+
+
+def _compiler_here() -> bool:
+    """Whether the build hook finds a C compiler and the Python headers (hatch_build.why_not)."""
+    spec = importlib.util.spec_from_file_location("rulespec_hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    return hook.why_not(os.environ) is None
 
 
 def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -65,13 +86,16 @@ def test_wheel_checks_and_explains_bundled_names(unpacked_wheel: Path) -> None:
 
 
 def test_wheel_code_is_what_runs(unpacked_wheel: Path) -> None:
-    code = (
-        f"import sys; sys.path.insert(0, {str(unpacked_wheel)!r}); import rulespec.compiler.load as l"  # noqa: E501
-    )
+    code = f"import sys; sys.path.insert(0, {str(unpacked_wheel)!r}); import rulespec.compiler.load as l"  # noqa: E501
     code += "; print(l.__file__); print(l.bundled_dir())"
+    code += "; import rulespec.interpreter.native as n; print(getattr(n.MODULE, '__file__', None))"
     done = subprocess.run(
         [sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60
     )
-    module, bundled = done.stdout.split()
+    module, bundled, kernel = done.stdout.split()
     assert Path(module).is_relative_to(unpacked_wheel), module
     assert Path(bundled).is_relative_to(unpacked_wheel), bundled
+    if _compiler_here():  # the wheel's own extension is the one that loads
+        assert Path(kernel).is_relative_to(unpacked_wheel), kernel
+    else:
+        assert kernel == "None", kernel

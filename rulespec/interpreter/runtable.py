@@ -12,23 +12,32 @@ runs within suits plus deadwood, and the table is the exact minimum for each
 suit. A set choice is a 52-bit mask of the cards it takes, so a choice costs
 one XOR and four table reads; a hand with no rank held often enough for a set
 (most of them) is four table reads and no memo, the others are memoised by card
-mask (`Kernel.value`). The hot path is written for CPython: inline tests,
+mask (`Kernel.py_value`). The hot path is written for CPython: inline tests,
 branches instead of `min()`, no tuples built per hand.
+
+The same kernel in C (`_deadwood.c`, loaded by native.py) takes these tables
+once and answers `value`, `after_discard` and their batch forms (a hand plus each
+candidate card) several times faster; where it is absent (no C compiler at
+install time, `RULESPEC_NATIVE=0`, a stale build) the `py_*` methods answer,
+identically, ties included.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, ranks_held, run_windows, tables
+from rulespec.interpreter.native import compiled
 from rulespec.model.variant import Variant
 
 __all__ = ["BY_VARIANT", "Kernel", "kernel", "kernel_of"]
 
 SUIT = 0x1FFF
 INF = 1 << 60
+_T = TypeVar("_T")
 _MEMO_LIMIT = 200_000
 
 
@@ -60,8 +69,8 @@ def _run_table(ace: str, run_min: int, run_max: int, values: tuple[int, ...]) ->
 
 @lru_cache(maxsize=64)
 def _less_one(table: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For each rank mask: (least run deadwood after removing one of its ranks, the highest
-    rank bit index that achieves it); (INF, -1) for the empty mask."""
+    """For each rank mask: (the least change of its run deadwood by removing one of its
+    ranks, the highest rank bit index that achieves it); (INF, -1) for the empty mask."""
     best = [INF] * 8192
     arg = [-1] * 8192
     for mask in range(1, 8192):
@@ -73,7 +82,14 @@ def _less_one(table: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
             if v <= best[mask]:
                 best[mask] = v
                 arg[mask] = low.bit_length() - 1
+        best[mask] -= table[mask]
     return tuple(best), tuple(arg)
+
+
+@lru_cache(maxsize=64)
+def _drop_keys(gain: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per suit 0..3, for each rank mask: gain * 4 + (3 - suit), INF for the empty mask."""
+    return tuple(tuple(g * 4 + 3 - i if g < INF else INF for g in gain) for i in range(4))
 
 
 @lru_cache(maxsize=64)
@@ -105,9 +121,14 @@ _HELD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank's four cards, rank A
 
 
 class Kernel:
-    """Exact least deadwood of one-deck natural card masks for one variant's meld rules."""
+    """Exact least deadwood of one-deck natural card masks for one variant's meld rules.
 
-    def __init__(self, t: Tables) -> None:
+    `value`, `after_discard`, `values_plus` and `after_discard_plus` are the entry
+    points: the C kernel's when it loaded (and `native` is not False), else the
+    `py_*` methods of the same names, which give the same answers.
+    """
+
+    def __init__(self, t: Tables, native: bool = True) -> None:
         values = tuple(t.hand_values[r] for r in range(13))
         run_min, run_max = (t.run_min, t.run_max) if t.has_runs else (BIG, 0)
         self.table = _run_table(t.line, run_min, run_max, values)
@@ -121,19 +142,35 @@ class Kernel:
             for held in range(16)
             for r in range(13)
         }
-        less_one, arg = _less_one(self.table)
+        gain, arg = _less_one(self.table)
         # the best single removal from a suit mask, as gain * 4 + (3 - suit) for suit 0..3,
         # so the least over the four suits is the least gain, the highest suit on ties;
         # an empty suit has nothing to remove
-        self.drop_key = tuple(
-            tuple((less_one[m] - self.table[m]) * 4 + 3 - i if m else INF for m in range(8192))
-            for i in range(4)
-        )
+        self.drop_key = _drop_keys(gain)
         self.less_one_rank = arg
         self.not_fast = t.not_fast  # the codes this kernel cannot take (the solver's test)
         self.memo: dict[int, int] = {}
         self.laid: dict[int, Any] = {}  # meld mask -> its placed tuple (the solver's cache)
         self.walks: dict[int, Any] = {}  # meldable mask -> the solver's arrangement of it
+        self.gain = gain  # by suit mask: the least change of its value by dropping one card
+        # by held suits (4 bits): the non-empty suit masks a rank's sets can use
+        self.options = tuple(tuple(o for o in held if o) for held in options)
+        self.native = (
+            compiled(self.table, gain, arg, self.options, self.set_min) if native else None
+        )
+        """The C kernel over these same tables (native.py), or None: the `py_*` methods."""
+        n = self.native
+        # the entry points: the C kernel's methods when it is there (no Python frame per call)
+        self.value: Callable[[int], int] = n.value if n else self.py_value
+        self.after_discard: Callable[[int], tuple[int, int]] = (
+            n.after_discard if n else self.py_after_discard
+        )
+        self.values_plus: Callable[[int, int], list[int]] = (
+            n.values_plus if n else self.py_values_plus
+        )
+        self.after_discard_plus: Callable[[int, int], list[tuple[int, int]]] = (
+            n.after_discard_plus if n else self.py_after_discard_plus
+        )
 
     def _set_ranks(self, s0: int, s1: int, s2: int, s3: int) -> int:
         """The 13-bit mask of ranks held in enough suits for a set (0 when sets are off)."""
@@ -143,7 +180,7 @@ class Kernel:
             return 0
         return ranks_held(s0, s1, s2, s3, self.set_min)
 
-    def value(self, mask: int) -> int:
+    def py_value(self, mask: int) -> int:
         """Least deadwood of the cards of a 52-bit one-deck mask.
 
         With no rank held often enough for a set, four table reads are the answer
@@ -198,7 +235,7 @@ class Kernel:
         del takes[0]
         return takes
 
-    def after_discard(self, mask: int) -> tuple[int, int]:
+    def py_after_discard(self, mask: int) -> tuple[int, int]:
         """(least deadwood after discarding one card, that card; the highest code on ties).
 
         All discards in one pass: for each set choice, a card outside the sets is
@@ -217,6 +254,8 @@ class Kernel:
             key = k2[s2]
         if k3[s3] < key:
             key = k3[s3]
+        if key >= INF:
+            raise ValueError("after_discard needs at least one card")
         suit = 3 - (key & 3)
         best = table[s0] + table[s1] + table[s2] + table[s3] + (key >> 2)
         card = 13 * suit + self.less_one_rank[mask >> 13 * suit & SUIT]
@@ -250,6 +289,25 @@ class Kernel:
                 if v < best or c > card:
                     best, card = v, c
         return best, card
+
+    def py_values_plus(self, mask: int, add: int) -> list[int]:
+        """`value(mask | bit)` for each bit of `add`, lowest first (a draw's every candidate)."""
+        return _each_added(self.py_value, mask, add)
+
+    def py_after_discard_plus(self, mask: int, add: int) -> list[tuple[int, int]]:
+        """`after_discard(mask | bit)` for each bit of `add`, lowest first: each card taken in
+        and the best discard after it."""
+        return _each_added(self.py_after_discard, mask, add)
+
+
+def _each_added(solve: Callable[[int], _T], mask: int, add: int) -> list[_T]:
+    """solve(mask | bit) for each bit of `add`, lowest bit first."""
+    out = []
+    while add:
+        low = add & -add
+        add ^= low
+        out.append(solve(mask | low))
+    return out
 
 
 _KERNELS: dict[int, tuple[Tables, Kernel]] = {}

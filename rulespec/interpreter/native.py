@@ -1,0 +1,70 @@
+"""The compiled deadwood kernel, when there is one (interpreter, under runtable).
+
+`_deadwood.c` is the C form of runtable's one-deck kernel; the build hook
+(hatch_build.py) compiles it at install time when a C compiler and the Python
+headers are there. This module loads it once and says why it is absent when it
+is: not built (no compiler at install time), forced off by the environment
+(`RULESPEC_NATIVE=0`), or stale (built from another version of the C source;
+`VERSION` here must equal the C file's `KERNEL_VERSION`). In each case runtable
+keeps its pure-Python kernel, which gives the same answers, only slower; no
+traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any
+
+__all__ = ["ENV", "MODULE", "VERSION", "WHY", "compiled", "load"]
+
+VERSION = 1
+"""The C kernel's interface version this code was written against (`KERNEL_VERSION`)."""
+
+ENV = "RULESPEC_NATIVE"
+"""`RULESPEC_NATIVE=0` forces the pure-Python kernel (the CI leg without the extension)."""
+
+_NAME = "rulespec.interpreter._deadwood"
+
+
+def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any, str]:
+    """(the extension module or None, a one-line reason): why it is used or not."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV, "").strip() == "0":
+        return None, f"{ENV}=0: the pure-Python kernel is forced"
+    try:
+        module = importlib.import_module(_NAME)
+    except (ImportError, OSError) as err:
+        return None, f"not built (no C compiler at install time?): {err}"
+    built = getattr(module, "VERSION", None)
+    if built != VERSION:
+        return None, (
+            f"stale build (version {built}, this code wants {VERSION}): "
+            "reinstall with pip install -e . to rebuild it"
+        )
+    return module, f"compiled kernel loaded from {getattr(module, '__file__', _NAME)}"
+
+
+MODULE, WHY = load()
+"""The extension (None when absent) and why, decided once at import."""
+
+
+def compiled(
+    table: tuple[int, ...],
+    gain: tuple[int, ...],
+    arg: tuple[int, ...],
+    options: tuple[tuple[int, ...], ...],
+    set_min: int,
+) -> Any:
+    """The C kernel over runtable's tables (copied into C arrays once), or None when the
+    extension is absent or refuses them (a value past 64 bits): the caller stays in Python.
+
+    `table`, `gain` and `arg` have 8,192 entries (by a suit's rank mask); `options[held]`
+    lists the non-empty 4-bit suit masks a rank held in the suits `held` may give to sets.
+    """
+    if MODULE is None:
+        return None
+    try:
+        return MODULE.Kernel(table, gain, arg, options, set_min)
+    except (ValueError, TypeError, OverflowError):
+        return None

@@ -23,6 +23,7 @@ in-place extension (or reinstall with `pip install -e .`).
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -58,6 +59,13 @@ def why_not(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | No
     return None
 
 
+def source_digest(source: Path) -> int:
+    """The first 28 bits of the C file's sha256 (line ends normalised): compiled in as
+    KERNEL_SOURCE, so native.py can tell a build from an older edit of the file."""
+    text = source.read_bytes().replace(b"\r\n", b"\n")
+    return int(hashlib.sha256(text).hexdigest()[:7], 16)
+
+
 def compile_kernel(root: Path, out_dir: Path) -> Path | None:
     """Compile the kernel into out_dir; its path, or None (and a one-line note) when the
     compiler is absent or fails. Never raises: the install goes on in pure Python."""
@@ -66,7 +74,10 @@ def compile_kernel(root: Path, out_dir: Path) -> Path | None:
         try:
             from setuptools import Distribution, Extension
 
-            ext = Extension(MODULE, [str(root / SOURCE)])
+            digest = source_digest(root / SOURCE)
+            ext = Extension(
+                MODULE, [str(root / SOURCE)], define_macros=[("KERNEL_SOURCE", str(digest))]
+            )
             dist = Distribution({"name": "rulespec-kernel", "ext_modules": [ext]})
             cmd: Any = dist.get_command_obj("build_ext")
             cmd.build_lib = str(out_dir)

@@ -13,13 +13,17 @@
  *
  * A plain CPython extension: METH_FASTCALL methods take the mask as a Python int,
  * the cheapest call the interpreter has. KERNEL_VERSION must equal native.py's
- * VERSION, so a stale build is refused there (the pure-Python kernel is used).
+ * VERSION and KERNEL_SOURCE the digest of this file as it is now, so a stale build
+ * is refused there (the pure-Python kernel is used).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 
 #define KERNEL_VERSION 1
+#ifndef KERNEL_SOURCE /* set by hatch_build.py: the first 28 bits of this file's sha256 */
+#define KERNEL_SOURCE -1
+#endif
 #define SUIT 0x1FFFULL
 #define CARDS ((1ULL << 52) - 1)
 #define NONE_GAIN ((int64_t)1 << 60) /* runtable.INF: an empty suit has nothing to drop */
@@ -388,7 +392,8 @@ PyMODINIT_FUNC PyInit__deadwood(void) {
     if (PyType_Ready(&KernelType) < 0) return NULL;
     m = PyModule_Create(&module);
     if (!m) return NULL;
-    if (PyModule_AddIntConstant(m, "VERSION", KERNEL_VERSION) < 0) {
+    if (PyModule_AddIntConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
+        PyModule_AddIntConstant(m, "SOURCE", KERNEL_SOURCE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -4,16 +4,20 @@
 (hatch_build.py) compiles it at install time when a C compiler and the Python
 headers are there. This module loads it once and says why it is absent when it
 is: not built (no compiler at install time), forced off by the environment
-(`RULESPEC_NATIVE=0`), or stale (built from another version of the C source;
-`VERSION` here must equal the C file's `KERNEL_VERSION`). In each case runtable
+(`RULESPEC_NATIVE=0`), or stale (built for another interface: `VERSION` here
+must equal the C file's `KERNEL_VERSION`; or from an older edit of the C file:
+its digest, compiled in by the build hook, must match the file beside it, when
+the file is there). In each case runtable
 keeps its pure-Python kernel, which gives the same answers, only slower; no
 traceback reaches the user.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
+from pathlib import Path
 from typing import Any
 
 __all__ = ["ENV", "MODULE", "VERSION", "WHY", "compiled", "load"]
@@ -42,7 +46,20 @@ def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any,
             f"stale build (version {built}, this code wants {VERSION}): "
             "reinstall with pip install -e . to rebuild it"
         )
+    source = Path(__file__).with_name("_deadwood.c")
+    if source.is_file() and getattr(module, "SOURCE", None) != source_digest(source):
+        return None, (
+            "stale build (_deadwood.c changed since it was compiled): "
+            "run python hatch_build.py or pip install -e . to rebuild it"
+        )
     return module, f"compiled kernel loaded from {getattr(module, '__file__', _NAME)}"
+
+
+def source_digest(source: Path) -> int:
+    """The first 28 bits of the C file's sha256, line ends normalised (as hatch_build.py
+    compiles it in)."""
+    text = source.read_bytes().replace(b"\r\n", b"\n")
+    return int(hashlib.sha256(text).hexdigest()[:7], 16)
 
 
 MODULE, WHY = load()

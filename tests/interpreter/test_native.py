@@ -168,7 +168,14 @@ def test_stale_or_broken_builds_fall_back(monkeypatch: pytest.MonkeyPatch) -> No
     stale.VERSION = native.VERSION + 1  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, name, stale)
     module, why = native.load({})
-    assert module is None and why.startswith("stale build"), why
+    assert module is None and why.startswith("stale build (version"), why
+    stale.VERSION = native.VERSION  # type: ignore[attr-defined]
+    stale.SOURCE = -1  # type: ignore[attr-defined]  # compiled from another edit of the file
+    module, why = native.load({})
+    assert module is None and why.startswith("stale build (_deadwood.c changed"), why
+    digest = native.source_digest(ROOT / "rulespec" / "interpreter" / "_deadwood.c")
+    stale.SOURCE = digest  # type: ignore[attr-defined]
+    assert native.load({})[0] is stale
     monkeypatch.setitem(sys.modules, name, None)  # what a failed import leaves
     module, why = native.load({})
     assert module is None and why.startswith("not built"), why

@@ -125,7 +125,10 @@ class Kernel:
 
     `value`, `after_discard`, `values_plus` and `after_discard_plus` are the entry
     points: the C kernel's when it loaded (and `native` is not False), else the
-    `py_*` methods of the same names, which give the same answers.
+    `py_*` methods of the same names, which give the same answers. A mask holds
+    codes 0..51 only and none of `not_fast` (wild-capable cards: the solver's test);
+    `after_discard` needs a card. The batch forms are for the bots: a hand and
+    every card it might draw, in one call.
     """
 
     def __init__(self, t: Tables, native: bool = True) -> None:

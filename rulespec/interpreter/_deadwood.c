@@ -279,58 +279,45 @@ static int read_table(PyObject *seq, int64_t *dest, const char *name) {
     if (!fast) return -1;
     if (PySequence_Fast_GET_SIZE(fast) != 8192) {
         PyErr_Format(PyExc_ValueError, "%s: 8192 entries wanted", name);
-        Py_DECREF(fast);
-        return -1;
+        goto fail;
     }
     for (i = 0; i < 8192; i++) {
         long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
+        if (v == -1 && PyErr_Occurred()) goto fail;
         dest[i] = (int64_t)v;
     }
     Py_DECREF(fast);
     return 0;
+fail:
+    Py_DECREF(fast);
+    return -1;
 }
 
 static int read_options(KernelObject *k, PyObject *seq) {
-    PyObject *fast = PySequence_Fast(seq, "options");
+    PyObject *fast = PySequence_Fast(seq, "options"), *row = NULL;
     Py_ssize_t held, j;
     if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != 16) {
-        PyErr_SetString(PyExc_ValueError, "options: 16 entries wanted");
-        Py_DECREF(fast);
-        return -1;
-    }
+    if (PySequence_Fast_GET_SIZE(fast) != 16) goto bad;
     for (held = 0; held < 16; held++) {
-        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, held), "options row");
-        Py_ssize_t n;
-        if (!row) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        n = PySequence_Fast_GET_SIZE(row);
+        row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, held), "options row");
+        if (!row) goto fail;
         k->n_opts[held] = 0;
-        for (j = 0; j < n; j++) {
+        for (j = 0; j < PySequence_Fast_GET_SIZE(row); j++) {
             long o = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, j));
-            if (o == -1 && PyErr_Occurred()) {
-                Py_DECREF(row);
-                Py_DECREF(fast);
-                return -1;
-            }
-            if (o <= 0 || o > 15 || (o & ~held) || k->n_opts[held] >= 16) {
-                PyErr_SetString(PyExc_ValueError, "options: non-empty subsets of the held suits");
-                Py_DECREF(row);
-                Py_DECREF(fast);
-                return -1;
-            }
+            if (o == -1 && PyErr_Occurred()) goto fail;
+            if (o <= 0 || o > 15 || (o & ~held) || k->n_opts[held] >= 16) goto bad;
             k->opts[held][k->n_opts[held]++] = (uint8_t)o;
         }
-        Py_DECREF(row);
+        Py_CLEAR(row);
     }
     Py_DECREF(fast);
     return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "options: 16 rows of non-empty subsets of the held suits");
+fail:
+    Py_XDECREF(row);
+    Py_DECREF(fast);
+    return -1;
 }
 
 static PyObject *kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {

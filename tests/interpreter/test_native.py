@@ -138,6 +138,17 @@ def test_compiled_kernel_refuses_masks_it_cannot_take() -> None:
         c.value("7H")
 
 
+def test_tables_the_compiled_kernel_cannot_hold_stay_in_python() -> None:
+    """A value past 64 bits or a malformed option row: no C kernel, the pure one answers."""
+    pure, _ = both(shaped("low", "gin", "full"))
+    huge = (1 << 70,) + pure.table[1:]
+    args = (pure.gain, pure.less_one_rank, pure.options, pure.set_min)
+    assert native.compiled(huge, *args) is None
+    assert native.compiled(pure.table, pure.gain, pure.less_one_rank, ((16,),) * 16, 3) is None
+    if native.MODULE is not None:
+        assert native.compiled(pure.table, *args) is not None
+
+
 def _why_not_compiled() -> str | None:
     """hatch_build.why_not: why the build hook would not compile the kernel here."""
     spec = importlib.util.spec_from_file_location("rulespec_hatch_build", ROOT / "hatch_build.py")

@@ -325,7 +325,10 @@ def _mask_potential(
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
     each pair's term computed once per pool."""
     table, partners = _pair_outs(variant)
-    terms: dict[tuple[int, float], float] = _POOL[3]
+    by_draws: dict[float, dict[int, float]] = _POOL[3]
+    terms = by_draws.get(draws)
+    if terms is None:
+        terms = by_draws[draws] = {}
     gain = 0.0
     rest = dead
     while rest:
@@ -337,11 +340,11 @@ def _mask_potential(
             bit = mates & -mates
             mates ^= bit
             b = bit.bit_length() - 1
-            key = (a * 52 + b, draws)
+            key = a * 52 + b
             term = terms.get(key)
             if term is None:
                 outs = 0
-                for c in table[a * 52 + b]:
+                for c in table[key]:
                     outs += pool[c]
                 if outs:
                     chance = 1 - (1 - outs / total) ** draws

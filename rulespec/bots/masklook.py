@@ -18,15 +18,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import near_ranks, point_unit
-from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
+from rulespec.interpreter.meldrules import Tables, dead_value, meldable, ranks_held, tables
 from rulespec.interpreter.runtable import Kernel, kernel
 from rulespec.interpreter.solver import _fast_arrangement
 from rulespec.model.variant import Variant
 
 SUIT = 0x1FFF
+NONE = -(1 << 60)  # the top value of no cards (values may be negative)
 _BIT = {c: 1 << c for c in range(53)}
 _BIT_OF = _BIT.__getitem__
 _RANK_SPREAD = tuple(m | m << 13 | m << 26 | m << 39 for m in range(8192))
+
+
+def _top_values(values: Sequence[int]) -> tuple[int, ...]:
+    """For each 13-bit rank mask: the highest of these 13 values among its ranks (NONE: none)."""
+    top = [NONE] * 8192
+    for m in range(1, 8192):
+        low = m & -m
+        v = values[low.bit_length() - 1]
+        rest = top[m ^ low]
+        top[m] = v if m == low or v > rest else rest
+    return tuple(top)
 
 
 Known = tuple[int, int, int, int, dict[int, tuple[int, int]]]
@@ -53,7 +65,8 @@ class MaskLook:
                 self.near_bits[rank - 1] = sum(1 << (r - 1) for r in others if 1 <= r <= 13)
         self.run_change: dict[int, int] = {}  # suit mask -> ranks that change its run cover
         self.near_of: dict[int, int] = {}  # suit mask -> ranks near one of its ranks
-        self.worst_of: list[dict[int, int]] = [{}, {}, {}, {}]  # per suit: mask -> top value
+        # per suit: 13-bit mask -> the highest hand value of its cards (NONE for none)
+        self.worst_of = tuple(_top_values(t.hand_values[13 * i : 13 * i + 13]) for i in range(4))
         self.walked: dict[int, tuple[int, int, int, int]] = {}  # meldable mask -> walk stats
         self.hands: dict[int, Known] = {}
         self.pool_key: Any = None
@@ -84,15 +97,6 @@ class MaskLook:
             self.near_of[s] = got
         return got
 
-    def _worst(self, i: int, s: int) -> int:
-        table = self.worst_of[i]
-        got = table.get(s)
-        if got is None:
-            values = self.values
-            got = max((values[13 * i + r] for r in range(13) if s >> r & 1), default=0)
-            table[s] = got
-        return got
-
     # ---- a hand's arrangement, by mask -------------------------------------
 
     def _walked(self, meldy: int) -> tuple[int, int, int, int]:
@@ -105,7 +109,7 @@ class MaskLook:
             walked = (
                 value,
                 len(dead),
-                max((values[c] for c in dead), default=0),
+                max((values[c] for c in dead), default=NONE),
                 sum(1 << c for c in dead),
             )
             if len(self.walked) > 100_000:
@@ -115,26 +119,44 @@ class MaskLook:
 
     def stats(self, mask: int) -> tuple[int, int, int]:
         """(deadwood, deadwood cards, highest hand value among them or 0) of
-        `best_arrangement`'s arrangement of a one-deck natural mask."""
-        t = self.t
-        meldy = meldable(t, mask)
+        `best_arrangement`'s arrangement of a one-deck natural mask (`meldable` inline:
+        the walk of the cards in some meld, cached, plus the loose cards by suit)."""
+        s0 = mask & SUIT
+        s1 = mask >> 13 & SUIT
+        s2 = mask >> 26 & SUIT
+        s3 = mask >> 39 & SUIT
+        cover = self.cover
+        c0, c1, c2, c3 = cover[s0], cover[s1], cover[s2], cover[s3]
+        if self.sets:
+            if self.set_min == 3:
+                ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+            else:
+                ranks = ranks_held(s0, s1, s2, s3, self.set_min)
+            c0 |= s0 & ranks
+            c1 |= s1 & ranks
+            c2 |= s2 & ranks
+            c3 |= s3 & ranks
+        meldy = c0 | (c1 << 13) | (c2 << 26) | (c3 << 39)
         walked = self.walked.get(meldy) or self._walked(meldy)
-        loose = mask ^ meldy
-        if not loose:
-            return walked[0], walked[1], walked[2]
-        sums = t.rank_value_sum
-        l0 = loose & SUIT
-        l1 = loose >> 13 & SUIT
-        l2 = loose >> 26 & SUIT
-        l3 = loose >> 39 & SUIT
-        dw = walked[0] + sums[l0] + sums[l1] + sums[l2] + sums[l3]
+        if meldy == mask:
+            return walked[0], walked[1], walked[2] if walked[1] else 0
+        l0, l1, l2, l3 = s0 ^ c0, s1 ^ c1, s2 ^ c2, s3 ^ c3
+        sums = self.t.rank_value_sum
+        w0, w1, w2, w3 = self.worst_of
         worst = walked[2]
-        for i, s in ((0, l0), (1, l1), (2, l2), (3, l3)):
-            if s:
-                w = self._worst(i, s)
-                if w > worst:
-                    worst = w
-        return dw, walked[1] + loose.bit_count(), worst
+        if w0[l0] > worst:
+            worst = w0[l0]
+        if w1[l1] > worst:
+            worst = w1[l1]
+        if w2[l2] > worst:
+            worst = w2[l2]
+        if w3[l3] > worst:
+            worst = w3[l3]
+        return (
+            walked[0] + sums[l0] + sums[l1] + sums[l2] + sums[l3],
+            walked[1] + (mask ^ meldy).bit_count(),
+            worst,  # some card is loose: a real value
+        )
 
     def dead_mask(self, mask: int) -> int:
         """The deadwood cards of `best_arrangement`'s arrangement of the mask, as a mask."""

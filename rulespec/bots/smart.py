@@ -90,6 +90,8 @@ class SmartBot(PhasedBot):
         self._pool_key: object = None
         self._pool_value: Counter[int] = Counter()
         self._contract = False  # a contract still to meet (bots/contracts.py)
+        self._limit_view: View | None = None
+        self._limit: int | None = None
 
     # ---- the cost of a hand -------------------------------------------------
 
@@ -348,7 +350,9 @@ class SmartBot(PhasedBot):
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
         of being able to knock then (knock variants)."""
         pool = self._pool(view, variant)
-        limit = knock_limit(view, variant)
+        if self._limit_view is not view:  # the limit, once per view
+            self._limit_view, self._limit = view, knock_limit(view, variant)
+        limit = self._limit
         total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
         if not count:
             return self.cost(variant, hand)

@@ -237,7 +237,9 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
     if rule is not None:
         mates = [q for c, q in _MEMO["by_rank"].get(rank, ()) if c != card or rule.suits == "any"]
         miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
-    for window in run_windows(variant, rank):
+    run = variant.melds.run
+    windows = () if run is None else _windows(variant.ace, max(run.min, 2), rank, variant.ranks)
+    for window in windows:  # run_windows, without the lists
         both = 1.0
         for r in window:
             both *= chance.get((r - 1) + 13 * suit, 0.0)

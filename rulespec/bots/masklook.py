@@ -213,14 +213,9 @@ class MaskLook:
             | self._run_change(s2) << 26
             | self._run_change(s3) << 39
         )
-        if self.sets:
+        if self.sets:  # a rank held in one suit fewer than a set needs
             need = self.set_min - 1
-            ranks = 0
-            for r in range(13):
-                bit = 1 << r
-                if bool(s0 & bit) + bool(s1 & bit) + bool(s2 & bit) + bool(s3 & bit) >= need:
-                    ranks |= bit
-            change |= _RANK_SPREAD[ranks]
+            change |= _RANK_SPREAD[SUIT if need <= 0 else ranks_held(s0, s1, s2, s3, need)]
         # ... but never a card that melds with nothing (lookahead's `far` cards)
         near = _RANK_SPREAD[s0 | s1 | s2 | s3] | (
             self._near(s0) | self._near(s1) << 13 | self._near(s2) << 26 | self._near(s3) << 39

@@ -18,6 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# the bots' point unit and the pack's near ranks live in bots/units.py
+from rulespec.bots.units import near_ranks as near_ranks
+from rulespec.bots.units import point_unit as point_unit
+from rulespec.bots.units import points as points
 from rulespec.core import moves as MV
 
 # The one card codec and move type are the interpreter's; the bots import them from here.
@@ -41,47 +45,6 @@ def stands_for(text: str) -> int:
     """A placed card's meaning: ``JK:7H`` -> code of 7H, ``7H`` -> code of 7H."""
     card, sep, named = text.partition(":")
     return parse_card(named if sep else card)
-
-
-def near_ranks(variant: Variant) -> dict[int, frozenset[int]]:
-    """For each rank of the pack: the ranks one or two steps from it along the pack's run
-    order (``deck.ranks``), round the corner. A card of no held rank and of no rank near a
-    held card of its suit melds with nothing: the bots' cheap filter before the solver. In
-    a pack without 8, 9 and 10, J is one step from 7."""
-    return _near(variant.ranks)
-
-
-@functools.lru_cache(maxsize=64)
-def _near(order: tuple[int, ...]) -> dict[int, frozenset[int]]:
-    n = len(order)
-    return {
-        rank: frozenset(order[(i + d) % n] for d in (-2, -1, 1, 2)) for i, rank in enumerate(order)
-    }
-
-
-POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
-_UNITS: dict[int, int] = {}
-
-
-def point_unit(variant: Variant) -> int:
-    """The bots' point: 1 for ordinary card values (up to ``POINTS_AS_THEY_ARE``), else a
-    tenth of the highest card value. The heuristics' constants (the hope of a stock draw,
-    a knock bonus, a wild's hold value) are tuned in points of ordinary cards; counting
-    in this unit keeps their weight when a variant values cards at 10**9 each, and keeps
-    every float in range however large the language's integers get (``points``)."""
-    key = id(variant)
-    if key not in _UNITS:
-        values = [abs(v) for places in variant.values.values() for v in places.values()]
-        values += [abs(v) for v in variant.joker_values.values()]
-        top = max(values, default=0)
-        _UNITS[key] = 1 if top <= POINTS_AS_THEY_ARE else top // 10
-    return _UNITS[key]
-
-
-def points(variant: Variant, value: int) -> float:
-    """A card-value sum in the bots' unit, as a float: exact integer division first, so
-    no value is ever converted to a float that could overflow."""
-    return value / point_unit(variant)
 
 
 @dataclass(frozen=True)
@@ -153,8 +116,14 @@ def _code(text: str) -> int:
 def _placed(items: Any) -> tuple[int, ...]:
     out = []
     for item in items or ():
-        out.append(item if isinstance(item, int) else stands_for(str(item)))
+        out.append(item if isinstance(item, int) else _stands(str(item)))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _stands(text: str) -> int:
+    """stands_for, remembered: the table's melds come back in every observation."""
+    return stands_for(text)
 
 
 @dataclass(frozen=True)
@@ -208,6 +177,21 @@ def _first(obs: Mapping[str, Any], *keys: str, default: Any = None) -> Any:
     return default
 
 
+_EVENTS: dict[tuple[Any, ...], HistoryEvent] = {}  # an engine history entry, parsed once
+
+
+def _event(item: Mapping[str, Any]) -> HistoryEvent:
+    """One history entry read as `_history` reads it (the other keys' order of preference)."""
+    seat = int(_first(item, "seat", "player", default=-1))
+    text = str(_first(item, "move", "text", default=""))
+    shown = _cards(_first(item, "cards", "shown", "taken", default=()))
+    try:
+        parsed = _history_move(text)
+    except ValueError:
+        parsed = MoveText(text, text.split()[0] if text.split() else "")
+    return HistoryEvent(seat, parsed, shown)
+
+
 def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
     events = []
     for item in raw or ():
@@ -221,6 +205,28 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
         elif isinstance(item, Mapping):
             if "move" not in item and "text" not in item:
                 continue  # a table event (a recycle), not a move
+            cards = item.get("cards")
+            seat_raw, move_raw = item.get("seat"), item.get("move")
+            if (
+                type(item) is dict
+                and type(seat_raw) is int
+                and type(move_raw) is str
+                and len(item) == (2 if cards is None else 3)
+                and (cards is None or type(cards) is list)
+            ):  # the engine's own entries ({seat, move[, cards]}): parsed once
+                try:
+                    key = (seat_raw, move_raw, tuple(cards) if cards else ())
+                    event = _EVENTS.get(key)
+                except TypeError:  # a card that is no card text: read below
+                    pass
+                else:
+                    if event is None:
+                        event = _event(item)
+                        if len(_EVENTS) > 100_000:
+                            _EVENTS.clear()
+                        _EVENTS[key] = event
+                    events.append(event)
+                    continue
             seat = int(_first(item, "seat", "player", default=-1))
             text = str(_first(item, "move", "text", default=""))
             shown = _cards(_first(item, "cards", "shown", "taken", default=()))

@@ -28,6 +28,9 @@ LAYOFF_DANGER = 1.5  # points for a card that extends a meld on the table
 DEAD_BONUS = 1.0  # points off for a card whose rank is mostly dead
 
 
+_SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile and melds
+
+
 def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -> float:
     """How much the next player (and the table) could use this card; negative for dead cards."""
     danger = 0.0
@@ -42,9 +45,11 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
                 spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
                 if rank in at and spots and at[rank] in (min(spots) - 1, max(spots) + 1):
                     danger += LAYOFF_DANGER
-    seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
-    seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
-    if seen[rank] >= 2:
+    if _SEEN[0] is not view:  # the ranks in sight, once per view
+        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
+        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
+        _SEEN[0], _SEEN[1] = view, seen
+    if _SEEN[1][rank] >= 2:
         danger -= DEAD_BONUS
     danger += FEED_WEIGHT * feed_chance(view, variant, card, view.next_seat(), pool)
     return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
@@ -232,7 +237,9 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
     if rule is not None:
         mates = [q for c, q in _MEMO["by_rank"].get(rank, ()) if c != card or rule.suits == "any"]
         miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
-    for window in run_windows(variant, rank):
+    run = variant.melds.run
+    windows = () if run is None else _windows(variant.ace, max(run.min, 2), rank, variant.ranks)
+    for window in windows:  # run_windows, without the lists
         both = 1.0
         for r in window:
             both *= chance.get((r - 1) + 13 * suit, 0.0)

@@ -39,11 +39,19 @@ GREEDY_KNOCK_AT = 10
 """Where any count may knock (``knocktime.loose``), greedy knocks with this count or less."""
 
 
+_PARSED: dict[Move, MoveText] = {}  # a legal move, parsed once (the same moves come back)
+
+
 def split_moves(legal_moves: Sequence[Move]) -> dict[str, list[tuple[MoveText, Move]]]:
     """Legal moves grouped by kind, each with its parsed text."""
     groups: dict[str, list[tuple[MoveText, Move]]] = {}
     for move in legal_moves:
-        parsed = parse_move(move)
+        parsed = _PARSED.get(move)
+        if parsed is None:
+            parsed = parse_move(move)
+            if len(_PARSED) > 20_000:
+                _PARSED.clear()
+            _PARSED[move] = parsed
         groups.setdefault(parsed.kind, []).append((parsed, move))
     return groups
 

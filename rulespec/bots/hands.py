@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank_of, suit_of
+from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
@@ -159,22 +160,41 @@ def deck_counts(variant: Variant, players: int) -> Counter[int]:
     return counts
 
 
+_DECKS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, int], ...]]] = {}
+
+
 def unseen(variant: Variant, view: View) -> Counter[int]:
     """Cards this seat has not seen anywhere: in the stock or in other hands (unknown which)."""
-    counts = deck_counts(variant, view.players)
-    seen: Counter[int] = Counter(view.hand)
-    seen.update(c for meld in view.melds for c in meld.cards)
-    pile: Counter[int] = Counter(view.pile)
+    hit = _DECKS.get((id(variant), view.players))
+    if hit is None or hit[0] is not variant:
+        if len(_DECKS) > 256:
+            _DECKS.clear()
+        hit = (variant, tuple(deck_counts(variant, view.players).items()))
+        _DECKS[(id(variant), view.players)] = hit
+    seen: dict[int, int] = {}
+    get = seen.get
+    for c in view.hand:
+        seen[c] = get(c, 0) + 1
+    for meld in view.melds:
+        for c in meld.cards:
+            seen[c] = get(c, 0) + 1
+    for c in view.pile:
+        seen[c] = get(c, 0) + 1
     for event in view.history:
         if event.move.kind in ("discard", "knock"):
-            pile.update(event.move.cards)
-        pile.update(event.shown)  # cards shown by pile takes (they sit in a known hand)
-    seen.update(pile)
-    return Counter({c: n - seen[c] for c, n in counts.items() if n > seen[c]})
+            for c in event.move.cards:
+                seen[c] = get(c, 0) + 1
+        for c in event.shown:  # cards shown by pile takes (they sit in a known hand)
+            seen[c] = get(c, 0) + 1
+    return Counter({c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
 
 
 def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     """How many unseen cards would meld with this hand (join a meld, not add deadwood)."""
+    look = mask_look(variant)
+    counted = look.outs(hand, pool) if look is not None else None
+    if counted is not None:
+        return counted
     base = deadwood(variant, hand)
     ranks = {rank_of(c) for c in hand if c < JOKER}
     steps = near_ranks(variant)
@@ -219,33 +239,119 @@ def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
     return _GAPS[key]
 
 
+_PAIRS: dict[int, tuple[Variant, list[tuple[int, ...]], list[int]]] = {}
+
+
+def _pair_outs(variant: Variant) -> tuple[list[tuple[int, ...]], list[int]]:
+    """For two natural codes a < b (at a * 52 + b): the unseen codes that would make a
+    shortest meld of three with them (a set's other suits, a run's gap ranks); built once
+    per variant (held with it, so an id never names another object)."""
+    hit = _PAIRS.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1], hit[2]
+    sets = variant.melds.set is not None and variant.melds.set.min == 3
+    gaps = _run_gaps(variant)
+    table: list[tuple[int, ...]] = [()] * (52 * 52)
+    for a in range(52):
+        rank_a, suit_a = a % 13, a // 13
+        for b in range(a + 1, 52):
+            if sets and rank_a == b % 13:
+                suit_b = b // 13
+                table[a * 52 + b] = tuple(
+                    rank_a + 13 * s for s in range(4) if s not in (suit_a, suit_b)
+                )
+            elif suit_a == b // 13:
+                table[a * 52 + b] = tuple(
+                    (r - 1) + 13 * suit_a for r in gaps.get((rank_a + 1, b % 13 + 1), ())
+                )
+    partners = [0] * 52  # code a -> mask of the codes b > a with outs
+    for a in range(52):
+        for b in range(a + 1, 52):
+            if table[a * 52 + b]:
+                partners[a] |= 1 << b
+    if len(_PAIRS) > 256:
+        _PAIRS.clear()
+    _PAIRS[id(variant)] = (variant, table, partners)
+    return table, partners
+
+
+_POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, chances, pair terms
+
+
 def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
     """Deadwood the hand's two-card partial melds are expected to shed within ``draws``
     draws, in the bots' points (``base.points``): for each pair of deadwood cards that
     one unseen card would make a meld of, the pair's value times the chance one of its
     outs comes (each out is drawn with the chance one unseen card has per draw). Only
-    for shortest melds of three cards."""
-    total = sum(pool.values())
+    for shortest melds of three cards. The pool's size and the chance per outs count
+    are kept for the last pool (one decision asks of many hands)."""
+    if _POOL[0] is not pool:
+        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
+    total = _POOL[1]
     if not total or draws <= 0:
         return 0.0
+    look = mask_look(variant)
+    mask = look.mask_of(hand) if look is not None else None
+    if look is not None and mask is not None:
+        return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
     _, _, dead = arrangement(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
-    sets = variant.melds.set is not None and variant.melds.set.min == 3
-    gaps = _run_gaps(variant)
+    if len(naturals) < 2:
+        return 0.0
+    table, _ = _pair_outs(variant)
+    chances: dict[tuple[int, float], float] = _POOL[2]
     values = [hand_value(variant, c) for c in naturals]
     gain = 0.0
     for i, a in enumerate(naturals):
-        rank_a, suit_a = a % 13, a // 13
+        row = a * 52
         for j in range(i + 1, len(naturals)):
-            b = naturals[j]
+            out_codes = table[row + naturals[j]]
+            if not out_codes:
+                continue
             outs = 0
-            if sets and rank_a == b % 13:
-                suit_b = b // 13
-                outs = sum(pool[rank_a + 13 * s] for s in range(4) if s not in (suit_a, suit_b))
-            elif suit_a == b // 13:
-                for r in gaps.get((rank_a + 1, b % 13 + 1), ()):
-                    outs += pool[(r - 1) + 13 * suit_a]
+            for c in out_codes:
+                outs += pool[c]
             if outs:
-                chance = 1 - (1 - outs / total) ** draws
+                chance = chances.get((outs, draws))
+                if chance is None:
+                    chance = chances[(outs, draws)] = 1 - (1 - outs / total) ** draws
                 gain += chance * points(variant, values[i] + values[j])
+    return gain
+
+
+def _mask_potential(
+    variant: Variant, dead: int, pool: Counter[int], draws: float, total: int
+) -> float:
+    """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
+    each pair's term computed once per pool."""
+    table, partners = _pair_outs(variant)
+    by_draws: dict[float, dict[int, float]] = _POOL[3]
+    terms = by_draws.get(draws)
+    if terms is None:
+        terms = by_draws[draws] = {}
+    gain = 0.0
+    rest = dead
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        a = low.bit_length() - 1
+        mates = partners[a] & rest
+        while mates:
+            bit = mates & -mates
+            mates ^= bit
+            b = bit.bit_length() - 1
+            key = a * 52 + b
+            term = terms.get(key)
+            if term is None:
+                outs = 0
+                for c in table[key]:
+                    outs += pool[c]
+                if outs:
+                    chance = 1 - (1 - outs / total) ** draws
+                    term = chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
+                else:
+                    term = 0.0
+                terms[key] = term
+            if term:
+                gain += term
     return gain

@@ -22,6 +22,7 @@ from rulespec.bots.base import (
     suit_of,
 )
 from rulespec.bots.hands import arrangement
+from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
 
@@ -36,6 +37,11 @@ def next_turn(
     """(summed cost over the unseen cards, how many there are, how many of them could knock
     within ``limit``): the caller divides. The cost of one draw is the deadwood left after
     the best discard, in points, plus ``weight`` per deadwood card beyond the first."""
+    look = mask_look(variant)
+    if look is not None and float(weight).is_integer():
+        got = look.next_turn(hand, pool, limit, int(weight))
+        if got is not None:
+            return got
     total = 0.0
     count = ready = 0
     base_dw, _, base_dead = arrangement(variant, hand)

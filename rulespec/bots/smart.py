@@ -45,10 +45,18 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger
+from rulespec.bots.ginplay import (
+    all_melded,
+    knock_ready,
+    pure_runs,
+    remove_cards,
+    wait_for_gin,
+)
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
+from rulespec.bots.masklook import mask_look
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -61,9 +69,6 @@ KNOCK_WEIGHT = 5.0  # knock variants: points for a sure chance to knock next tur
 JOINS = True  # also take a pile card that joins a meld at no cost
 HOLD_UNTIL = 2  # hold melds back while every other hand has more cards than this
 CREDIT_WEIGHT = 1.0  # meld-credit variants: a melded point counts in full
-GIN_CLOSE = 4  # knock deadwood at most this: consider playing on for gin
-GIN_CHANCE = 0.1  # ... when this share of the unseen cards gives gin next turn
-GIN_STOCK = 12  # ... and only while the stock holds this many cards
 LOOK = 1.0  # weight of the one-draw lookahead against the plain deadwood left
 LOOK_SMALL_HAND = 11  # hands up to this size look ahead on more discard candidates
 LOOK_CANDIDATES = 5  # discards (best by plain cost) that get the lookahead
@@ -73,26 +78,6 @@ POT_WEIGHT = 0.8  # knock variants: weight of the partial melds' expected gain
 POT_DRAWS = 3.0  # ... over this many draws
 DRAW_POT = True  # ... also when weighing a pile card against the stock
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
-
-
-def pure_runs(variant: Variant, melds: Sequence[Sequence[int]]) -> int:
-    """How many of an arrangement's melds are runs with no wild card in them (pure)."""
-    count = 0
-    for meld in melds:
-        suits = {c // 13 for c in meld}
-        ranks = {c % 13 for c in meld}
-        if len(suits) == 1 and len(ranks) == len(meld) > 1 and JOKER not in meld:
-            count += not any(is_wild(variant, c) for c in meld)
-    return count
-
-
-def _remove(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            return None
-        rest.remove(card)
-    return rest
 
 
 class SmartBot(PhasedBot):
@@ -105,12 +90,28 @@ class SmartBot(PhasedBot):
         self._pool_key: object = None
         self._pool_value: Counter[int] = Counter()
         self._contract = False  # a contract still to meet (bots/contracts.py)
+        self._limit_view: View | None = None
+        self._limit: int | None = None
 
     # ---- the cost of a hand -------------------------------------------------
 
     def cost(self, variant: Variant, hand: Sequence[int]) -> float:
         if not hand:
             return -1000.0
+        if not (variant.play.contract_pure or self._contract):
+            look = mask_look(variant)  # the one-deck path: the kernel's answer, by mask
+            mask = look.mask_of(hand) if look is not None else None
+            if look is not None and mask is not None:
+                weight = self._count_weight(variant)
+                if not weight:
+                    dw = look.k.value(mask)
+                    got = dw / 1  # points(): a unit of 1
+                else:
+                    dw, count, _ = look.stats(mask)
+                    got = dw / 1 + weight * count
+                if variant.scoring.meld_credit:  # melded value: all the hand's less deadwood
+                    got -= CREDIT_WEIGHT * ((look.total(mask) - dw) / 1)
+                return got
         dw, melds, dead = arrangement(variant, hand)
         value = points(variant, dw) + self._count_weight(variant) * len(dead)
         want = variant.play.contract_pure
@@ -207,15 +208,13 @@ class SmartBot(PhasedBot):
                 if needs_discard or not variant.scoring.meld_credit:
                     score = self._best_after_discard(variant, new, keep, pot_pool)
                     limit = knock_limit(view, variant)
-                    if limit is not None and self._knock_ready(variant, new, keep, limit):
+                    if limit is not None and knock_ready(variant, new, keep, limit):
                         score -= KNOCK_WEIGHT
                 else:
                     score = self.cost(variant, new)
                 if parsed.source == "discard+stock":
                     score -= STOCK_HOPE
-                joins = all(
-                    c in [x for m in arrangement(variant, new)[1] for x in m] for c in cards
-                )
+                joins = all_melded(variant, new, cards)
                 good = score < stock_cost or (JOINS and joins and score <= current)
                 if good and (best is None or score < best[0]):
                     best = (score, move)
@@ -235,13 +234,14 @@ class SmartBot(PhasedBot):
         hand = list(view.hand)
         credit = variant.scoring.meld_credit
         self._contract = pending(view, variant)
+        self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
             options = groups["meld"]
             return options[contract_meld([p.cards for p, _ in options])][1]
         # 1. go out whenever a single move empties the hand
         for kind in ("meld", "layoff", "discard", "knock"):
             for parsed, move in groups.get(kind, []):
-                if len(parsed.cards) == len(hand) and _remove(hand, parsed.cards) == []:
+                if len(parsed.cards) == len(hand) and remove_cards(hand, parsed.cards) == []:
                     return move
         # 2. knock as soon as it may; with gin one good draw away, play on for gin
         knocks = groups.get("knock", [])
@@ -249,7 +249,8 @@ class SmartBot(PhasedBot):
             best_knock = min(
                 knocks, key=lambda pm: (self._after(variant, hand, pm[0].cards), pm[0].cards)
             )
-            if not self._wait_for_gin(view, variant, hand, best_knock[0], groups) and not too_soon(
+            pool = lambda: self._pool(view, variant)  # noqa: E731 - asked only near gin
+            if not wait_for_gin(view, variant, hand, best_knock[0], groups, pool) and not too_soon(
                 variant,
                 view,
                 best_knock[0].cards,
@@ -266,7 +267,7 @@ class SmartBot(PhasedBot):
         for parsed, move in melds:
             if hold and not taken.intersection(parsed.cards):
                 continue
-            rest = _remove(hand, parsed.cards)
+            rest = remove_cards(hand, parsed.cards)
             if rest is None:
                 continue
             gain = sum(hand_value(variant, c) for c in parsed.placed) if credit else 0
@@ -285,11 +286,11 @@ class SmartBot(PhasedBot):
                 if kind == "layoff":
                     if is_wild(variant, card) and card not in taken:
                         continue
-                    rest = _remove(hand, parsed.cards)
+                    rest = remove_cards(hand, parsed.cards)
                     if rest is not None and (card in taken or self.cost(variant, rest) < now):
                         return move
                 else:
-                    rest = _remove(hand, parsed.cards)
+                    rest = remove_cards(hand, parsed.cards)
                     if rest is not None and self.cost(variant, rest + [JOKER]) <= now:
                         return move
         # 5. discard
@@ -314,14 +315,14 @@ class SmartBot(PhasedBot):
         )
 
     def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
-        rest = _remove(hand, cards)
+        rest = remove_cards(hand, cards)
         return self.cost(variant, rest) if rest is not None else math.inf
 
     def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
         """Cost of the hand left after this discard plus its danger; ``deep`` adds the
         one-draw lookahead (or the outs count with meld credit)."""
         card = parsed.cards[0]
-        rest = _remove(view.hand, parsed.cards)
+        rest = remove_cards(view.hand, parsed.cards)
         if rest is None:
             return math.inf
         score = self.cost(variant, rest)
@@ -338,57 +339,24 @@ class SmartBot(PhasedBot):
                 if POT_WEIGHT and variant.knock is not None:
                     pool = self._pool(view, variant)
                     score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
-        score += discard_danger(view, variant, card, self._pool(view, variant))
-        return score
+        danger = self._dangers.get(card)
+        if danger is None:
+            danger = self._dangers[card] = discard_danger(
+                view, variant, card, self._pool(view, variant)
+            )
+        return score + danger
 
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
         of being able to knock then (knock variants)."""
         pool = self._pool(view, variant)
-        limit = knock_limit(view, variant)
+        if self._limit_view is not view:  # the limit, once per view
+            self._limit_view, self._limit = view, knock_limit(view, variant)
+        limit = self._limit
         total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count
-
-    def _wait_for_gin(
-        self,
-        view: View,
-        variant: Variant,
-        hand: Sequence[int],
-        knock: MoveText,
-        groups: dict[str, list[tuple[MoveText, Move]]],
-    ) -> bool:
-        """Close to gin (a little deadwood, many unseen cards would finish it, the stock
-        still long): discard as if knocking but play on for the gin bonus."""
-        rest = _remove(hand, knock.cards)
-        if rest is None or not groups.get("discard") or view.stock < GIN_STOCK:
-            return False
-        dw = arrangement(variant, rest)[0]
-        if not 0 < points(variant, dw) <= GIN_CLOSE:
-            return False
-        pool = self._pool(view, variant)
-        total = sum(pool.values())
-        hits = 0
-        for card, n in pool.items():
-            got, _, dead = arrangement(variant, [*rest, card])
-            worst = max((hand_value(variant, d) for d in dead), default=0)
-            if got - worst == 0:
-                hits += n
-        return bool(total) and hits / total >= GIN_CHANCE
-
-    def _knock_ready(
-        self, variant: Variant, hand: Sequence[int], keep: Sequence[int], limit: int
-    ) -> bool:
-        """Could this hand knock now (deadwood after some allowed discard within the limit)."""
-        for card in set(hand):
-            if card in keep:
-                continue
-            rest = list(hand)
-            rest.remove(card)
-            if arrangement(variant, rest)[0] <= limit:
-                return True
-        return False
 
     def _pool(self, view: View, variant: Variant) -> Counter[int]:
         key = (id(view), view.hand)

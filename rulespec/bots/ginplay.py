@@ -1,0 +1,97 @@
+"""The smart bot's checks of a hand near going out: knocking, gin, melded cards (bots layer).
+
+Small questions `bots/smart.py` asks of a hand while drawing and playing: could
+it knock after some allowed discard, is it close enough to gin to play on for
+the bonus, do the cards just taken lie in a meld of its best arrangement, how
+many pure runs an arrangement holds. On the one-deck path they read the
+kernel's answers by card mask (`bots/masklook.py`), otherwise the cached
+arrangements (`bots/hands.py`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rulespec.bots.base import JOKER, Move, MoveText, View, hand_value, is_wild, points
+from rulespec.bots.hands import arrangement
+from rulespec.bots.masklook import mask_look
+from rulespec.model.variant import Variant
+
+GIN_CLOSE = 4  # knock deadwood at most this: consider playing on for gin
+GIN_CHANCE = 0.1  # ... when this share of the unseen cards gives gin next turn
+GIN_STOCK = 12  # ... and only while the stock holds this many cards
+
+
+def pure_runs(variant: Variant, melds: Sequence[Sequence[int]]) -> int:
+    """How many of an arrangement's melds are runs with no wild card in them (pure)."""
+    count = 0
+    for meld in melds:
+        suits = {c // 13 for c in meld}
+        ranks = {c % 13 for c in meld}
+        if len(suits) == 1 and len(ranks) == len(meld) > 1 and JOKER not in meld:
+            count += not any(is_wild(variant, c) for c in meld)
+    return count
+
+
+def remove_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int] | None:
+    """The hand less these cards (each once), or None when it does not hold them all."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return rest
+
+
+def knock_ready(variant: Variant, hand: Sequence[int], keep: Sequence[int], limit: int) -> bool:
+    """Could this hand knock now (deadwood after some allowed discard within the limit)."""
+    look = mask_look(variant)
+    mask = look.mask_of(hand) if look is not None else None
+    if look is not None and mask is not None:  # the kernel's deadwood, by mask
+        value = look.k.value
+        return any(value(mask ^ 1 << c) <= limit for c in hand if c not in keep)
+    for card in set(hand):
+        if card in keep:
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        if arrangement(variant, rest)[0] <= limit:
+            return True
+    return False
+
+
+def all_melded(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Do these cards all lie in a meld of the hand's best arrangement?"""
+    look = mask_look(variant)
+    mask = look.mask_of(hand) if look is not None else None
+    if look is not None and mask is not None:
+        return not look.dead_mask(mask) & sum(1 << c for c in cards)
+    return all(c in [x for m in arrangement(variant, hand)[1] for x in m] for c in cards)
+
+
+def wait_for_gin(
+    view: View,
+    variant: Variant,
+    hand: Sequence[int],
+    knock: MoveText,
+    groups: dict[str, list[tuple[MoveText, Move]]],
+    unseen: Callable[[], Counter[int]],
+) -> bool:
+    """Close to gin (a little deadwood, many unseen cards would finish it, the stock
+    still long): discard as if knocking but play on for the gin bonus."""
+    rest = remove_cards(hand, knock.cards)
+    if rest is None or not groups.get("discard") or view.stock < GIN_STOCK:
+        return False
+    dw = arrangement(variant, rest)[0]
+    if not 0 < points(variant, dw) <= GIN_CLOSE:
+        return False
+    pool = unseen()
+    total = sum(pool.values())
+    hits = 0
+    for card, n in pool.items():
+        got, _, dead = arrangement(variant, [*rest, card])
+        worst = max((hand_value(variant, d) for d in dead), default=0)
+        if got - worst == 0:
+            hits += n
+    return bool(total) and hits / total >= GIN_CHANCE

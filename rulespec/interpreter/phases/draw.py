@@ -164,15 +164,13 @@ def draw_moves(c: Ctx) -> list[Move]:
         candidates = list(_UPCARD)
     else:
         d = c.variant.draw
-        candidates = [
-            m
-            for m, has in zip(
-                _FIXED,
-                (d.stock, d.discard is not None, d.discard_then_stock, d.discard_then_discard),
-                strict=True,
-            )
-            if has
-        ]
+        candidates = [_FIXED[0]] if d.stock else []
+        if d.discard is not None:
+            candidates.append(_FIXED[1])
+        if d.discard_then_stock:
+            candidates.append(_FIXED[2])
+        if d.discard_then_discard:
+            candidates.append(_FIXED[3])
         if d.depth is not None:
             depths = range(1, len(c.hs.discard) + 1)
             candidates.extend(_TAKES[n] if n < 200 else Move(TAKE, (), n) for n in depths)

@@ -64,14 +64,15 @@ TURNED = frozenset({DRAW_STOCK, DRAW_DISCARD, PASS, FORCE})
 
 def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     """Every legal move, in a fixed order: draws; or melds, lay-offs, swaps, discards, knocks."""
-    if hs.phase == "over":
+    phase = hs.phase
+    if phase == "over":
         return []
-    if hs.phase == "rebuy":
+    if phase == "rebuy":
         return list(REBUY_MOVES)
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
-    if hs.phase == "claim":
+    if phase == "claim":
         return claim_moves(c)
-    if hs.phase in ("upcard", "draw"):
+    if phase == "draw" or phase == "upcard":
         moves = turned_moves(c) if variant.draw.turned else draw_moves(c)
         return moves + turn_actions(c) if _acts(variant) else moves
     laid = laying(c) + swap_moves(c)
@@ -166,6 +167,8 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
         apply_rebuy(variant, hs, move, end_hand)
     elif hs.phase == "claim":
         apply_claim(variant, hs, move)
+    elif kind == DISCARD:  # (the commonest move first: no branch below but the last takes it)
+        apply_discard(variant, hs, move, end_hand)
     elif variant.draw.turned and hs.phase == "draw" and kind in TURNED:
         apply_turned(variant, hs, move, end_hand)
     elif kind == PASS:

@@ -16,8 +16,9 @@ import hashlib
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rulespec.bots import make_bot
@@ -75,9 +76,16 @@ class HandRecord:
         return self.reason == ABANDONED or ABANDONED in self.hand_reasons
 
 
+_UNREAD: Mapping[str, Any] = MappingProxyType({})
+"""What a bot that declares it never reads the observation (`reads_observation = False`:
+the random bot) is handed instead of one: building it costs more than such a bot's choice."""
+
+
 def bot_move(game: Any, seat: int, bot: Any, variant: Variant) -> Any:
     """Ask a bot for its move from the observation only, never the game."""
-    return bot.choose(game.observation(seat), game.legal_moves(), variant)
+    if getattr(bot, "reads_observation", True):
+        return bot.choose(game.observation(seat), game.legal_moves(), variant)
+    return bot.choose(_UNREAD, game.legal_moves(), variant)
 
 
 def _play_one_hand(game: Any, bots: Sequence[Any], variant: Variant) -> tuple[int, int]:

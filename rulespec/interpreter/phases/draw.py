@@ -203,7 +203,13 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
     """Play a legal draw: the turn starts, the cards come to the hand (an obligation with them)."""
     seat = hs.to_move
     kind, text = move.kind, str(move)
-    if kind == DRAW_STOCK and not hs.stock and not turn_over(variant, hs, seat, end_hand):
+    if kind == DRAW_STOCK:  # (the commonest draw first: no obligation comes with it)
+        if not hs.stock and not turn_over(variant, hs, seat, end_hand):
+            return
+        hs.turns[seat] += 1
+        hs.phase = "play"
+        hs.hands[seat].append(hs.stock.pop(0))
+        public(hs, seat, text)
         return
     was_upcard = hs.phase == "upcard"
     pd = variant.draw.discard if kind == DRAW_DISCARD else variant.draw.depth
@@ -212,10 +218,6 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
     hs.phase = "play"
     pile = hs.discard
     d = variant.draw
-    if kind == DRAW_STOCK:
-        hs.hands[seat].append(hs.stock.pop(0))
-        public(hs, seat, text)
-        return
     if kind == DRAW_DISCARD:
         cards = [pile.pop()]
         pd = d.discard

@@ -75,7 +75,8 @@ def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     if phase == "draw" or phase == "upcard":
         moves = turned_moves(c) if variant.draw.turned else draw_moves(c)
         return moves + turn_actions(c) if _acts(variant) else moves
-    laid = laying(c) + swap_moves(c)
+    # (melding never, no table meld: nothing to lay, lay off or swap, so neither is asked)
+    laid = laying(c) + swap_moves(c) if hs.melds or variant.play.melding != "never" else None
     discards = discard_moves(c)  # distinct cards: no duplicates
     moves = _dedupe(laid) + discards if laid else discards
     if variant.draw.force and discards:

@@ -143,7 +143,7 @@ def discard_moves(c: Ctx) -> list[Move]:
             cards = [k for k in cards if k not in held]
     out = list(map(_DISCARDS.__getitem__, cards))
     # knock_refusal: discard_refusal, then the knock's own (no knocking: the gate refuses)
-    if c.variant.knock is not None and knock_gate(c) is None:
+    if c.variant.knock is not None and c.gate(_knock_gate) is None:  # (knock_gate, inlined)
         out.extend(_KNOCKS[k] for k in cards if _knock_refusal(c, _KNOCKS[k]) is None)
     return out
 

@@ -181,8 +181,8 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     elif kind in DRAWS:
         upcard = hs.phase == "upcard"
         apply_draw(variant, hs, move, end_hand)
-        if kind == DRAW_STOCK and not upcard:
-            open_claims(variant, hs)
+        if kind == DRAW_STOCK and not upcard and variant.buy is not None:
+            open_claims(variant, hs)  # (no buying: nothing to open)
     elif kind in (MELD, LAYOFF, SWAP):
         apply_laying(variant, hs, move, end_hand)
     else:

@@ -5,14 +5,20 @@ Every figure comes from a fresh `rulespec simulate --format json` process, so no
 profits from caches another run warmed. Usage:
 
     .venv/bin/python bench/bench_simulate.py [-n HANDS] [variant ...]
+    .venv/bin/python bench/bench_simulate.py --random-jobs 2000 [variant ...]
+
+`--random-jobs N`: only the `--jobs 2` speed-up of N random-bot hands per variant
+(default gin), with a check that the per-hand records (`--out`) are byte-identical.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
+import tempfile
 
 from rulespec.compiler.load import bundled_names
 
@@ -44,11 +50,41 @@ def rate(name: str, bots: str, hands: int, jobs: int) -> float:
     return float(json.loads(out)["timing"]["per_second"])
 
 
+def records(name: str, bots: str, hands: int, jobs: int) -> tuple[float, list[str]]:
+    """Hands per second of one fresh `simulate --out` run (its own timing, start-up
+    excluded) and the per-hand records it wrote, one JSON line each."""
+    with tempfile.TemporaryDirectory() as folder:
+        part = os.path.join(folder, "part.jsonl")
+        subprocess.run(
+            [sys.executable, "-m", "rulespec", "simulate", name, "-n", str(hands)]
+            + ["--bots", bots, "--jobs", str(jobs), "--seed", "1", "--out", part],
+            capture_output=True,
+            check=True,
+        )
+        with open(part, encoding="utf-8") as fh:
+            head, *lines = fh.read().splitlines()
+    return hands / float(json.loads(head)["seconds"]), lines
+
+
+def random_jobs(names: list[str], hands: int) -> None:
+    """`--jobs 2` over `--jobs 1` for random-bot hands, and whether the records agree."""
+    print(f"{'variant':26} {'j1 h/s':>9} {'j2 h/s':>9} {'speed-up':>9} records identical")
+    for name in names:
+        r1, one = records(name, "random", hands, 1)
+        r2, two = records(name, "random", hands, 2)
+        print(f"{name:26} {r1:9.1f} {r2:9.1f} {r2 / r1:8.2f}x {one == two}", flush=True)
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=60, help="hands per measurement")
+    parser.add_argument("--random-jobs", type=int, default=0, help="random hands (see above)")
     parser.add_argument("variants", nargs="*")
     args = parser.parse_args()
+    if args.random_jobs:
+        random_jobs(args.variants or ["gin"], args.random_jobs)
+        return
     names = args.variants or sorted(bundled_names())
     print(
         f"{'variant':26} {'greedy h/s':>11} {'smart h/s':>10} {'smart j2 h/s':>13} {'speed-up':>9}"

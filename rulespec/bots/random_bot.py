@@ -13,6 +13,8 @@ class RandomBot(Bot):
     """Picks uniformly among the legal moves with its own seeded generator."""
 
     name = "random"
+    reads_observation = False
+    """It never reads the observation: the runner need not build one for it (sim/runner.py)."""
 
     def choose(
         self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from rulespec.core.cards import JOKER
+from rulespec.model.derived import Derived
 from rulespec.model.variant import RANK_KEYS, Variant
 
 
@@ -28,7 +29,15 @@ def pack_codes(variant: Variant) -> tuple[int, ...]:
 
 
 def build_deck(variant: Variant, players: int) -> list[int]:
-    """The full pack for this many players, sorted: decks x the deck's cards plus the jokers."""
+    """The full pack for this many players, sorted: decks x the deck's cards plus the jokers
+    (a new list: every deal shuffles its own; the pack is worked out once per count)."""
+    return list(_PACKS.get(variant, players, _pack, variant, players))
+
+
+_PACKS: Derived[list[int]] = Derived()
+
+
+def _pack(variant: Variant, players: int) -> list[int]:
     decks = variant.decks(players)
     jokers = variant.jokers(players)
     return sorted([code for code in pack_codes(variant) for _ in range(decks)] + [JOKER] * jokers)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import islice, product
+from itertools import islice, product, repeat
+from operator import is_
 from typing import Any
 
 from rulespec.core.cards import JOKER
@@ -77,6 +78,8 @@ class Game:
         self._legal: list[Move] | None = None
         self._legal_set: frozenset[Move] | None = None
         self._context: Ctx | None = None
+        self._rules: Variant | None = None  # the hand's rules, kept while `_rules_no` is dealt
+        self._rules_no = 0
         self._timeline = Timeline.begin(hs, ms) if timeline is None else timeline
         self._moves = self._timeline.moves  # this hand's moves: play appends, undo re-plays
 
@@ -142,11 +145,16 @@ class Game:
     def rules(self) -> Variant:
         """The rules of the hand being played: the variant, with this hand's wild rank when it
         has one (`melds.wild.rank` / `melds.wild.cut`) and its set maximum for the decks in
-        play (`melds.set.per_deck`); interpreter/handwild.py."""
+        play (`melds.set.per_deck`); interpreter/handwild.py. Without rules per hand they
+        are the deal's, kept while the same deal is played (asked twice per move)."""
         if self._per_table:
             decks = table_decks(self.variant, self.hs.active)
             return hand_rules(self.variant, self.hs.wild_rank, decks)
-        return self.variant
+        rules = self._rules
+        if rules is None or self._rules_no != self.ms.hand_no:
+            rules = self._rules = self.variant
+            self._rules_no = self.ms.hand_no
+        return rules
 
     @property
     def players(self) -> int:
@@ -195,10 +203,11 @@ class Game:
         return self.ms.hand_no
 
     def legal_moves(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = J.legal_moves(self.rules, self.hs)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = J.legal_moves(self._rules or self.rules, self.hs)
             self._legal_set = None
-        return list(self._legal)
+        return legal[:]
 
     def _ctx(self) -> Ctx:
         """The judge's context of this moment (cached facts shared by its questions)."""
@@ -208,9 +217,12 @@ class Game:
 
     def _is_legal(self, m: Move) -> bool:
         """Listed, or accepted by the same predicate the list was made with (a valid meld
-        the list leaves out: many wild cards, canonical melds only; `knock C with …`)."""
+        the list leaves out: many wild cards, canonical melds only; `knock C with …`).
+        A move taken from the list is found by identity first (no field comparison)."""
         legal = self._legal
         assert legal is not None
+        if any(map(is_, legal, repeat(m))):
+            return True
         if len(legal) <= 24:
             if m in legal:
                 return True
@@ -231,27 +243,33 @@ class Game:
 
     def play(self, move: Move | str) -> Move:
         """Play a move (a Move or its text); IllegalMove / InvalidMove leave the game unchanged."""
-        m = as_move(move)
-        if self._legal is None:
-            self.legal_moves()
-        if not self._is_legal(m):
-            m = self._resolve_unnamed(m)
-        if not self._is_legal(m):
+        m = move if type(move) is Move else as_move(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = J.legal_moves(self.rules, self.hs)
+            self._legal_set = None
+        if (
+            not any(map(is_, legal, repeat(m)))  # (_is_legal's first test, inlined: hot path)
+            and not self._is_legal(m)
+            and not self._is_legal(m := self._resolve_unnamed(m))
+        ):
             problem = J.malformed(m)
             if problem is not None:
                 raise InvalidMove(problem)
             where = f"seat {self.hs.to_move}, {self.hs.phase}"
             why = J.refusal(self.rules, self.hs, m, self._ctx()) or "not a legal move now"
             raise IllegalMove(f"{str(move)!r} ({where}): {why}")
-        J.apply(self.rules, self.hs, m, self._end_hand)
+        J.apply(self._rules or self.rules, self.hs, m, self._end_hand)
         self.ms.log.append(str(m))
         self._moves.append(m)
         self._legal = self._legal_set = self._context = None  # (_changed, inlined: hot path)
         return m
 
     def _changed(self) -> None:
-        """The state moved on: the cached legal moves and judge's context are stale."""
-        self._legal = self._legal_set = self._context = None
+        """The state moved on: the cached legal moves and judge's context are stale (and the
+        rules, when a hand was dealt or taken back: `_rules` is read without its key on the
+        hot path, so every change of deal comes through here)."""
+        self._legal = self._legal_set = self._context = self._rules = None
 
     def undo(self) -> Move:
         """Take back the last move played and return it: all is as before it (python-chess's

@@ -309,7 +309,7 @@ def _score(
 
     _drop_penalties(variant, hs, facts, env_of, lines)
     for s in seats:
-        env = env_of(s)
+        env: LazyEnv | None = None  # made for the first expression to read (void: often none)
         total = 0
         parts = []
         for role in ROLES:
@@ -323,6 +323,8 @@ def _score(
                 and (winner is None or s == winner)
             ):
                 continue
+            if env is None:
+                env = env_of(s)
             try:
                 value = int(expr(env))
             except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
@@ -332,6 +334,7 @@ def _score(
             total += value
             parts.append(f"{role} {value:+d}")
         if parts and sc.multiplier is not None:
+            assert env is not None  # (a part is an expression worked out)
             mult = int(sc.multiplier(env))
             if mult != 1:
                 total *= mult

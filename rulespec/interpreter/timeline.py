@@ -36,37 +36,37 @@ Moment = tuple[HandState, MatchState]
 def copy_hand(hs: HandState) -> HandState:
     """An independent copy of a hand: every list is new (history entries, written once
     and never changed by the engine, are shared; the result is copied whole)."""
-    return replace(
-        hs,
-        hands=[list(h) for h in hs.hands],
-        stock=list(hs.stock),
-        discard=list(hs.discard),
-        melds=list(hs.melds),
-        active=list(hs.active),
-        taken=list(hs.taken),
-        turns=list(hs.turns),
-        laid_down=list(hs.laid_down),
-        melded=list(hs.melded),
-        melded_jokers=list(hs.melded_jokers),
-        dropped=list(hs.dropped),
-        buys=list(hs.buys),
-        rebuy=list(hs.rebuy),
-        history=list(hs.history),
-        result=None if hs.result is None else copy.deepcopy(hs.result),
-    )
+    twin = object.__new__(type(hs))  # (dataclasses.replace, without its per-field init)
+    twin.__dict__.update(hs.__dict__)
+    twin.hands = [list(h) for h in hs.hands]
+    twin.stock = list(hs.stock)
+    twin.discard = list(hs.discard)
+    twin.melds = list(hs.melds)
+    twin.active = list(hs.active)
+    twin.taken = list(hs.taken)
+    twin.turns = list(hs.turns)
+    twin.laid_down = list(hs.laid_down)
+    twin.melded = list(hs.melded)
+    twin.melded_jokers = list(hs.melded_jokers)
+    twin.dropped = list(hs.dropped)
+    twin.buys = list(hs.buys)
+    twin.rebuy = list(hs.rebuy)
+    twin.history = list(hs.history)
+    twin.result = None if hs.result is None else copy.deepcopy(hs.result)
+    return twin
 
 
 def copy_match(ms: MatchState, log: list[str] | None = None) -> MatchState:
     """An independent copy of the match state; `log` replaces the move log when given."""
-    return replace(
-        ms,
-        totals=list(ms.totals),
-        hands_won=list(ms.hands_won),
-        log=list(ms.log) if log is None else log,
-        out=list(ms.out),
-        bought=list(ms.bought),
-        columns=[replace(c, totals=list(c.totals), wins=list(c.wins)) for c in ms.columns],
-    )
+    twin = object.__new__(type(ms))  # (as copy_hand)
+    twin.__dict__.update(ms.__dict__)
+    twin.totals = list(ms.totals)
+    twin.hands_won = list(ms.hands_won)
+    twin.log = list(ms.log) if log is None else log
+    twin.out = list(ms.out)
+    twin.bought = list(ms.bought)
+    twin.columns = [replace(c, totals=list(c.totals), wins=list(c.wins)) for c in ms.columns]
+    return twin
 
 
 def _moment(hs: HandState, ms: MatchState) -> Moment:

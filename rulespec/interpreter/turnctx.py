@@ -6,7 +6,9 @@ application) and scoring.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from rulespec.core.cards import JOKER
@@ -28,7 +30,11 @@ def next_seat(variant: Variant, hs: HandState, seat: int, in_hand: bool = True) 
     it (the next dealer) not: a drop lasts one hand."""
     step = 1 if variant.rotation == "left" else -1
     n = hs.players
-    dropped = hs.dropped if in_hand and any(hs.dropped) else None
+    dropped = hs.dropped if in_hand else None
+    s = (seat + step) % n  # (the usual case first: the next seat plays)
+    if hs.active[s] and not (dropped and dropped[s]):
+        return s
+    dropped = dropped if dropped and any(dropped) else None
     for k in range(1, n + 1):
         s = (seat + step * k) % n
         if hs.active[s] and not (dropped and dropped[s]):
@@ -37,7 +43,7 @@ def next_seat(variant: Variant, hs: HandState, seat: int, in_hand: bool = True) 
 
 
 def active_count(hs: HandState) -> int:
-    return sum(1 for a in hs.active if a)
+    return sum(map(bool, hs.active))
 
 
 def upcard_env(variant: Variant, hs: HandState, env: dict[str, Any]) -> None:
@@ -75,8 +81,54 @@ def turn_env(variant: Variant, hs: HandState, seat: int) -> dict[str, Any]:
     return env
 
 
+class _Read(Exception):
+    """An expression read a name of its environment (so it is not a constant)."""
+
+
+class _Probe:
+    """An environment that refuses every read (compiled expressions read only `env[name]`)."""
+
+    def __getitem__(self, name: str) -> Any:
+        raise _Read(name)
+
+
+NOT_FIXED: Any = object()
+_FIXED: dict[int, tuple[weakref.ref[Any], Any]] = {}  # by id, while the expression lives
+
+
+def _probe(compiled: Callable[[Any], Any]) -> Any:
+    try:
+        return compiled(_Probe())
+    except Exception:  # noqa: BLE001 - a read (_Read) or an error: judged per move
+        return NOT_FIXED
+
+
+def fixed_value(compiled: Callable[[Any], Any]) -> Any:
+    """The value of a compiled expression that reads no name (`knock 10`), else NOT_FIXED.
+
+    Expressions are pure: one evaluated to the end without reading its environment has
+    that value in every environment, so the engine need not build one per move. Worked
+    out once per compiled expression and kept while it lives (an object without weak
+    references, such as a folded constant, is simply asked again: it reads nothing)."""
+    hit = _FIXED.get(id(compiled))
+    if hit is not None and hit[0]() is compiled:
+        return hit[1]
+    got = _probe(compiled)
+    try:
+        ref = weakref.ref(compiled)
+    except TypeError:
+        return got
+    key = id(compiled)
+    _FIXED[key] = (ref, got)
+    weakref.finalize(compiled, _FIXED.pop, key, None)
+    return got
+
+
 def knock_limit(variant: Variant, hs: HandState) -> int:
     assert variant.knock is not None
+    fixed = fixed_value(variant.knock.limit)
+    if fixed is not NOT_FIXED:
+        return int(fixed)
     env: dict[str, Any] = {"players": active_count(hs), **hand_names(hs)}
     upcard_env(variant, hs, env)
     return int(variant.knock.limit(env))

@@ -16,8 +16,10 @@ import hashlib
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
+from types import MappingProxyType
 from typing import Any
 
 from rulespec.bots import make_bot
@@ -28,7 +30,7 @@ from rulespec.model.variant import Variant
 MAX_MOVES_PER_HAND = 5000  # a guard above the engine's own turn cap
 MAX_HANDS_PER_MATCH = 300
 ABANDONED = "abandoned"  # the engine's reason for a hand stopped at its turn cap
-IN_FLIGHT = 4  # chunks queued per worker process
+IN_FLIGHT = 4  # tasks (or Ray batches) queued per worker process
 
 
 def derive_seed(seed: int, index: int, salt: str = "") -> int:
@@ -75,9 +77,16 @@ class HandRecord:
         return self.reason == ABANDONED or ABANDONED in self.hand_reasons
 
 
+_UNREAD: Mapping[str, Any] = MappingProxyType({})
+"""What a bot that declares it never reads the observation (`reads_observation = False`:
+the random bot) is handed instead of one: building it costs more than such a bot's choice."""
+
+
 def bot_move(game: Any, seat: int, bot: Any, variant: Variant) -> Any:
     """Ask a bot for its move from the observation only, never the game."""
-    return bot.choose(game.observation(seat), game.legal_moves(), variant)
+    if getattr(bot, "reads_observation", True):
+        return bot.choose(game.observation(seat), game.legal_moves(), variant)
+    return bot.choose(_UNREAD, game.legal_moves(), variant)
 
 
 def _play_one_hand(game: Any, bots: Sequence[Any], variant: Variant) -> tuple[int, int]:
@@ -219,8 +228,9 @@ def iter_records(
     span: tuple[int, int] | None = None,
 ) -> Iterator[HandRecord]:
     """The records of ``count`` hands (or matches) in index order, over ``jobs`` processes,
-    as they come: chunks are made on demand and at most ``IN_FLIGHT`` per worker wait in
-    the pool, so nothing is built ahead whatever ``count`` is. Closing the iterator early
+    as they come: chunks are made on demand, handed to the pool a few consecutive ones a
+    task (``task_chunks``), and at most ``IN_FLIGHT`` tasks per worker wait in the pool,
+    so nothing is built ahead whatever ``count`` is. Closing the iterator early
     stops the workers. ``executor`` runs the chunks elsewhere (Ray); ``span`` plays only
     the indices ``start..stop-1`` (a shard: each record depends on its index alone)."""
     size = 1 if job.matches else 4
@@ -237,14 +247,33 @@ def iter_records(
     ctx = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
+    per_task = task_chunks(-(-(stop - first) // size), jobs)
     with ctx.Pool(jobs) as pool:
         pending: deque[Any] = deque()
-        for item in work:
-            pending.append(pool.apply_async(_run_chunk, (item,)))
+        while task := list(islice(work, per_task)):
+            pending.append(pool.apply_async(_run_chunks, (task,)))
             if len(pending) >= jobs * IN_FLIGHT:
                 yield from pending.popleft().get()
         while pending:
             yield from pending.popleft().get()
+
+
+TASKS_PER_WORKER = 16
+"""A local pool hands each worker about this many tasks (few enough that the cost of a
+task, a round trip through the pool, stays small beside fast hands; enough that the
+workers finish close together)."""
+
+
+def task_chunks(total: int, jobs: int) -> int:
+    """Consecutive chunks per pool task for a run of ``total`` chunks over ``jobs`` workers:
+    1 for a short run, at most 8 (32 hands: the first records of a long run still come
+    soon) for a long one."""
+    return max(1, min(8, total // (jobs * TASKS_PER_WORKER)))
+
+
+def _run_chunks(items: list[tuple[Job, int, int]]) -> list[HandRecord]:
+    """One pool task: consecutive chunks, their records in index order."""
+    return [record for item in items for record in _run_chunk(item)]
 
 
 def simulate(

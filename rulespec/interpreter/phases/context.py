@@ -32,34 +32,22 @@ _UNSET: Any = object()
 class Ctx:
     """One position as the phases' predicates see it (the state is only read)."""
 
-    __slots__ = (
-        "variant",
-        "hs",
-        "seat",
-        "hand",
-        "explain",
-        "_env",
-        "_limit",
-        "_least",
-        "_finish",
-        "_taken",
-        "_gates",
-        "_short",
-    )
+    # the cached facts start unset at class level: a moment sets only what it is asked
+    # (one Ctx is made per legal-move listing, so its making is on the hot path)
+    _env: dict[str, Any] | None = None
+    _limit: int | None = None
+    _least: int | None = None
+    _finish: Any = _UNSET
+    _taken: Counter[int] | None = None
+    _gates: dict[Callable[[Ctx], str | None], str | None] | None = None
+    _short: str | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
         self.hs = hs
-        self.seat = hs.to_move
-        self.hand = hs.hands[hs.to_move]
+        self.seat = seat = hs.to_move
+        self.hand = hs.hands[seat]
         self.explain = explain
-        self._env: dict[str, Any] | None = None
-        self._limit: int | None = None
-        self._least: int | None = None
-        self._finish: Any = _UNSET
-        self._taken: Counter[int] | None = None
-        self._gates: dict[Callable[[Ctx], str | None], str | None] | None = None
-        self._short: str | None = None
 
     def env(self) -> dict[str, Any]:
         """The `turn` expression names for the mover (computed once; do not change it)."""

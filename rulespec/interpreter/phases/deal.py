@@ -47,14 +47,13 @@ def deal(
         seats.append(s)
     each = variant.deal.cards(n_active)
     packet = max(variant.deal.packet, 1)
-    pos = 0
-    dealt = dict.fromkeys(seats, 0)
-    while any(dealt[s] < each for s in seats):
+    pos = dealt = 0  # every seat has been dealt as many cards: a round deals each the same
+    while dealt < each:
+        k = min(packet, each - dealt)
         for s in seats:
-            k = min(packet, each - dealt[s])
             hs.hands[s].extend(deck[pos : pos + k])
             pos += k
-            dealt[s] += k
+        dealt += k
     extra = deck[pos : pos + variant.deal.dealer_extra]
     pos += len(extra)
     if variant.deal.dealer_extra_to == "hand":

@@ -50,10 +50,14 @@ def _card_refusal(c: Ctx, card: int) -> str | None:
     return None
 
 
-def _held_back(c: Ctx) -> set[int]:
+def _held_back(c: Ctx) -> set[int] | tuple[()]:
     """The cards `discard.forbid_taken` holds back: taken this turn, no other copy in hand."""
-    if not (c.variant.discard.forbid_taken and c.hs.taken):
-        return set()
+    taken = c.hs.taken
+    if not (taken and c.variant.discard.forbid_taken):
+        return ()
+    if len(taken) == 1:  # (the usual case: one card drawn from the pile)
+        card = taken[0]
+        return {card} if c.hand.count(card) <= 1 else ()
     return {card for card, took in c.taken().items() if c.hand.count(card) <= took}
 
 
@@ -127,8 +131,9 @@ def knock_shown_error(variant: Variant, hs: HandState, move: Move) -> str | None
 
 def discard_moves(c: Ctx) -> list[Move]:
     """The discards open to the mover, then the knocks: the cards each predicate accepts."""
-    if discard_gate(c) is not None:
-        return []
+    hs = c.hs
+    if (hs.obligation is not None or hs.melds_this_turn) and discard_gate(c) is not None:
+        return []  # (without an obligation or a meld laid this turn, the gate lets all pass)
     cards = sorted(set(c.hand))
     if len(c.hand) == 1:
         cards = [k for k in cards if _card_refusal(c, k) is None]
@@ -136,8 +141,9 @@ def discard_moves(c: Ctx) -> list[Move]:
         held = _held_back(c)
         if held:
             cards = [k for k in cards if k not in held]
-    out = [_DISCARDS[k] for k in cards]
-    if knock_gate(c) is None:  # knock_refusal: discard_refusal, then the knock's own
+    out = list(map(_DISCARDS.__getitem__, cards))
+    # knock_refusal: discard_refusal, then the knock's own (no knocking: the gate refuses)
+    if c.variant.knock is not None and c.gate(_knock_gate) is None:  # (knock_gate, inlined)
         out.extend(_KNOCKS[k] for k in cards if _knock_refusal(c, _KNOCKS[k]) is None)
     return out
 

@@ -164,15 +164,13 @@ def draw_moves(c: Ctx) -> list[Move]:
         candidates = list(_UPCARD)
     else:
         d = c.variant.draw
-        candidates = [
-            m
-            for m, has in zip(
-                _FIXED,
-                (d.stock, d.discard is not None, d.discard_then_stock, d.discard_then_discard),
-                strict=True,
-            )
-            if has
-        ]
+        candidates = [_FIXED[0]] if d.stock else []
+        if d.discard is not None:
+            candidates.append(_FIXED[1])
+        if d.discard_then_stock:
+            candidates.append(_FIXED[2])
+        if d.discard_then_discard:
+            candidates.append(_FIXED[3])
         if d.depth is not None:
             depths = range(1, len(c.hs.discard) + 1)
             candidates.extend(_TAKES[n] if n < 200 else Move(TAKE, (), n) for n in depths)
@@ -205,7 +203,13 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
     """Play a legal draw: the turn starts, the cards come to the hand (an obligation with them)."""
     seat = hs.to_move
     kind, text = move.kind, str(move)
-    if kind == DRAW_STOCK and not hs.stock and not turn_over(variant, hs, seat, end_hand):
+    if kind == DRAW_STOCK:  # (the commonest draw first: no obligation comes with it)
+        if not hs.stock and not turn_over(variant, hs, seat, end_hand):
+            return
+        hs.turns[seat] += 1
+        hs.phase = "play"
+        hs.hands[seat].append(hs.stock.pop(0))
+        public(hs, seat, text)
         return
     was_upcard = hs.phase == "upcard"
     pd = variant.draw.discard if kind == DRAW_DISCARD else variant.draw.depth
@@ -214,10 +218,6 @@ def apply_draw(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> 
     hs.phase = "play"
     pile = hs.discard
     d = variant.draw
-    if kind == DRAW_STOCK:
-        hs.hands[seat].append(hs.stock.pop(0))
-        public(hs, seat, text)
-        return
     if kind == DRAW_DISCARD:
         cards = [pile.pop()]
         pd = d.discard

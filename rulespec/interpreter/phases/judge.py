@@ -64,17 +64,19 @@ TURNED = frozenset({DRAW_STOCK, DRAW_DISCARD, PASS, FORCE})
 
 def legal_moves(variant: Variant, hs: HandState) -> list[Move]:
     """Every legal move, in a fixed order: draws; or melds, lay-offs, swaps, discards, knocks."""
-    if hs.phase == "over":
+    phase = hs.phase
+    if phase == "over":
         return []
-    if hs.phase == "rebuy":
+    if phase == "rebuy":
         return list(REBUY_MOVES)
     c = Ctx(variant, hs, False)  # (explain: no costly refusal texts while listing)
-    if hs.phase == "claim":
+    if phase == "claim":
         return claim_moves(c)
-    if hs.phase in ("upcard", "draw"):
+    if phase == "draw" or phase == "upcard":
         moves = turned_moves(c) if variant.draw.turned else draw_moves(c)
         return moves + turn_actions(c) if _acts(variant) else moves
-    laid = laying(c) + swap_moves(c)
+    # (melding never, no table meld: nothing to lay, lay off or swap, so neither is asked)
+    laid = laying(c) + swap_moves(c) if hs.melds or variant.play.melding != "never" else None
     discards = discard_moves(c)  # distinct cards: no duplicates
     moves = _dedupe(laid) + discards if laid else discards
     if variant.draw.force and discards:
@@ -166,6 +168,8 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
         apply_rebuy(variant, hs, move, end_hand)
     elif hs.phase == "claim":
         apply_claim(variant, hs, move)
+    elif kind == DISCARD:  # (the commonest move first: no branch below but the last takes it)
+        apply_discard(variant, hs, move, end_hand)
     elif variant.draw.turned and hs.phase == "draw" and kind in TURNED:
         apply_turned(variant, hs, move, end_hand)
     elif kind == PASS:
@@ -177,8 +181,8 @@ def apply(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
     elif kind in DRAWS:
         upcard = hs.phase == "upcard"
         apply_draw(variant, hs, move, end_hand)
-        if kind == DRAW_STOCK and not upcard:
-            open_claims(variant, hs)
+        if kind == DRAW_STOCK and not upcard and variant.buy is not None:
+            open_claims(variant, hs)  # (no buying: nothing to open)
     elif kind in (MELD, LAYOFF, SWAP):
         apply_laying(variant, hs, move, end_hand)
     else:

@@ -1,0 +1,71 @@
+"""An expression that reads no name is worked out once (turnctx.fixed_value), exactly.
+
+The knock limit is asked on every discard; `knock when deadwood <= 10` reads nothing,
+so the engine keeps its value, while Oklahoma's limit (the upcard's value) is still
+worked out from the turn's names. Either way the answer equals the expression's own.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulespec.compiler.load import load_variant
+from rulespec.grammar.expr import compile_expression
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.turnctx import (
+    NOT_FIXED,
+    active_count,
+    fixed_value,
+    hand_names,
+    knock_limit,
+    upcard_env,
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("10", 10),
+        ("3 + 4 * 2", 11),
+        ("max(2, 7)", 7),
+        ("upcard.value", NOT_FIXED),
+        ("turns > 3 ? 5 : 10", NOT_FIXED),
+        ("players * 2", NOT_FIXED),
+    ],
+)
+def test_fixed_value_reads_no_name(source: str, expected: object) -> None:
+    compiled = compile_expression(source, "knock", "int")
+    for _ in range(2):  # worked out, then kept
+        got = fixed_value(compiled)
+        assert got is NOT_FIXED if expected is NOT_FIXED else got == expected
+
+
+def test_literal_constant_without_weak_reference() -> None:
+    """A plain literal (build's constant) and a folded one both give their value."""
+    assert fixed_value(lambda env: 4) == 4
+    assert fixed_value(lambda env: env["stock"]) is NOT_FIXED
+
+
+def _evaluated(variant: object, hs: object) -> int:
+    """The knock limit as the engine worked it out before: the expression over its names."""
+    env = {"players": active_count(hs), **hand_names(hs)}  # type: ignore[arg-type]
+    upcard_env(variant, hs, env)  # type: ignore[arg-type]
+    return int(variant.knock.limit(env))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["gin", "oklahoma"])
+def test_knock_limit_equals_the_expression(name: str) -> None:
+    variant = load_variant(name)
+    rng = random.Random(3)
+    seen = set()
+    for seed in range(4):
+        game = Game.new(variant, 2, seed)
+        while not game.hand_over:
+            got = knock_limit(game.rules, game.hs)
+            assert got == _evaluated(game.rules, game.hs)
+            seen.add(got)
+            game.play(rng.choice(game.legal_moves()))
+    if name == "oklahoma":
+        assert len(seen) > 1  # the upcard decides: read per hand, not kept

@@ -29,6 +29,22 @@ REFUSED = "refused"
 _UNSET: Any = object()
 
 
+def held_taken(hs: HandState, laying: Iterable[Placed] = ()) -> Counter[int]:
+    """The cards taken from the pile this turn that may still be in the mover's hand: a
+    copy of a taken card laid in a meld this turn is counted as the taken one (copies of
+    one card are alike, so the player may say the one laid was the one taken), so
+    `discard.forbid_taken` holds back only what the melds left over (`laying`: a meld
+    about to be laid, counted with them)."""
+    taken = Counter(hs.taken)
+    if taken and (hs.melds_this_turn or laying):
+        made = [m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :]]
+        for p in (p for meld in [*made, laying] for p in meld):
+            if taken[p[0]] > 0:
+                taken[p[0]] -= 1
+        taken = +taken
+    return taken
+
+
 class Ctx:
     """One position as the phases' predicates see it (the state is only read)."""
 
@@ -67,9 +83,10 @@ class Ctx:
         return got
 
     def taken(self) -> Counter[int]:
-        """How many of each card the mover has taken from the pile this turn."""
+        """How many of each card the mover has taken from the pile this turn and may still
+        hold (`held_taken`)."""
         if self._taken is None:
-            self._taken = Counter(self.hs.taken)
+            self._taken = held_taken(self.hs)
         return self._taken
 
     def knock_limit(self) -> int:

@@ -55,7 +55,7 @@ def _held_back(c: Ctx) -> set[int] | tuple[()]:
     taken = c.hs.taken
     if not (taken and c.variant.discard.forbid_taken):
         return ()
-    if len(taken) == 1:  # (the usual case: one card drawn from the pile)
+    if len(taken) == 1 and not c.hs.melds_this_turn:  # (the usual case: one card drawn)
         card = taken[0]
         return {card} if c.hand.count(card) <= 1 else ()
     return {card for card, took in c.taken().items() if c.hand.count(card) <= took}

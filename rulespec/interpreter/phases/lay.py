@@ -16,7 +16,7 @@ from collections import Counter
 from rulespec.core.cards import card_text
 from rulespec.core.moves import LAYOFF, Move
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
+from rulespec.interpreter.meldgen import candidate_listing, lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import (
@@ -26,6 +26,7 @@ from rulespec.interpreter.phases.context import (
     contract_lack,
     contract_piece,
     contract_words,
+    held_taken,
 )
 from rulespec.interpreter.phases.contractfit import contract_possible
 from rulespec.interpreter.phases.discard import discardable
@@ -91,7 +92,7 @@ def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
     """Would the hand keep cards but none it may discard (all taken from the pile this turn)?"""
     if not rest or not variant.discard.forbid_taken or not hs.taken:
         return False
-    taken = Counter(hs.taken)
+    taken = held_taken(hs)
     return all(k <= taken[c] for c, k in Counter(rest).items())
 
 
@@ -349,13 +350,16 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
     if search and c.hs.melds_this_turn and contract_lack(c.variant, c.hs) and c.opening_pending():
         counts = contract_counts(c.variant, c.hs)
     if meld_gate(c) is None:
-        if c.variant.play.melding == "going_out" and not lists_every_meld(c.variant, hand):
+        going_out = c.variant.play.melding == "going_out"
+        if going_out and not lists_every_meld(c.variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
-            sizes = _turn_meld_sizes(c.hs)
-            way = W.finish(c.variant, c.hs, c.seat, list(hand), sizes) or []
-            candidates = sorted(set(way))
+            candidates = sorted(set(_way_out(c)))
         else:
-            candidates = candidate_melds(c.variant, hand)
+            candidates, every = candidate_listing(c.variant, hand)
+            if going_out and not every:
+                # the listing is canonical (over its budget): it may hold no meld of any
+                # way out, so the melds of one way out are offered too (never stranded)
+                candidates = sorted(set(candidates).union(_way_out(c)))
         for meld in candidates:
             if counts is not None and not contract_helps(c.variant, counts, meld):
                 continue
@@ -374,6 +378,11 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
                 if one:
                     return out
     return out
+
+
+def _way_out(c: Ctx) -> list[Meld]:
+    """The melds of one way to lay the hand down and go out (wayon.finish), or none."""
+    return W.finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs)) or []
 
 
 def laying_for_search(variant: Variant, hs: HandState) -> list[Move]:

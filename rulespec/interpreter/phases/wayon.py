@@ -20,10 +20,12 @@ from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
 from rulespec.interpreter.meldrules import runs_of, tables
+from rulespec.interpreter.melds import NAME_LIMIT, Meld, place_wilds
 from rulespec.interpreter.partsearch import Contract
-from rulespec.interpreter.phases.context import Ctx, count_pieces
+from rulespec.interpreter.phases.context import Ctx, count_pieces, held_taken
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.state import HandState
+from rulespec.interpreter.turnctx import unique_clash
 from rulespec.model.variant import Variant
 
 BUDGET = 24
@@ -124,7 +126,64 @@ def finish(
 
     The whole laydown is one turn's melds, so `play.melds_per_turn` bounds it too, and a
     going-out contract (`contract_left`) is met by the turn's melds and these together.
+    Under `melds.wild.unique` the way must also fit the table: a way whose melds, with
+    `laying`, would put a card there more often than the deck holds it is no way (the
+    meld that led to it would strand the mover: Three Thirteen's wild standing for a
+    card still in hand). The check is of the way found, so it may refuse a meld some
+    other way would have finished; refusing never strands anyone.
     """
+    found = _finish(variant, hs, seat, rest, sizes_made, laying)
+    if found and variant.melds.wild.unique:
+        return _named_apart(variant, hs, laying, found)
+    return found
+
+
+RENAMINGS = 2000
+"""Namings `_named_apart` may try for one way out before it gives the way up."""
+
+
+def _named_apart(
+    variant: Variant, hs: HandState, laying: tuple[Placed, ...] | None, way: list[Meld]
+) -> list[Meld] | None:
+    """`way` with its wild cards named so that, with `laying`, no card goes on the table more
+    often than the deck holds it (`melds.wild.unique`), or None when no naming does.
+
+    The partition names its wild cards without looking at the table (a wild king set beside
+    a real one may call both wilds the real one's suit), so the namings of each meld
+    (`melds.place_wilds`) are tried, meld by meld, within `RENAMINGS` tries."""
+    base = tuple(laying or ())
+    options: list[list[Meld]] = []
+    for meld in way:
+        naturals = [p[0] for p in meld if p[0] == p[1]]
+        wilds = [p[0] for p in meld if p[0] != p[1]]
+        named = [meld] if not wilds else place_wilds(variant, naturals, wilds, NAME_LIMIT)
+        options.append([meld, *(m for m in named if m != meld)])
+    budget = [RENAMINGS]
+
+    def pick(i: int, laid: tuple[Placed, ...]) -> list[Meld] | None:
+        if unique_clash(variant, hs, laid) is not None or budget[0] <= 0:
+            return None
+        if i == len(options):
+            return []
+        for meld in options[i]:
+            budget[0] -= 1
+            rest = pick(i + 1, laid + meld)
+            if rest is not None:
+                return [meld, *rest]
+        return None
+
+    return pick(0, base)
+
+
+def _finish(
+    variant: Variant,
+    hs: HandState,
+    seat: int,
+    rest: list[int],
+    sizes_made: list[int],
+    laying: tuple[Placed, ...] | None = None,
+) -> list[tuple[Placed, ...]] | None:
+    """`finish` without the table's uniqueness test."""
     contract = contract_left(variant, hs, laying)
     if contract is not None and not (contract[0] or contract[2] or contract[4]):
         contract = None  # met by the melds laid this turn
@@ -166,7 +225,7 @@ def finish(
             if found is not None:
                 return found
     if "discard" in go.by:
-        taken = Counter(hs.taken) if variant.discard.forbid_taken else Counter()
+        taken = held_taken(hs, laying or ()) if variant.discard.forbid_taken else Counter()
         have = Counter(rest)
         allowed = [c for c in sorted(have) if have[c] > taken[c]]
         if len(rest) == 1 and allowed:

@@ -5,7 +5,7 @@ a meld whose lowest card it is, memoised on the cards left (exact). One-deck
 hands without wild cards go to the run-table kernel (runtable.py) instead.
 
 - `GeneralSearch`: duplicates (several decks) and wild cards. Natural cards
-  are packed counts, one bit field per card type with a guard bit, so
+  are packed counts, one bit field per card code with a guard bit, so
   `R - m` has no borrow exactly when the meld's naturals are in R. Wild cards
   are interchangeable when melded, so they are a count, never named: the
   state is (cards left, wild cards owed or spare). A meld owes the wild cards
@@ -14,12 +14,17 @@ hands without wild cards go to the run-table kernel (runtable.py) instead.
   owed at the end and spare wild cards fill all-wild melds. The state space
   is polynomial in the number of wild cards (no split of them is ever
   enumerated), and the search stops at the first arrangement of deadwood 0.
+- The value of a state is a fact about its cards alone (given the variant and
+  the number of jokers), whatever hand it came from: every code has its own
+  field at a fixed place (`_Shared`: one layout per variant, jokers and field
+  width), so one memo serves every hand of the variant. The bots ask about
+  hands that differ by a card or two, whose states are mostly the same.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldgen import natural_parts
@@ -31,55 +36,131 @@ Step = tuple[tuple[int, ...], int]
 Part = tuple[int, int, int, tuple[int, ...], int]
 """A natural part packed: (count mask, fewest wilds, most wilds, natural codes, wild-rank cards)."""
 
+Value = Callable[[int, int, int], int]
+"""The value of a state: (cards left, wild cards owed or spare, cards of a wild rank left)."""
+
 INF = 1 << 40
 """Stands for 'no arrangement' (more wild cards owed than the hand can pay)."""
 
+OFFSET = 1 << 9
+"""Added to the wild cards owed or spare in a memo key (a hand holds fewer cards than this)."""
+
+SHIFT = 10
+"""Bits of a memo key below the cards left (they hold `b + OFFSET`)."""
+
+MEMO_LIMIT = 400_000
+"""States one shared memo keeps before it starts afresh."""
+
+
+class _Shared:
+    """What every search of one variant with this many wild jokers and this field width
+    shares: the layout (a field per code), the state values learnt, the packed parts."""
+
+    def __init__(self, t: Tables, jokers: int, width: int) -> None:
+        self.t = t
+        self.jokers = jokers
+        self.width = width
+        self.units = tuple(1 << (c * width) for c in range(52))
+        self.guard = sum(u << (width - 1) for u in self.units)
+        self.is_flex = tuple(t.wild_code(c) for c in range(52))
+        self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
+        self.vals = t.hand_values[:52]
+        self.memo: dict[int, int] = {}
+        self.pack: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.base: dict[int, int | None] = {}
+        self.absorb: list[tuple[int, ...] | None] = [()]
+
+    def absorbed(self, a: int) -> tuple[int, ...] | None:
+        """Sizes of all-wild melds adding up to a (the first way found), or None."""
+        table = self.absorb
+        while len(table) <= a:
+            n = len(table)
+            way: tuple[int, ...] | None = None
+            for size in sorted(self.t.all_wild_sizes):
+                if size <= n:
+                    prev = table[n - size]
+                    if prev is not None:
+                        way = prev + (size,)
+                        break
+            table.append(way)
+        return table[a]
+
+    def base_of(self, b: int) -> int | None:
+        """Least deadwood of the jokers once every card is placed, with b wild cards owed
+        (b < 0) or spare (b > 0); spare ones go into all-wild melds. None: impossible."""
+        if b in self.base:
+            return self.base[b]
+        best: int | None = None
+        joker_value = self.t.hand_values[JOKER]
+        for x in range(self.jokers, max(0, -b) - 1, -1):
+            a = b + x
+            if a >= 0 and self.absorbed(a) is not None:
+                best = (self.jokers - x) * joker_value
+                break
+        self.base[b] = best
+        return best
+
+
+_SHARED: dict[tuple[int, int, int], tuple[Tables, _Shared]] = {}
+
+
+def _shared(t: Tables, jokers: int, width: int) -> _Shared:
+    key = (id(t), jokers, width)
+    hit = _SHARED.get(key)
+    if hit is not None and hit[0] is t:
+        got = hit[1]
+        if len(got.memo) > MEMO_LIMIT:
+            got.memo.clear()
+        return got
+    if len(_SHARED) > 64:
+        _SHARED.clear()
+    made = _Shared(t, jokers, width)
+    _SHARED[key] = (t, made)
+    return made
+
 
 class GeneralSearch:
-    """Exact minimum deadwood for any hand: duplicates, jokers, wild ranks."""
+    """Exact minimum deadwood for any hand: duplicates, jokers, wild ranks.
 
-    def __init__(self, t: Tables, hand: Sequence[int]) -> None:
+    `room`: codes that may each be added once more (not wild-capable): the parts then
+    cover the hand grown by any one of them too (roomsearch.RoomSearch asks about those).
+    """
+
+    def __init__(self, t: Tables, hand: Sequence[int], room: Iterable[int] = ()) -> None:
         self.t = t
         counts: Counter[int] = Counter(c for c in hand if c != JOKER)
-        self.types = sorted(counts)
-        index = {c: i for i, c in enumerate(self.types)}
-        width = max(counts.values(), default=1).bit_length() + 1
-        self.width = width
-        self.units = [1 << (i * width) for i in range(len(self.types))]
-        self.guard = sum(u << (width - 1) for u in self.units)
-        self.full = sum(u * counts[c] for u, c in zip(self.units, self.types, strict=False))
-        jokers = sum(1 for c in hand if c == JOKER)
+        jokers = len(hand) - sum(counts.values())
         self.jokers = jokers if t.wild_joker else 0
         self.dead_jokers = 0 if t.wild_joker else jokers
-        flex = Counter(c for c in hand if c != JOKER and t.wild_code(c))
-        self.flex = sorted(flex.items())
-        self.is_flex = [t.wild_code(c) for c in self.types]
-        self.flex_total = sum(flex.values())
+        grown = counts.copy()
+        for c in room:
+            if not 0 <= c < 52 or t.wild_code(c):
+                raise ValueError(f"room holds natural cards only, not code {c}")
+            grown[c] = counts[c] + 1
+        width = max(3, max(grown.values(), default=1).bit_length() + 1)
+        sh = _shared(t, self.jokers, width)
+        self.shared = sh
+        self.width = width
+        self.units = sh.units
+        self.guard = sh.guard
+        self.is_flex = sh.is_flex
+        self.vals = sh.vals
+        self.types = list(range(52))  # a field per code (partsearch reads these three)
+        self.full = sum(sh.units[c] * n for c, n in counts.items())
+        self.flex_total = sum(n for c, n in counts.items() if sh.is_flex[c])
         wild_total = self.jokers + self.flex_total
-        self.vals = [t.hand_values[c] for c in self.types]
         self.floor = 0 if min(t.hand_values) >= 0 else None
-        by_low: list[list[Part]] = [[] for _ in self.types]
-        for codes, kmin, kmax in natural_parts(t, counts, wild_total):
-            m = sum(self.units[index[c]] for c in codes)
-            flex_in = sum(1 for c in codes if t.wild_code(c))
-            by_low[index[min(codes)]].append((m, kmin, kmax, codes, flex_in))
+        by_low: list[list[Part]] = [[] for _ in range(52)]
+        pack = sh.pack
+        units, is_flex = sh.units, sh.is_flex
+        for codes, kmin, kmax in natural_parts(t, grown, wild_total):
+            packed = pack.get(codes)
+            if packed is None:
+                packed = (sum(units[c] for c in codes), sum(1 for c in codes if is_flex[c]))
+                pack[codes] = packed
+            by_low[min(codes)].append((packed[0], kmin, kmax, codes, packed[1]))
         self.by_low = by_low
-        self.absorb = _absorb_table(t, wild_total)
-        self.memo: dict[int, int] = {}
-        self.offset = wild_total + 1
-        self.shift = (2 * wild_total + 3).bit_length()
-        joker_value = t.hand_values[JOKER]
-        # base[b + offset]: least deadwood of the jokers once every card is placed, with b
-        # wild cards owed (b < 0) or spare (b > 0); spare ones go into all-wild melds
-        self.base: list[int | None] = []
-        for b in range(-self.offset, wild_total + 2):
-            best: int | None = None
-            for x in range(self.jokers, max(0, -b) - 1, -1):
-                a = b + x
-                if 0 <= a < len(self.absorb) and self.absorb[a][1] is not None:
-                    best = (self.jokers - x) * joker_value
-                    break
-            self.base.append(best)
+        self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
         """Least deadwood of the cards in `mask` with `b` wild cards owed (< 0) or spare (> 0).
@@ -95,18 +176,17 @@ class GeneralSearch:
 
     def flex_in(self, mask: int) -> int:
         """How many cards of a wild rank the mask holds."""
-        low_bits = (1 << self.width) - 1
-        return sum(
-            (mask >> (i * self.width)) & low_bits for i, flex in enumerate(self.is_flex) if flex
-        )
+        width = self.width
+        low_bits = (1 << width) - 1
+        return sum((mask >> (c * width)) & low_bits for c in self.shared.flex_codes)
 
     def _value(self, mask: int, b: int, fl: int) -> int:
-        key = (mask << self.shift) | (b + self.offset)
+        key = (mask << SHIFT) | (b + OFFSET)
         got = self.memo.get(key)
         if got is not None:
             return got
         if not mask:
-            base = self.base[b + self.offset] if b + self.offset < len(self.base) else None
+            base = self.shared.base_of(b)
             best = INF if base is None else base
             self.memo[key] = best
             return best
@@ -121,8 +201,8 @@ class GeneralSearch:
         else:
             rest_fl = fl
         if best != floor:
-            guarded = mask | self.guard
             guard = self.guard
+            guarded = mask | guard
             reserve = self.jokers
             for m, kmin, kmax, _codes, flex_in in self.by_low[i]:
                 if (guarded - m) & guard != guard:
@@ -155,9 +235,9 @@ class GeneralSearch:
         joker_value = self.t.hand_values[JOKER]
         dead = self.dead_jokers * joker_value
         out = []
-        for i, code in enumerate(self.types):
-            fl = self.flex_total - (1 if self.is_flex[i] else 0)
-            out.append((self.value(self.full - self.units[i], 0, fl) + dead, code))
+        for code in self.hand_types():
+            fl = self.flex_total - (1 if self.is_flex[code] else 0)
+            out.append((self.value(self.full - self.units[code], 0, fl) + dead, code))
         if self.jokers:
             fewer = GeneralSearch(self.t, [*self.hand_codes(), *[JOKER] * (self.jokers - 1)])
             out.append((fewer.solve(), JOKER))
@@ -165,35 +245,45 @@ class GeneralSearch:
             out.append((self.value(self.full, 0, self.flex_total) + dead - joker_value, JOKER))
         return out
 
+    def hand_types(self) -> list[int]:
+        """The distinct natural-capable codes of the hand, lowest first."""
+        low_bits = (1 << self.width) - 1
+        full, width = self.full, self.width
+        return [c for c in range(52) if (full >> (c * width)) & low_bits]
+
     def hand_codes(self) -> list[int]:
         """The natural-capable cards of the hand (jokers left out)."""
         low_bits = (1 << self.width) - 1
         return [
-            c
-            for i, c in enumerate(self.types)
-            for _ in range((self.full >> (i * self.width)) & low_bits)
+            c for c in self.hand_types() for _ in range((self.full >> (c * self.width)) & low_bits)
         ]
 
-    def arrangement(self) -> tuple[list[Step], list[int], list[int], list[int]]:
-        """A best arrangement of the whole hand: (melds as steps, all-wild meld sizes,
-        deadwood codes, wild cards melded). Melds are preferred to deadwood on ties."""
-        mask, b, fl = self.full, 0, self.flex_total
+    def arrangement(
+        self, start: int | None = None, val: Value | None = None
+    ) -> tuple[list[Step], list[int], list[int], list[int]]:
+        """A best arrangement of the whole hand (or of the cards `start`, a mask of the hand
+        grown by `room` cards, whose states `val` values): (melds as steps, all-wild meld
+        sizes, deadwood codes, wild cards melded). Melds are preferred to deadwood on ties."""
+        mask = self.full if start is None else start
+        value = self._value if val is None else val
+        b, fl = 0, self.flex_in(mask)
         steps: list[Step] = []
         dead: list[int] = []
         tokens: list[int] = []
+        guard = self.guard
         while mask:
-            target = self._value(mask, b, fl)
+            target = value(mask, b, fl)
             low = mask & -mask
             i = (low.bit_length() - 1) // self.width
             flex = self.is_flex[i]
             found = False
             for m, kmin, kmax, codes, flex_in in self.by_low[i]:
-                if ((mask | self.guard) - m) & self.guard != self.guard:
+                if ((mask | guard) - m) & guard != guard:
                     continue
                 for k in range(kmin, kmax + 1):
                     if b - k + fl - flex_in + self.jokers < 0:
                         break
-                    if self._value(mask - m, b - k, fl - flex_in) == target:
+                    if value(mask - m, b - k, fl - flex_in) == target:
                         steps.append((codes, k))
                         mask, b, fl = mask - m, b - k, fl - flex_in
                         found = True
@@ -203,35 +293,22 @@ class GeneralSearch:
             if found:
                 continue
             mask -= self.units[i]
-            if flex and self._value(mask, b + 1, fl - 1) == target:
-                tokens.append(self.types[i])
+            if flex and value(mask, b + 1, fl - 1) == target:
+                tokens.append(i)
                 b, fl = b + 1, fl - 1
             else:
-                dead.append(self.types[i])
+                dead.append(i)
                 fl -= 1 if flex else 0
         # the fewest jokers melded that pay what is owed at the least deadwood
-        least = self.base[b + self.offset]
+        least = self.shared.base_of(b)
         joker_value = self.t.hand_values[JOKER]
+        sizes: tuple[int, ...] | None = None
+        used = max(0, -b)
         for used in range(max(0, -b), self.jokers + 1):
-            sizes = self.absorb[b + used][1] if b + used < len(self.absorb) else None
+            sizes = self.shared.absorbed(b + used)
             if sizes is not None and (self.jokers - used) * joker_value == least:
                 break
         assert sizes is not None
         tokens += [JOKER] * used
         dead += [JOKER] * (self.jokers - used + self.dead_jokers)
         return steps, list(sizes), dead, tokens
-
-
-def _absorb_table(t: Tables, total: int) -> list[tuple[int, tuple[int, ...] | None]]:
-    """For a = 0..total: (a, sizes of all-wild melds adding up to a) or (a, None) if impossible."""
-    table: list[tuple[int, tuple[int, ...] | None]] = [(0, ())]
-    for a in range(1, total + 1):
-        way: tuple[int, ...] | None = None
-        for size in sorted(t.all_wild_sizes):
-            if size <= a:
-                prev = table[a - size][1]
-                if prev is not None:
-                    way = prev + (size,)
-                    break
-        table.append((a, way))
-    return table

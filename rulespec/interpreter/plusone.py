@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
-from rulespec.interpreter.roomsearch import RoomSearch
-from rulespec.interpreter.search import GeneralSearch
+from rulespec.interpreter.melds import pattern_of
+from rulespec.interpreter.roomsearch import NONE, RoomSearch
 from rulespec.interpreter.solver import _fast_arrangement, _fast_mask
 from rulespec.model.variant import Variant
 
@@ -39,11 +39,9 @@ def plus_one(
 ) -> dict[int, Grown] | None:
     """{card: (deadwood, number of deadwood cards, highest hand value among those that are
     not wild-capable, or 0)} of the hand with that card added, by `best_arrangement`'s
-    arrangement; None when it cannot answer (whole-hand patterns, jokers of their own
-    rank, a code that is no card): then ask the solver per card."""
+    arrangement (a whole-hand pattern: (0, 0, 0)); None when it cannot answer (jokers of
+    their own rank, a code that is no card): then ask the solver per card."""
     wanted = list(dict.fromkeys(cards))
-    if variant.melds.patterns:
-        return None
     t = tables(variant)
     if any(not 0 <= c <= JOKER for c in wanted):
         return None
@@ -57,6 +55,10 @@ def plus_one(
         wanted = [c for c in wanted if c not in out]
     if wanted:
         out.update(_general(t, hand, wanted))
+    if variant.melds.patterns:  # a whole-hand pattern beats every arrangement (the solver's rule)
+        for card, got in out.items():
+            if got[0] and pattern_of(variant, [*hand, card]) is not None:
+                out[card] = (0, 0, 0)
     return out
 
 
@@ -65,7 +67,7 @@ def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[
     values = t.hand_values
     base_dw, _, base_dead = _fast_arrangement(variant, t, mask)
     base_count = len(base_dead)
-    base_worst = max((values[c] for c in base_dead), default=0)
+    base_worst = max((values[c] for c in base_dead), default=NONE)
     out: dict[int, Grown] = {}
     for card in cards:
         if not _melds_more(t, mask, card):
@@ -77,32 +79,23 @@ def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[
     return out
 
 
-def _summary(t: Tables, value: int, dead: list[int]) -> Grown:
-    worst = max((t.hand_values[c] for c in dead if not t.wild_code(c)), default=0)
-    return value, len(dead), worst
-
-
 def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grown]:
     """plus_one on the counted search: one search with room for the natural cards, one
     search per joker or card of a wild rank."""
     room = sorted(c for c in cards if c != JOKER and not t.wild_code(c))
     search = RoomSearch(t, hand, room)
-    base = search.solve()
-    base_dead = search.arrangement()[2]
-    base_count = len(base_dead)
-    base_worst = _summary(t, base, base_dead)[2]
-    melding = search.melding
+    base, base_count, base_worst = search.dead_summary()
     values = t.hand_values
     out: dict[int, Grown] = {}
     for card in cards:
         if card == JOKER or t.wild_code(card):
-            own = GeneralSearch(t, [*hand, card])
-            out[card] = _summary(t, own.solve(), own.arrangement()[2])
-        elif card not in melding:
+            got = RoomSearch(t, [*hand, card], ()).dead_summary()
+        elif not search.melds(card):
             value = values[card]
-            out[card] = (base + value, base_count + 1, max(base_worst, value))
+            got = (base + value, base_count + 1, max(base_worst, value))
         else:
-            out[card] = _summary(t, search.grown(card), search.grown_arrangement(card)[2])
+            got = search.dead_summary(card)
+        out[card] = got if got[2] != NONE else (got[0], got[1], 0)
     return out
 
 

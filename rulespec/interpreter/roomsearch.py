@@ -19,11 +19,10 @@ from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables
-from rulespec.interpreter.search import INF, OFFSET, SHIFT, GeneralSearch, Step
+from rulespec.interpreter.search import INF, OFFSET, SHIFT, GeneralSearch, Rest, Step, Value
 
-Rest = tuple[int, int, int, int]
-"""A part holding a room card, less that card: (count mask, fewest wilds, most wilds, wild-rank
-cards)."""
+NONE = -INF
+"""The highest value of no card."""
 
 
 class RoomSearch(GeneralSearch):
@@ -31,21 +30,31 @@ class RoomSearch(GeneralSearch):
 
     def __init__(self, t: Tables, hand: Sequence[int], room: Sequence[int]) -> None:
         super().__init__(t, hand, room)
-        wanted = set(room)
         low_bits = (1 << self.width) - 1
-        self.held = {c: (self.full >> (c * self.width)) & low_bits for c in wanted}
-        self.rests: dict[int, list[Rest]] = {c: [] for c in wanted}
-        for parts in self.by_low:
-            for m, kmin, kmax, codes, flex_in in parts:
-                for c in wanted.intersection(codes):
-                    self.rests[c].append((m - self.units[c], kmin, kmax, flex_in))
-        guard = self.guard
-        held = self.full | guard
-        self.melding = frozenset(
-            c
-            for c, rests in self.rests.items()
-            if any((held - r[0]) & guard == guard for r in rests)
-        )
+        self.held = {c: (self.full >> (c * self.width)) & low_bits for c in room}
+        self._rests: dict[int, list[Rest]] = {}
+
+    def rests(self, code: int) -> list[Rest]:
+        """The parts holding `code` whose other cards the hand holds, less one `code` (of its
+        rank's sets and its suit's runs): the only parts a state of the grown hand can take."""
+        got = self._rests.get(code)
+        if got is None:
+            guard = self.guard
+            held = self.full | guard
+            got = []
+            for group in (code % 13, -1 - code // 13):
+                known = self.groups.get(group)
+                if known is not None:  # (only the parts whose other cards the hand holds)
+                    for rest in self.shared.rests(*known).get(code, ()):
+                        if (held - rest[0]) & guard == guard:
+                            got.append(rest)
+            self._rests[code] = got
+        return got
+
+    def melds(self, code: int) -> bool:
+        """Does some natural part of the hand grown by `code` hold it? If not, that card is
+        deadwood in every arrangement of every part of the grown hand."""
+        return bool(self.rests(code))
 
     def grown(self, code: int) -> int:
         """Least deadwood of the hand with one more `code` (dead jokers included)."""
@@ -55,11 +64,56 @@ class RoomSearch(GeneralSearch):
 
     def grown_arrangement(self, code: int) -> tuple[list[Step], list[int], list[int], list[int]]:
         """`arrangement` of the hand with one more `code`."""
+        return self.arrangement(self.full + self.units[code], self._pivot_on(code))
 
+    def _pivot_on(self, code: int) -> Value:
         def val(mask: int, b: int, fl: int) -> int:
             return self.pivot(code, mask, b, fl)
 
-        return self.arrangement(self.full + self.units[code], val)
+        return val
+
+    def dead_summary(self, code: int | None = None) -> tuple[int, int, int]:
+        """(least deadwood, number of deadwood cards, highest hand value among those not
+        wild-capable or `NONE`) of `arrangement`, of the hand or of it with one more `code`.
+
+        The walk from a state depends on that state alone, so what it leaves as deadwood
+        is remembered per state (the variant's shared walks): the grown hands, and the
+        next hands asked about, finish on states already walked."""
+        value: Value = self._value
+        if code is None:
+            start, total = self.full, self.solve()
+        else:
+            start, value, total = (
+                self.full + self.units[code],
+                self._pivot_on(code),
+                self.grown(code),
+            )
+        walks = self.shared.walks
+        path: list[tuple[int, int]] = []
+        mask, b, fl = start, 0, self.flex_in(start)
+        while True:
+            key = (mask << SHIFT) | (b + OFFSET)
+            got = walks.get(key)
+            if got is not None:
+                break
+            if not mask:
+                got = (self.jokers - self.finish(b)[0], NONE)
+                walks[key] = got
+                break
+            step, card, mask, b, fl = self.choose(mask, b, fl, value)
+            path.append((key, card if step is None else -1))
+        count, worst = got
+        vals, is_flex = self.vals, self.is_flex
+        for key, card in reversed(path):
+            if card >= 0:
+                count += 1
+                if not is_flex[card] and vals[card] > worst:
+                    worst = vals[card]
+            walks[key] = (count, worst)
+        if self.dead_jokers:
+            count += self.dead_jokers
+            worst = max(worst, self.t.hand_values[JOKER])
+        return total, count, worst
 
     def pivot(self, code: int, mask: int, b: int, fl: int) -> int:
         """The value of a state, deciding the added copy of `code` first while the mask
@@ -79,7 +133,7 @@ class RoomSearch(GeneralSearch):
         guard = self.guard
         guarded = rest | guard
         reserve = self.jokers
-        for m, kmin, kmax, flex_in in self.rests[code]:
+        for m, kmin, kmax, flex_in in self.rests(code):
             if (guarded - m) & guard != guard:
                 continue
             left = fl - flex_in

@@ -27,7 +27,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter.meldgen import natural_parts
+from rulespec.interpreter.meldgen import GroupKey, natural_groups
+from rulespec.interpreter.meldgen import Part as PlainPart
 from rulespec.interpreter.meldrules import Tables
 
 Step = tuple[tuple[int, ...], int]
@@ -35,6 +36,13 @@ Step = tuple[tuple[int, ...], int]
 
 Part = tuple[int, int, int, tuple[int, ...], int]
 """A natural part packed: (count mask, fewest wilds, most wilds, natural codes, wild-rank cards)."""
+
+Packed = list[tuple[int, list[Part]]]
+"""A group of parts packed: (lowest card, its parts in order) for each lowest card."""
+
+Rest = tuple[int, int, int, int]
+"""A part holding some card, less that card: (count mask, fewest wilds, most wilds, wild-rank
+cards)."""
 
 Value = Callable[[int, int, int], int]
 """The value of a state: (cards left, wild cards owed or spare, cards of a wild rank left)."""
@@ -66,9 +74,33 @@ class _Shared:
         self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
         self.vals = t.hand_values[:52]
         self.memo: dict[int, int] = {}
-        self.pack: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.walks: dict[int, tuple[int, int]] = {}  # roomsearch.dead_summary, by state
+        self.pack: dict[GroupKey, Packed] = {}
+        self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
         self.base: dict[int, int | None] = {}
         self.absorb: list[tuple[int, ...] | None] = [()]
+
+    def packed(self, parts: list[PlainPart]) -> Packed:
+        """A group of natural parts packed in this layout, by lowest card (in part order)."""
+        by_low: dict[int, list[Part]] = {}
+        units, is_flex = self.units, self.is_flex
+        for codes, kmin, kmax in parts:
+            m = sum(units[c] for c in codes)
+            flex_in = sum(1 for c in codes if is_flex[c])
+            by_low.setdefault(min(codes), []).append((m, kmin, kmax, codes, flex_in))
+        return list(by_low.items())
+
+    def rests(self, key: GroupKey, packed: Packed) -> dict[int, list[Rest]]:
+        """For a packed group: per code, its parts holding that code, less one of it."""
+        got = self.rest_pack.get(key)
+        if got is None:
+            got = {}
+            for _low, group in packed:
+                for m, kmin, kmax, codes, flex_in in group:
+                    for c in set(codes):
+                        got.setdefault(c, []).append((m - self.units[c], kmin, kmax, flex_in))
+            self.rest_pack[key] = got
+        return got
 
     def absorbed(self, a: int) -> tuple[int, ...] | None:
         """Sizes of all-wild melds adding up to a (the first way found), or None."""
@@ -111,6 +143,11 @@ def _shared(t: Tables, jokers: int, width: int) -> _Shared:
         got = hit[1]
         if len(got.memo) > MEMO_LIMIT:
             got.memo.clear()
+        if len(got.walks) > MEMO_LIMIT:
+            got.walks.clear()
+        if len(got.pack) > MEMO_LIMIT // 8:
+            got.pack.clear()
+            got.rest_pack.clear()
         return got
     if len(_SHARED) > 64:
         _SHARED.clear()
@@ -152,13 +189,16 @@ class GeneralSearch:
         self.floor = 0 if min(t.hand_values) >= 0 else None
         by_low: list[list[Part]] = [[] for _ in range(52)]
         pack = sh.pack
-        units, is_flex = sh.units, sh.is_flex
-        for codes, kmin, kmax in natural_parts(t, grown, wild_total):
-            packed = pack.get(codes)
+        # by a rank (its sets) or -1 - suit (its runs): the group's key and its parts packed
+        self.groups: dict[int, tuple[GroupKey, Packed]] = {}
+        for key, parts in natural_groups(t, grown, wild_total):
+            packed = pack.get(key)
             if packed is None:
-                packed = (sum(units[c] for c in codes), sum(1 for c in codes if is_flex[c]))
-                pack[codes] = packed
-            by_low[min(codes)].append((packed[0], kmin, kmax, codes, packed[1]))
+                packed = sh.packed(parts)
+                pack[key] = packed
+            self.groups[key[0]] = (key, packed)
+            for low, group in packed:
+                by_low[low] += group
         self.by_low = by_low
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
 
@@ -270,36 +310,50 @@ class GeneralSearch:
         steps: list[Step] = []
         dead: list[int] = []
         tokens: list[int] = []
-        guard = self.guard
         while mask:
-            target = value(mask, b, fl)
-            low = mask & -mask
-            i = (low.bit_length() - 1) // self.width
-            flex = self.is_flex[i]
-            found = False
-            for m, kmin, kmax, codes, flex_in in self.by_low[i]:
-                if ((mask | guard) - m) & guard != guard:
-                    continue
-                for k in range(kmin, kmax + 1):
-                    if b - k + fl - flex_in + self.jokers < 0:
-                        break
-                    if value(mask - m, b - k, fl - flex_in) == target:
-                        steps.append((codes, k))
-                        mask, b, fl = mask - m, b - k, fl - flex_in
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                continue
-            mask -= self.units[i]
-            if flex and value(mask, b + 1, fl - 1) == target:
-                tokens.append(i)
-                b, fl = b + 1, fl - 1
+            step, card, mask, b, fl = self.choose(mask, b, fl, value)
+            if step is not None:
+                steps.append(step)
+            elif card < 0:
+                tokens.append(-1 - card)
             else:
-                dead.append(i)
-                fl -= 1 if flex else 0
-        # the fewest jokers melded that pay what is owed at the least deadwood
+                dead.append(card)
+        used, sizes = self.finish(b)
+        tokens += [JOKER] * used
+        dead += [JOKER] * (self.jokers - used + self.dead_jokers)
+        return steps, list(sizes), dead, tokens
+
+    def choose(
+        self, mask: int, b: int, fl: int, value: Value
+    ) -> tuple[Step | None, int, int, int, int]:
+        """The walk's choice for its lowest card: (the meld it takes or None, else the card as
+        deadwood, or -1 - card played as a wild card; the state after). The first meld in
+        part order, then the fewest wild cards, that keeps the least deadwood; else deadwood
+        unless a card of a wild rank does better as a spare wild card."""
+        target = value(mask, b, fl)
+        low = mask & -mask
+        i = (low.bit_length() - 1) // self.width
+        guard = self.guard
+        guarded = mask | guard
+        floor = b + fl + self.jokers
+        for m, kmin, kmax, codes, flex_in in self.by_low[i]:
+            if (guarded - m) & guard != guard:
+                continue
+            for k in range(kmin, kmax + 1):
+                if floor - k - flex_in < 0:
+                    break
+                if value(mask - m, b - k, fl - flex_in) == target:
+                    return (codes, k), 0, mask - m, b - k, fl - flex_in
+        mask -= self.units[i]
+        if self.is_flex[i]:
+            if value(mask, b + 1, fl - 1) == target:
+                return None, -1 - i, mask, b + 1, fl - 1
+            return None, i, mask, b, fl - 1
+        return None, i, mask, b, fl
+
+    def finish(self, b: int) -> tuple[int, tuple[int, ...]]:
+        """Once every card is placed with b wild cards owed or spare: (the fewest jokers
+        melded that pay what is owed at the least deadwood, the all-wild meld sizes)."""
         least = self.shared.base_of(b)
         joker_value = self.t.hand_values[JOKER]
         sizes: tuple[int, ...] | None = None
@@ -309,6 +363,4 @@ class GeneralSearch:
             if sizes is not None and (self.jokers - used) * joker_value == least:
                 break
         assert sizes is not None
-        tokens += [JOKER] * used
-        dead += [JOKER] * (self.jokers - used + self.dead_jokers)
-        return steps, list(sizes), dead, tokens
+        return used, sizes

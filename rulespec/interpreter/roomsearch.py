@@ -100,7 +100,7 @@ class RoomSearch(GeneralSearch):
                 got = (self.jokers - self.finish(b)[0], NONE)
                 walks[key] = got
                 break
-            step, card, mask, b, fl = self.choose(mask, b, fl, value)
+            step, card, mask, b, fl = self.choose(mask, b, fl, value, code is not None)
             path.append((key, card if step is None else -1))
         count, worst = got
         vals, is_flex = self.vals, self.is_flex

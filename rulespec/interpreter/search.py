@@ -199,7 +199,13 @@ class GeneralSearch:
             self.groups[key[0]] = (key, packed)
             for low, group in packed:
                 by_low[low] += group
+        # every part, grown hands' included; the search of the hand's own states needs
+        # only the parts of its own cards
+        self.all_low = by_low
         self.by_low = by_low
+        if grown != counts:
+            held, guard = self.full | self.guard, self.guard
+            self.by_low = [[p for p in ps if (held - p[0]) & guard == guard] for ps in by_low]
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
@@ -311,7 +317,7 @@ class GeneralSearch:
         dead: list[int] = []
         tokens: list[int] = []
         while mask:
-            step, card, mask, b, fl = self.choose(mask, b, fl, value)
+            step, card, mask, b, fl = self.choose(mask, b, fl, value, start is not None)
             if step is not None:
                 steps.append(step)
             elif card < 0:
@@ -324,19 +330,20 @@ class GeneralSearch:
         return steps, list(sizes), dead, tokens
 
     def choose(
-        self, mask: int, b: int, fl: int, value: Value
+        self, mask: int, b: int, fl: int, value: Value, grown: bool = False
     ) -> tuple[Step | None, int, int, int, int]:
         """The walk's choice for its lowest card: (the meld it takes or None, else the card as
         deadwood, or -1 - card played as a wild card; the state after). The first meld in
         part order, then the fewest wild cards, that keeps the least deadwood; else deadwood
-        unless a card of a wild rank does better as a spare wild card."""
+        unless a card of a wild rank does better as a spare wild card. `grown`: the state may
+        hold a card more than the hand (its parts are looked through too)."""
         target = value(mask, b, fl)
         low = mask & -mask
         i = (low.bit_length() - 1) // self.width
         guard = self.guard
         guarded = mask | guard
         floor = b + fl + self.jokers
-        for m, kmin, kmax, codes, flex_in in self.by_low[i]:
+        for m, kmin, kmax, codes, flex_in in (self.all_low if grown else self.by_low)[i]:
             if (guarded - m) & guard != guard:
                 continue
             for k in range(kmin, kmax + 1):

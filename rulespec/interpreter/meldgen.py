@@ -91,32 +91,46 @@ def natural_groups(
     """`natural_parts` by group, in its order: each rank's sets, then each suit's runs, with
     the key the group is cached by (the solver packs each group once per key)."""
     out: list[tuple[GroupKey, list[Part]]] = []
-    cache = _parts_cache(t)
     get = counts.get
     codes = [c for c, n in counts.items() if n > 0 and 0 <= c < 52]
     if t.has_sets:
         for rank in sorted({c % 13 for c in codes}):
             avail = (get(rank, 0), get(rank + 13, 0), get(rank + 26, 0), get(rank + 39, 0))
-            key: GroupKey = (rank, avail, wilds, spans_only)
-            got = cache.get(key)
-            if got is None:
-                got = _set_parts(t, rank, avail, wilds, spans_only)
-                cache[key] = got
-            out.append((key, got))
+            out.append(set_group(t, rank, avail, wilds, spans_only))
     if t.has_runs:
         present = [0, 0, 0, 0]
         for c in codes:
             present[c // 13] |= 1 << (c % 13)
         for suit in range(4):
-            if not present[suit]:
-                continue
-            key = (-1 - suit, present[suit], wilds, spans_only)
-            got = cache.get(key)
-            if got is None:
-                got = _run_parts(t, suit, present[suit], wilds, spans_only)
-                cache[key] = got
-            out.append((key, got))
+            if present[suit]:
+                out.append(run_group(t, suit, present[suit], wilds, spans_only))
     return out
+
+
+def set_group(
+    t: Tables, rank: int, avail: tuple[int, ...], wilds: int, spans_only: bool = False
+) -> tuple[GroupKey, list[Part]]:
+    """The set parts of one rank, its cards counted per suit, and their cache key."""
+    key: GroupKey = (rank, avail, wilds, spans_only)
+    cache = _parts_cache(t)
+    got = cache.get(key)
+    if got is None:
+        got = _set_parts(t, rank, avail, wilds, spans_only)
+        cache[key] = got
+    return key, got
+
+
+def run_group(
+    t: Tables, suit: int, present: int, wilds: int, spans_only: bool = False
+) -> tuple[GroupKey, list[Part]]:
+    """The run parts of one suit, its ranks held as a mask, and their cache key."""
+    key: GroupKey = (-1 - suit, present, wilds, spans_only)
+    cache = _parts_cache(t)
+    got = cache.get(key)
+    if got is None:
+        got = _run_parts(t, suit, present, wilds, spans_only)
+        cache[key] = got
+    return key, got
 
 
 _PARTS: dict[int, tuple[Tables, dict[GroupKey, list[Part]]]] = {}

@@ -18,8 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER
+from rulespec.interpreter.meldgen import GroupKey, run_group, set_group
 from rulespec.interpreter.meldrules import Tables
-from rulespec.interpreter.search import INF, OFFSET, SHIFT, GeneralSearch, Rest, Step, Value
+from rulespec.interpreter.search import (
+    INF,
+    OFFSET,
+    SHIFT,
+    GeneralSearch,
+    Packed,
+    Part,
+    Rest,
+    Step,
+    Value,
+)
 
 NONE = -INF
 """The highest value of no card."""
@@ -32,24 +43,56 @@ class RoomSearch(GeneralSearch):
         super().__init__(t, hand, room)
         low_bits = (1 << self.width) - 1
         self.held = {c: (self.full >> (c * self.width)) & low_bits for c in room}
-        self._rests: dict[int, list[Rest]] = {}
+        self._grown: dict[int, tuple[list[Rest], list[list[Part]]]] = {}
+
+    def _grow(self, code: int) -> tuple[list[Rest], list[list[Part]]]:
+        """For the hand grown by `code`: (the parts holding `code` whose other cards the hand
+        holds, less one `code`: the only parts a state of the grown hand takes it in; the
+        grown hand's parts by lowest card). Only `code`'s rank's sets and its suit's runs
+        differ from the hand's, so only those two groups are made (and cached by key)."""
+        got = self._grown.get(code)
+        if got is not None:
+            return got
+        t, sh = self.t, self.shared
+        rank, suit = code % 13, code // 13
+        width, low_bits = self.width, (1 << self.width) - 1
+        grown = self.full + self.units[code]
+        changed: dict[int, tuple[GroupKey, Packed]] = {}
+        if t.has_sets:
+            avail = tuple((grown >> ((rank + 13 * s) * width)) & low_bits for s in range(4))
+            key, parts = set_group(t, rank, avail, self.wild_total)
+            changed[rank] = (key, sh.packing(key, parts))
+        if t.has_runs:
+            present = 0
+            for r in range(13):
+                if (grown >> ((r + 13 * suit) * width)) & low_bits:
+                    present |= 1 << r
+            key, parts = run_group(t, suit, present, self.wild_total)
+            changed[-1 - suit] = (key, sh.packing(key, parts))
+        guard = self.guard
+        held = self.full | guard
+        rests = [
+            rest
+            for key, packed in changed.values()
+            for rest in sh.rests(key, packed).get(code, ())
+            if (held - rest[0]) & guard == guard
+        ]
+        by_low = list(self.by_low)
+        lows = {rank + 13 * s for s in range(4)} | set(range(13 * suit, 13 * suit + 13))
+        for low in lows:  # a card's parts: its rank's sets, then its suit's runs
+            merged: list[Part] = []
+            for group in (low % 13, -1 - low // 13):
+                known = changed.get(group) or self.groups.get(group)
+                if known is not None:
+                    merged += known[1].get(low, ())
+            by_low[low] = merged
+        got = (rests, by_low)
+        self._grown[code] = got
+        return got
 
     def rests(self, code: int) -> list[Rest]:
-        """The parts holding `code` whose other cards the hand holds, less one `code` (of its
-        rank's sets and its suit's runs): the only parts a state of the grown hand can take."""
-        got = self._rests.get(code)
-        if got is None:
-            guard = self.guard
-            held = self.full | guard
-            got = []
-            for group in (code % 13, -1 - code // 13):
-                known = self.groups.get(group)
-                if known is not None:  # (only the parts whose other cards the hand holds)
-                    for rest in self.shared.rests(*known).get(code, ()):
-                        if (held - rest[0]) & guard == guard:
-                            got.append(rest)
-            self._rests[code] = got
-        return got
+        """The parts holding `code` whose other cards the hand holds, less one `code`."""
+        return self._grow(code)[0]
 
     def melds(self, code: int) -> bool:
         """Does some natural part of the hand grown by `code` hold it? If not, that card is
@@ -64,7 +107,9 @@ class RoomSearch(GeneralSearch):
 
     def grown_arrangement(self, code: int) -> tuple[list[Step], list[int], list[int], list[int]]:
         """`arrangement` of the hand with one more `code`."""
-        return self.arrangement(self.full + self.units[code], self._pivot_on(code))
+        return self.arrangement(
+            self.full + self.units[code], self._pivot_on(code), self._grow(code)[1]
+        )
 
     def _pivot_on(self, code: int) -> Value:
         def val(mask: int, b: int, fl: int) -> int:
@@ -80,9 +125,11 @@ class RoomSearch(GeneralSearch):
         is remembered per state (the variant's shared walks): the grown hands, and the
         next hands asked about, finish on states already walked."""
         value: Value = self._value
+        by_low = None
         if code is None:
             start, total = self.full, self.solve()
         else:
+            by_low = self._grow(code)[1]
             start, value, total = (
                 self.full + self.units[code],
                 self._pivot_on(code),
@@ -100,7 +147,7 @@ class RoomSearch(GeneralSearch):
                 got = (self.jokers - self.finish(b)[0], NONE)
                 walks[key] = got
                 break
-            step, card, mask, b, fl = self.choose(mask, b, fl, value, code is not None)
+            step, card, mask, b, fl = self.choose(mask, b, fl, value, by_low)
             path.append((key, card if step is None else -1))
         count, worst = got
         vals, is_flex = self.vals, self.is_flex

@@ -37,8 +37,8 @@ Step = tuple[tuple[int, ...], int]
 Part = tuple[int, int, int, tuple[int, ...], int]
 """A natural part packed: (count mask, fewest wilds, most wilds, natural codes, wild-rank cards)."""
 
-Packed = list[tuple[int, list[Part]]]
-"""A group of parts packed: (lowest card, its parts in order) for each lowest card."""
+Packed = dict[int, list[Part]]
+"""A group of parts packed: its parts in order by lowest card."""
 
 Rest = tuple[int, int, int, int]
 """A part holding some card, less that card: (count mask, fewest wilds, most wilds, wild-rank
@@ -80,22 +80,28 @@ class _Shared:
         self.base: dict[int, int | None] = {}
         self.absorb: list[tuple[int, ...] | None] = [()]
 
-    def packed(self, parts: list[PlainPart]) -> Packed:
+    def packing(self, key: GroupKey, parts: list[PlainPart]) -> Packed:
         """A group of natural parts packed in this layout, by lowest card (in part order)."""
-        by_low: dict[int, list[Part]] = {}
+        got = self.pack.get(key)
+        if got is None:
+            got = self.pack[key] = self._packed(parts)
+        return got
+
+    def _packed(self, parts: list[PlainPart]) -> Packed:
+        by_low: Packed = {}
         units, is_flex = self.units, self.is_flex
         for codes, kmin, kmax in parts:
             m = sum(units[c] for c in codes)
             flex_in = sum(1 for c in codes if is_flex[c])
             by_low.setdefault(min(codes), []).append((m, kmin, kmax, codes, flex_in))
-        return list(by_low.items())
+        return by_low
 
     def rests(self, key: GroupKey, packed: Packed) -> dict[int, list[Rest]]:
         """For a packed group: per code, its parts holding that code, less one of it."""
         got = self.rest_pack.get(key)
         if got is None:
             got = {}
-            for _low, group in packed:
+            for group in packed.values():
                 for m, kmin, kmax, codes, flex_in in group:
                     for c in set(codes):
                         got.setdefault(c, []).append((m - self.units[c], kmin, kmax, flex_in))
@@ -159,8 +165,8 @@ def _shared(t: Tables, jokers: int, width: int) -> _Shared:
 class GeneralSearch:
     """Exact minimum deadwood for any hand: duplicates, jokers, wild ranks.
 
-    `room`: codes that may each be added once more (not wild-capable): the parts then
-    cover the hand grown by any one of them too (roomsearch.RoomSearch asks about those).
+    `room`: codes that may each be added once more (not wild-capable): the layout then
+    has space for the hand grown by any one of them (roomsearch.RoomSearch).
     """
 
     def __init__(self, t: Tables, hand: Sequence[int], room: Iterable[int] = ()) -> None:
@@ -169,12 +175,12 @@ class GeneralSearch:
         jokers = len(hand) - sum(counts.values())
         self.jokers = jokers if t.wild_joker else 0
         self.dead_jokers = 0 if t.wild_joker else jokers
-        grown = counts.copy()
+        most = max(counts.values(), default=1)
         for c in room:
             if not 0 <= c < 52 or t.wild_code(c):
                 raise ValueError(f"room holds natural cards only, not code {c}")
-            grown[c] = counts[c] + 1
-        width = max(3, max(grown.values(), default=1).bit_length() + 1)
+            most = max(most, counts[c] + 1)
+        width = max(3, most.bit_length() + 1)
         sh = _shared(t, self.jokers, width)
         self.shared = sh
         self.width = width
@@ -186,26 +192,17 @@ class GeneralSearch:
         self.full = sum(sh.units[c] * n for c, n in counts.items())
         self.flex_total = sum(n for c, n in counts.items() if sh.is_flex[c])
         wild_total = self.jokers + self.flex_total
+        self.wild_total = wild_total
         self.floor = 0 if min(t.hand_values) >= 0 else None
         by_low: list[list[Part]] = [[] for _ in range(52)]
-        pack = sh.pack
         # by a rank (its sets) or -1 - suit (its runs): the group's key and its parts packed
         self.groups: dict[int, tuple[GroupKey, Packed]] = {}
-        for key, parts in natural_groups(t, grown, wild_total):
-            packed = pack.get(key)
-            if packed is None:
-                packed = sh.packed(parts)
-                pack[key] = packed
+        for key, parts in natural_groups(t, counts, wild_total):
+            packed = sh.packing(key, parts)
             self.groups[key[0]] = (key, packed)
-            for low, group in packed:
+            for low, group in packed.items():
                 by_low[low] += group
-        # every part, grown hands' included; the search of the hand's own states needs
-        # only the parts of its own cards
-        self.all_low = by_low
         self.by_low = by_low
-        if grown != counts:
-            held, guard = self.full | self.guard, self.guard
-            self.by_low = [[p for p in ps if (held - p[0]) & guard == guard] for ps in by_low]
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
@@ -228,46 +225,51 @@ class GeneralSearch:
 
     def _value(self, mask: int, b: int, fl: int) -> int:
         key = (mask << SHIFT) | (b + OFFSET)
-        got = self.memo.get(key)
+        memo = self.memo
+        got = memo.get(key)
         if got is not None:
             return got
         if not mask:
             base = self.shared.base_of(b)
             best = INF if base is None else base
-            self.memo[key] = best
+            memo[key] = best
             return best
-        low = mask & -mask
-        i = (low.bit_length() - 1) // self.width
+        value = self._value
+        i = ((mask & -mask).bit_length() - 1) // self.width
         unit = self.units[i]
         floor = self.floor
         best = INF
         if self.is_flex[i]:
-            best = self._value(mask - unit, b + 1, fl - 1)
+            best = value(mask - unit, b + 1, fl - 1)
             rest_fl = fl - 1
         else:
             rest_fl = fl
         if best != floor:
             guard = self.guard
             guarded = mask | guard
-            reserve = self.jokers
+            cap = b + fl + self.jokers  # wild cards a meld here could still be paid
             for m, kmin, kmax, _codes, flex_in in self.by_low[i]:
                 if (guarded - m) & guard != guard:
                     continue
+                top = cap - flex_in
+                if kmax < top:
+                    top = kmax
                 left = fl - flex_in
-                top = min(kmax, b + left + reserve)
-                for k in range(kmin, top + 1):
-                    v = self._value(mask - m, b - k, left)
+                k = kmin
+                while k <= top:
+                    v = value(mask - m, b - k, left)
                     if v < best:
                         best = v
                         if v == floor:
                             break
+                    k += 1
                 if best == floor:
                     break
         if best != floor and b + rest_fl + self.jokers >= 0:
-            v = self.vals[i] + self._value(mask - unit, b, rest_fl)
+            v = self.vals[i] + value(mask - unit, b, rest_fl)
             if v < best:
                 best = v
-        self.memo[key] = best
+        memo[key] = best
         return best
 
     def solve(self) -> int:
@@ -305,11 +307,15 @@ class GeneralSearch:
         ]
 
     def arrangement(
-        self, start: int | None = None, val: Value | None = None
+        self,
+        start: int | None = None,
+        val: Value | None = None,
+        by_low: list[list[Part]] | None = None,
     ) -> tuple[list[Step], list[int], list[int], list[int]]:
         """A best arrangement of the whole hand (or of the cards `start`, a mask of the hand
-        grown by `room` cards, whose states `val` values): (melds as steps, all-wild meld
-        sizes, deadwood codes, wild cards melded). Melds are preferred to deadwood on ties."""
+        grown by a `room` card, whose states `val` values and whose parts are `by_low`):
+        (melds as steps, all-wild meld sizes, deadwood codes, wild cards melded). Melds are
+        preferred to deadwood on ties."""
         mask = self.full if start is None else start
         value = self._value if val is None else val
         b, fl = 0, self.flex_in(mask)
@@ -317,7 +323,7 @@ class GeneralSearch:
         dead: list[int] = []
         tokens: list[int] = []
         while mask:
-            step, card, mask, b, fl = self.choose(mask, b, fl, value, start is not None)
+            step, card, mask, b, fl = self.choose(mask, b, fl, value, by_low)
             if step is not None:
                 steps.append(step)
             elif card < 0:
@@ -330,20 +336,20 @@ class GeneralSearch:
         return steps, list(sizes), dead, tokens
 
     def choose(
-        self, mask: int, b: int, fl: int, value: Value, grown: bool = False
+        self, mask: int, b: int, fl: int, value: Value, by_low: list[list[Part]] | None = None
     ) -> tuple[Step | None, int, int, int, int]:
         """The walk's choice for its lowest card: (the meld it takes or None, else the card as
         deadwood, or -1 - card played as a wild card; the state after). The first meld in
         part order, then the fewest wild cards, that keeps the least deadwood; else deadwood
-        unless a card of a wild rank does better as a spare wild card. `grown`: the state may
-        hold a card more than the hand (its parts are looked through too)."""
+        unless a card of a wild rank does better as a spare wild card. `by_low`: the parts
+        of a grown hand, when the state may hold a card more than the hand."""
         target = value(mask, b, fl)
         low = mask & -mask
         i = (low.bit_length() - 1) // self.width
         guard = self.guard
         guarded = mask | guard
         floor = b + fl + self.jokers
-        for m, kmin, kmax, codes, flex_in in (self.all_low if grown else self.by_low)[i]:
+        for m, kmin, kmax, codes, flex_in in (self.by_low if by_low is None else by_low)[i]:
             if (guarded - m) & guard != guard:
                 continue
             for k in range(kmin, kmax + 1):

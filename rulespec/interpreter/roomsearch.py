@@ -41,58 +41,73 @@ class RoomSearch(GeneralSearch):
 
     def __init__(self, t: Tables, hand: Sequence[int], room: Sequence[int]) -> None:
         super().__init__(t, hand, room)
-        low_bits = (1 << self.width) - 1
-        self.held = {c: (self.full >> (c * self.width)) & low_bits for c in room}
-        self._grown: dict[int, tuple[list[Rest], list[list[Part]]]] = {}
+        width, low_bits = self.width, (1 << self.width) - 1
+        self.held = {c: (self.full >> (c * width)) & low_bits for c in room}
+        self.present = [0, 0, 0, 0]  # the ranks held per suit
+        for c in self.hand_types():
+            self.present[c // 13] |= 1 << (c % 13)
+        self._rests: dict[int, list[Rest]] = {}
+        self._changed: dict[int, dict[int, tuple[GroupKey, Packed]]] = {}
+        self._low: dict[int, list[list[Part]]] = {}
 
-    def _grow(self, code: int) -> tuple[list[Rest], list[list[Part]]]:
-        """For the hand grown by `code`: (the parts holding `code` whose other cards the hand
-        holds, less one `code`: the only parts a state of the grown hand takes it in; the
-        grown hand's parts by lowest card). Only `code`'s rank's sets and its suit's runs
-        differ from the hand's, so only those two groups are made (and cached by key)."""
-        got = self._grown.get(code)
+    def rests(self, code: int) -> list[Rest]:
+        """The parts holding `code` whose other cards the hand holds, less one `code`: the
+        only parts a state of the hand grown by `code` takes it in. Only `code`'s rank's
+        sets and its suit's runs differ from the hand's: those two groups are made (and
+        cached by key) when `code` is first asked about."""
+        got = self._rests.get(code)
         if got is not None:
             return got
         t, sh = self.t, self.shared
         rank, suit = code % 13, code // 13
         width, low_bits = self.width, (1 << self.width) - 1
-        grown = self.full + self.units[code]
         changed: dict[int, tuple[GroupKey, Packed]] = {}
         if t.has_sets:
-            avail = tuple((grown >> ((rank + 13 * s) * width)) & low_bits for s in range(4))
+            full = self.full
+            avail = tuple(
+                ((full >> ((rank + 13 * s) * width)) & low_bits) + (s == suit) for s in range(4)
+            )
             key, parts = set_group(t, rank, avail, self.wild_total)
             changed[rank] = (key, sh.packing(key, parts))
         if t.has_runs:
-            present = 0
-            for r in range(13):
-                if (grown >> ((r + 13 * suit) * width)) & low_bits:
-                    present |= 1 << r
-            key, parts = run_group(t, suit, present, self.wild_total)
+            key, parts = run_group(t, suit, self.present[suit] | 1 << rank, self.wild_total)
             changed[-1 - suit] = (key, sh.packing(key, parts))
         guard = self.guard
         held = self.full | guard
-        rests = [
+        got = [
             rest
             for key, packed in changed.values()
             for rest in sh.rests(key, packed).get(code, ())
             if (held - rest[0]) & guard == guard
         ]
-        by_low = list(self.by_low)
-        lows = {rank + 13 * s for s in range(4)} | set(range(13 * suit, 13 * suit + 13))
-        for low in lows:  # a card's parts: its rank's sets, then its suit's runs
+        self._rests[code] = got
+        self._changed[code] = changed
+        return got
+
+    def grown_low(self, code: int) -> list[list[Part]]:
+        """The parts of the hand grown by `code`, by lowest card (a card's parts: its rank's
+        sets, then its suit's runs, as the hand's own)."""
+        got = self._low.get(code)
+        if got is not None:
+            return got
+        self.rests(code)
+        changed = self._changed[code]
+        got = list(self.by_low)
+        lows: set[int] = set()
+        for group, (_key, packed) in changed.items():
+            lows.update(packed)
+            old = self.groups.get(group)
+            if old is not None:
+                lows.update(old[1])
+        for low in lows:
             merged: list[Part] = []
             for group in (low % 13, -1 - low // 13):
                 known = changed.get(group) or self.groups.get(group)
                 if known is not None:
                     merged += known[1].get(low, ())
-            by_low[low] = merged
-        got = (rests, by_low)
-        self._grown[code] = got
+            got[low] = merged
+        self._low[code] = got
         return got
-
-    def rests(self, code: int) -> list[Rest]:
-        """The parts holding `code` whose other cards the hand holds, less one `code`."""
-        return self._grow(code)[0]
 
     def melds(self, code: int) -> bool:
         """Does some natural part of the hand grown by `code` hold it? If not, that card is
@@ -108,7 +123,7 @@ class RoomSearch(GeneralSearch):
     def grown_arrangement(self, code: int) -> tuple[list[Step], list[int], list[int], list[int]]:
         """`arrangement` of the hand with one more `code`."""
         return self.arrangement(
-            self.full + self.units[code], self._pivot_on(code), self._grow(code)[1]
+            self.full + self.units[code], self._pivot_on(code), self.grown_low(code)
         )
 
     def _pivot_on(self, code: int) -> Value:
@@ -129,7 +144,7 @@ class RoomSearch(GeneralSearch):
         if code is None:
             start, total = self.full, self.solve()
         else:
-            by_low = self._grow(code)[1]
+            by_low = self.grown_low(code)
             start, value, total = (
                 self.full + self.units[code],
                 self._pivot_on(code),

@@ -56,8 +56,11 @@ OFFSET = 1 << 9
 SHIFT = 10
 """Bits of a memo key below the cards left (they hold `b + OFFSET`)."""
 
-MEMO_LIMIT = 400_000
-"""States one shared memo keeps before it starts afresh."""
+MEMO_LIMIT = 500_000
+"""States (values and walks) all the shared memos keep together before they start afresh."""
+
+KEEP_SHARED = 16
+"""Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
 
 
 class _Shared:
@@ -143,23 +146,28 @@ _SHARED: dict[tuple[int, int, int], tuple[Tables, _Shared]] = {}
 
 
 def _shared(t: Tables, jokers: int, width: int) -> _Shared:
+    """The shared layout and memos for this variant's tables, wild jokers and field width.
+
+    All of them together keep at most `MEMO_LIMIT` states (values and walks) and
+    `KEEP_SHARED` layouts: past that they start afresh (memory stays bounded in a long
+    simulation or a test run over many variants)."""
     key = (id(t), jokers, width)
     hit = _SHARED.get(key)
     if hit is not None and hit[0] is t:
         got = hit[1]
-        if len(got.memo) > MEMO_LIMIT:
-            got.memo.clear()
-        if len(got.walks) > MEMO_LIMIT:
-            got.walks.clear()
         if len(got.pack) > MEMO_LIMIT // 8:
             got.pack.clear()
             got.rest_pack.clear()
-        return got
-    if len(_SHARED) > 64:
-        _SHARED.clear()
-    made = _Shared(t, jokers, width)
-    _SHARED[key] = (t, made)
-    return made
+    else:
+        if len(_SHARED) >= KEEP_SHARED:
+            _SHARED.clear()
+        got = _Shared(t, jokers, width)
+        _SHARED[key] = (t, got)
+    if sum(len(sh.memo) + len(sh.walks) for _, sh in _SHARED.values()) > MEMO_LIMIT:
+        for _, sh in _SHARED.values():
+            sh.memo.clear()
+            sh.walks.clear()
+    return got
 
 
 class GeneralSearch:

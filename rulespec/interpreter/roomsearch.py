@@ -49,6 +49,7 @@ class RoomSearch(GeneralSearch):
         self._rests: dict[int, list[Rest]] = {}
         self._changed: dict[int, dict[int, tuple[GroupKey, Packed]]] = {}
         self._low: dict[int, list[list[Part]]] = {}
+        self._walks: dict[int, tuple[int, int]] = {}
 
     def rests(self, code: int) -> list[Rest]:
         """The parts holding `code` whose other cards the hand holds, less one `code`: the
@@ -150,7 +151,8 @@ class RoomSearch(GeneralSearch):
                 self._pivot_on(code),
                 self.grown(code),
             )
-        walks = self.shared.walks
+        # (a hand too big for the shared keys keeps its states to itself, walks too)
+        walks = self.shared.walks if self.memo is self.shared.memo else self._walks
         path: list[tuple[int, int]] = []
         mask, b, fl = start, 0, self.flex_in(start)
         while True:

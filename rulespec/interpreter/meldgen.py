@@ -75,38 +75,69 @@ def natural_parts(
     code order (a prefix), so the parts are polynomial in the hand.
     """
     parts: list[Part] = []
-    cache = _parts_cache(t)
-    if t.has_sets:
-        for rank in range(13):
-            avail = tuple(counts.get(rank + 13 * s, 0) for s in range(4))
-            if not any(avail):
-                continue
-            got = cache.get((rank, avail, wilds, spans_only))
-            if got is None:
-                got = _set_parts(t, rank, avail, wilds, spans_only)
-                cache[(rank, avail, wilds, spans_only)] = got
-            parts += got
-    if t.has_runs:
-        for suit in range(4):
-            present = 0
-            for r in range(13):
-                if counts.get(r + 13 * suit, 0):
-                    present |= 1 << r
-            if not present:
-                continue
-            got = cache.get((-1 - suit, present, wilds, spans_only))
-            if got is None:
-                got = _run_parts(t, suit, present, wilds, spans_only)
-                cache[(-1 - suit, present, wilds, spans_only)] = got
-            parts += got
+    for _key, got in natural_groups(t, counts, wilds, spans_only):
+        parts += got
     return parts
 
 
-_PARTS: dict[int, tuple[Tables, dict[tuple[int, object, int, bool], list[Part]]]] = {}
+GroupKey = tuple[int, object, int, bool]
+"""What one rank's sets or one suit's runs depend on: (rank, or -1 - suit; the rank's counts
+per suit or the suit's rank mask; wild cards; spans only)."""
+
+
+def natural_groups(
+    t: Tables, counts: Counter[int], wilds: int, spans_only: bool = False
+) -> list[tuple[GroupKey, list[Part]]]:
+    """`natural_parts` by group, in its order: each rank's sets, then each suit's runs, with
+    the key the group is cached by (the solver packs each group once per key)."""
+    out: list[tuple[GroupKey, list[Part]]] = []
+    get = counts.get
+    codes = [c for c, n in counts.items() if n > 0 and 0 <= c < 52]
+    if t.has_sets:
+        for rank in sorted({c % 13 for c in codes}):
+            avail = (get(rank, 0), get(rank + 13, 0), get(rank + 26, 0), get(rank + 39, 0))
+            out.append(set_group(t, rank, avail, wilds, spans_only))
+    if t.has_runs:
+        present = [0, 0, 0, 0]
+        for c in codes:
+            present[c // 13] |= 1 << (c % 13)
+        for suit in range(4):
+            if present[suit]:
+                out.append(run_group(t, suit, present[suit], wilds, spans_only))
+    return out
+
+
+def set_group(
+    t: Tables, rank: int, avail: tuple[int, ...], wilds: int, spans_only: bool = False
+) -> tuple[GroupKey, list[Part]]:
+    """The set parts of one rank, its cards counted per suit, and their cache key."""
+    key: GroupKey = (rank, avail, wilds, spans_only)
+    cache = _parts_cache(t)
+    got = cache.get(key)
+    if got is None:
+        got = _set_parts(t, rank, avail, wilds, spans_only)
+        cache[key] = got
+    return key, got
+
+
+def run_group(
+    t: Tables, suit: int, present: int, wilds: int, spans_only: bool = False
+) -> tuple[GroupKey, list[Part]]:
+    """The run parts of one suit, its ranks held as a mask, and their cache key."""
+    key: GroupKey = (-1 - suit, present, wilds, spans_only)
+    cache = _parts_cache(t)
+    got = cache.get(key)
+    if got is None:
+        got = _run_parts(t, suit, present, wilds, spans_only)
+        cache[key] = got
+    return key, got
+
+
+_PARTS: dict[int, tuple[Tables, dict[GroupKey, list[Part]]]] = {}
 _PARTS_LIMIT = 100_000
 
 
-def _parts_cache(t: Tables) -> dict[tuple[int, object, int, bool], list[Part]]:
+def _parts_cache(t: Tables) -> dict[GroupKey, list[Part]]:
     """The parts of one rank's or one suit's cards, by what they depend on (per tables):
     hands that differ in a card or two share most of them."""
     hit = _PARTS.get(id(t))
@@ -116,7 +147,7 @@ def _parts_cache(t: Tables) -> dict[tuple[int, object, int, bool], list[Part]]:
         return hit[1]
     if len(_PARTS) > 64:
         _PARTS.clear()
-    made: dict[tuple[int, object, int, bool], list[Part]] = {}
+    made: dict[GroupKey, list[Part]] = {}
     _PARTS[id(t)] = (t, made)
     return made
 

@@ -284,11 +284,19 @@ NAME_LIMIT = 8
 
 def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) -> Meld:
     """One canonical placement of a meld the solver found (naturals as themselves, wild cards
-    named): the least naming (of the first `NAME_LIMIT` past `NAME_ALL` wild cards, so the
-    work stays small), so the same cards always give the same meld."""
+    named): the least naming (of the first `NAME_LIMIT` past `NAME_ALL` wild cards), so the
+    same cards always give the same meld; remembered, as the solver asks the same ones."""
+    known = tables(variant).refusals
+    key = ("one", tuple(naturals), tuple(wilds))
+    got = known.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     found = place_wilds(variant, naturals, wilds, None if len(wilds) <= NAME_ALL else NAME_LIMIT)
     if not found:
         raise ValueError(f"not a meld: naturals {list(naturals)}, wild cards {list(wilds)}")
+    if len(known) >= _REFUSALS_KEPT:
+        known.clear()
+    known[key] = found[0]
     return found[0]
 
 

@@ -5,52 +5,97 @@ The bots' lookahead asks, for every unseen card, what the hand would be with it.
 On the one-deck natural path the solver's arrangement depends only on the cards
 that lie in some meld (`meldable`): the others are deadwood. A card that leaves
 that set as it was therefore just joins the deadwood, with no search at all;
-only a card that changes it gets a full (cached) arrangement. Exact: the answers
-are those of `best_arrangement` on the grown hand.
+only a card that changes it gets a full (cached) arrangement.
+
+On the general path (duplicates, wild cards) one counted search of the hand,
+with room for one more of each natural card asked about, answers every grown
+hand from one memo. A natural card that lies in no meld shape of the grown hand
+(no natural part holding it, with the wild cards the hand has) is deadwood in
+every arrangement of every part of that hand, so the search's lowest-first walk
+makes the same choices with it as without it: it just joins the deadwood. A
+joker or a card of a wild rank gets a search of its own. Exact: the answers are
+those of `best_arrangement` on the grown hand (tests/interpreter/test_plusone.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.melds import pattern_of
+from rulespec.interpreter.roomsearch import NONE, RoomSearch
 from rulespec.interpreter.solver import _fast_arrangement, _fast_mask
 from rulespec.model.variant import Variant
 
 __all__ = ["plus_one"]
 
+Grown = tuple[int, int, int]
+"""(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
+
 
 def plus_one(
     variant: Variant, hand: Sequence[int], cards: Iterable[int]
-) -> dict[int, tuple[int, int, int]] | None:
-    """{card: (deadwood, number of deadwood cards, highest hand value among them or 0)} of
-    the hand with that card added, by `best_arrangement`'s arrangement; None when the
-    one-deck natural path does not apply (a wild-capable card, a duplicate, whole-hand
-    patterns): then ask the solver per card. No card on this path is wild."""
-    if variant.melds.patterns:
-        return None
+) -> dict[int, Grown] | None:
+    """{card: (deadwood, number of deadwood cards, highest hand value among those that are
+    not wild-capable, or 0)} of the hand with that card added, by `best_arrangement`'s
+    arrangement (a whole-hand pattern: (0, 0, 0)); None when it cannot answer (jokers of
+    their own rank, a code that is no card): then ask the solver per card."""
+    wanted = list(dict.fromkeys(cards))
     t = tables(variant)
-    mask = _fast_mask(t, hand)
-    if mask is None:
+    if any(not 0 <= c <= JOKER for c in wanted):
         return None
+    if t.joker_sets and (JOKER in hand or JOKER in wanted):
+        return None
+    mask = _fast_mask(t, hand)
+    out: dict[int, Grown] = {}
+    if mask is not None:
+        natural = [c for c in wanted if not (mask | t.not_fast) >> c & 1]
+        out = _one_deck(variant, t, mask, natural)
+        wanted = [c for c in wanted if c not in out]
+    if wanted:
+        out.update(_general(t, hand, wanted))
+    if variant.melds.patterns:  # a whole-hand pattern beats every arrangement (the solver's rule)
+        for card, got in out.items():
+            if got[0] and pattern_of(variant, [*hand, card]) is not None:
+                out[card] = (0, 0, 0)
+    return out
+
+
+def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[int, Grown]:
+    """plus_one of a one-deck natural hand mask and cards that keep it so."""
     values = t.hand_values
     base_dw, _, base_dead = _fast_arrangement(variant, t, mask)
     base_count = len(base_dead)
-    base_worst = max((values[c] for c in base_dead), default=0)
-    out: dict[int, tuple[int, int, int]] = {}
+    base_worst = max((values[c] for c in base_dead), default=NONE)
+    out: dict[int, Grown] = {}
     for card in cards:
-        if not 0 <= card < 52:
-            return None
-        bit = 1 << card
-        if mask & bit or t.not_fast & bit:
-            return None
-        grown = mask | bit
         if not _melds_more(t, mask, card):
             value = values[card]
             out[card] = (base_dw + value, base_count + 1, max(base_worst, value))
         else:
-            dw, _, dead = _fast_arrangement(variant, t, grown)
+            dw, _, dead = _fast_arrangement(variant, t, mask | 1 << card)
             out[card] = (dw, len(dead), max((values[c] for c in dead), default=0))
+    return out
+
+
+def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grown]:
+    """plus_one on the counted search: one search with room for the natural cards, one
+    search per joker or card of a wild rank."""
+    room = sorted(c for c in cards if c != JOKER and not t.wild_code(c))
+    search = RoomSearch(t, hand, room)
+    base, base_count, base_worst = search.dead_summary()
+    values = t.hand_values
+    out: dict[int, Grown] = {}
+    for card in cards:
+        if card == JOKER or t.wild_code(card):
+            got = RoomSearch(t, [*hand, card], ()).dead_summary()
+        elif not search.melds(card):
+            value = values[card]
+            got = (base + value, base_count + 1, max(base_worst, value))
+        else:
+            got = search.dead_summary(card)
+        out[card] = got if got[2] != NONE else (got[0], got[1], 0)
     return out
 
 

@@ -5,7 +5,7 @@ a meld whose lowest card it is, memoised on the cards left (exact). One-deck
 hands without wild cards go to the run-table kernel (runtable.py) instead.
 
 - `GeneralSearch`: duplicates (several decks) and wild cards. Natural cards
-  are packed counts, one bit field per card type with a guard bit, so
+  are packed counts, one bit field per card code with a guard bit, so
   `R - m` has no borrow exactly when the meld's naturals are in R. Wild cards
   are interchangeable when melded, so they are a count, never named: the
   state is (cards left, wild cards owed or spare). A meld owes the wild cards
@@ -14,15 +14,21 @@ hands without wild cards go to the run-table kernel (runtable.py) instead.
   owed at the end and spare wild cards fill all-wild melds. The state space
   is polynomial in the number of wild cards (no split of them is ever
   enumerated), and the search stops at the first arrangement of deadwood 0.
+- The value of a state is a fact about its cards alone (given the variant and
+  the number of jokers), whatever hand it came from: every code has its own
+  field at a fixed place (`_Shared`: one layout per variant, jokers and field
+  width), so one memo serves every hand of the variant. The bots ask about
+  hands that differ by a card or two, whose states are mostly the same.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter.meldgen import natural_parts
+from rulespec.interpreter.meldgen import GroupKey, natural_groups
+from rulespec.interpreter.meldgen import Part as PlainPart
 from rulespec.interpreter.meldrules import Tables
 
 Step = tuple[tuple[int, ...], int]
@@ -31,55 +37,181 @@ Step = tuple[tuple[int, ...], int]
 Part = tuple[int, int, int, tuple[int, ...], int]
 """A natural part packed: (count mask, fewest wilds, most wilds, natural codes, wild-rank cards)."""
 
+Packed = dict[int, list[Part]]
+"""A group of parts packed: its parts in order by lowest card."""
+
+Rest = tuple[int, int, int, int]
+"""A part holding some card, less that card: (count mask, fewest wilds, most wilds, wild-rank
+cards)."""
+
+Value = Callable[[int, int, int], int]
+"""The value of a state: (cards left, wild cards owed or spare, cards of a wild rank left)."""
+
 INF = 1 << 40
 """Stands for 'no arrangement' (more wild cards owed than the hand can pay)."""
 
+OFFSET = 1 << 9
+"""Added to the wild cards owed or spare in a memo key (a hand holds fewer cards than this)."""
+
+SHIFT = 10
+"""Bits of a memo key below the cards left (they hold `b + OFFSET`)."""
+
+MEMO_LIMIT = 500_000
+"""States (values and walks) all the shared memos keep together before they start afresh."""
+
+KEEP_SHARED = 16
+"""Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
+
+
+class _Shared:
+    """What every search of one variant with this many wild jokers and this field width
+    shares: the layout (a field per code), the state values learnt, the packed parts."""
+
+    def __init__(self, t: Tables, jokers: int, width: int) -> None:
+        self.t = t
+        self.jokers = jokers
+        self.width = width
+        self.units = tuple(1 << (c * width) for c in range(52))
+        self.guard = sum(u << (width - 1) for u in self.units)
+        self.is_flex = tuple(t.wild_code(c) for c in range(52))
+        self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
+        self.vals = t.hand_values[:52]
+        self.memo: dict[int, int] = {}
+        self.walks: dict[int, tuple[int, int]] = {}  # roomsearch.dead_summary, by state
+        self.pack: dict[GroupKey, Packed] = {}
+        self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
+        self.base: dict[int, int | None] = {}
+        self.absorb: list[tuple[int, ...] | None] = [()]
+
+    def packing(self, key: GroupKey, parts: list[PlainPart]) -> Packed:
+        """A group of natural parts packed in this layout, by lowest card (in part order)."""
+        got = self.pack.get(key)
+        if got is None:
+            got = self.pack[key] = self._packed(parts)
+        return got
+
+    def _packed(self, parts: list[PlainPart]) -> Packed:
+        by_low: Packed = {}
+        units, is_flex = self.units, self.is_flex
+        for codes, kmin, kmax in parts:
+            m = sum(units[c] for c in codes)
+            flex_in = sum(1 for c in codes if is_flex[c])
+            by_low.setdefault(min(codes), []).append((m, kmin, kmax, codes, flex_in))
+        return by_low
+
+    def rests(self, key: GroupKey, packed: Packed) -> dict[int, list[Rest]]:
+        """For a packed group: per code, its parts holding that code, less one of it."""
+        got = self.rest_pack.get(key)
+        if got is None:
+            got = {}
+            for group in packed.values():
+                for m, kmin, kmax, codes, flex_in in group:
+                    for c in set(codes):
+                        got.setdefault(c, []).append((m - self.units[c], kmin, kmax, flex_in))
+            self.rest_pack[key] = got
+        return got
+
+    def absorbed(self, a: int) -> tuple[int, ...] | None:
+        """Sizes of all-wild melds adding up to a (the first way found), or None."""
+        table = self.absorb
+        while len(table) <= a:
+            n = len(table)
+            way: tuple[int, ...] | None = None
+            for size in sorted(self.t.all_wild_sizes):
+                if size <= n:
+                    prev = table[n - size]
+                    if prev is not None:
+                        way = prev + (size,)
+                        break
+            table.append(way)
+        return table[a]
+
+    def base_of(self, b: int) -> int | None:
+        """Least deadwood of the jokers once every card is placed, with b wild cards owed
+        (b < 0) or spare (b > 0); spare ones go into all-wild melds. None: impossible."""
+        if b in self.base:
+            return self.base[b]
+        best: int | None = None
+        joker_value = self.t.hand_values[JOKER]
+        for x in range(self.jokers, max(0, -b) - 1, -1):
+            a = b + x
+            if a >= 0 and self.absorbed(a) is not None:
+                best = (self.jokers - x) * joker_value
+                break
+        self.base[b] = best
+        return best
+
+
+_SHARED: dict[tuple[int, int, int], tuple[Tables, _Shared]] = {}
+
+
+def _shared(t: Tables, jokers: int, width: int) -> _Shared:
+    """The shared layout and memos for this variant's tables, wild jokers and field width.
+
+    All of them together keep at most `MEMO_LIMIT` states (values and walks) and
+    `KEEP_SHARED` layouts: past that they start afresh (memory stays bounded in a long
+    simulation or a test run over many variants)."""
+    key = (id(t), jokers, width)
+    hit = _SHARED.get(key)
+    if hit is not None and hit[0] is t:
+        got = hit[1]
+        if len(got.pack) > MEMO_LIMIT // 8:
+            got.pack.clear()
+            got.rest_pack.clear()
+    else:
+        if len(_SHARED) >= KEEP_SHARED:
+            _SHARED.clear()
+        got = _Shared(t, jokers, width)
+        _SHARED[key] = (t, got)
+    if sum(len(sh.memo) + len(sh.walks) for _, sh in _SHARED.values()) > MEMO_LIMIT:
+        for _, sh in _SHARED.values():
+            sh.memo.clear()
+            sh.walks.clear()
+    return got
+
 
 class GeneralSearch:
-    """Exact minimum deadwood for any hand: duplicates, jokers, wild ranks."""
+    """Exact minimum deadwood for any hand: duplicates, jokers, wild ranks.
 
-    def __init__(self, t: Tables, hand: Sequence[int]) -> None:
+    `room`: codes that may each be added once more (not wild-capable): the layout then
+    has space for the hand grown by any one of them (roomsearch.RoomSearch).
+    """
+
+    def __init__(self, t: Tables, hand: Sequence[int], room: Iterable[int] = ()) -> None:
         self.t = t
         counts: Counter[int] = Counter(c for c in hand if c != JOKER)
-        self.types = sorted(counts)
-        index = {c: i for i, c in enumerate(self.types)}
-        width = max(counts.values(), default=1).bit_length() + 1
-        self.width = width
-        self.units = [1 << (i * width) for i in range(len(self.types))]
-        self.guard = sum(u << (width - 1) for u in self.units)
-        self.full = sum(u * counts[c] for u, c in zip(self.units, self.types, strict=False))
-        jokers = sum(1 for c in hand if c == JOKER)
+        jokers = len(hand) - sum(counts.values())
         self.jokers = jokers if t.wild_joker else 0
         self.dead_jokers = 0 if t.wild_joker else jokers
-        flex = Counter(c for c in hand if c != JOKER and t.wild_code(c))
-        self.flex = sorted(flex.items())
-        self.is_flex = [t.wild_code(c) for c in self.types]
-        self.flex_total = sum(flex.values())
+        most = max(counts.values(), default=1)
+        for c in room:
+            if not 0 <= c < 52 or t.wild_code(c):
+                raise ValueError(f"room holds natural cards only, not code {c}")
+            most = max(most, counts[c] + 1)
+        width = max(3, most.bit_length() + 1)
+        sh = _shared(t, self.jokers, width)
+        self.shared = sh
+        self.width = width
+        self.units = sh.units
+        self.guard = sh.guard
+        self.is_flex = sh.is_flex
+        self.vals = sh.vals
+        self.types = list(range(52))  # a field per code (partsearch reads these three)
+        self.full = sum(sh.units[c] * n for c, n in counts.items())
+        self.flex_total = sum(n for c, n in counts.items() if sh.is_flex[c])
         wild_total = self.jokers + self.flex_total
-        self.vals = [t.hand_values[c] for c in self.types]
+        self.wild_total = wild_total
         self.floor = 0 if min(t.hand_values) >= 0 else None
-        by_low: list[list[Part]] = [[] for _ in self.types]
-        for codes, kmin, kmax in natural_parts(t, counts, wild_total):
-            m = sum(self.units[index[c]] for c in codes)
-            flex_in = sum(1 for c in codes if t.wild_code(c))
-            by_low[index[min(codes)]].append((m, kmin, kmax, codes, flex_in))
+        by_low: list[list[Part]] = [[] for _ in range(52)]
+        # by a rank (its sets) or -1 - suit (its runs): the group's key and its parts packed
+        self.groups: dict[int, tuple[GroupKey, Packed]] = {}
+        for key, parts in natural_groups(t, counts, wild_total):
+            packed = sh.packing(key, parts)
+            self.groups[key[0]] = (key, packed)
+            for low, group in packed.items():
+                by_low[low] += group
         self.by_low = by_low
-        self.absorb = _absorb_table(t, wild_total)
-        self.memo: dict[int, int] = {}
-        self.offset = wild_total + 1
-        self.shift = (2 * wild_total + 3).bit_length()
-        joker_value = t.hand_values[JOKER]
-        # base[b + offset]: least deadwood of the jokers once every card is placed, with b
-        # wild cards owed (b < 0) or spare (b > 0); spare ones go into all-wild melds
-        self.base: list[int | None] = []
-        for b in range(-self.offset, wild_total + 2):
-            best: int | None = None
-            for x in range(self.jokers, max(0, -b) - 1, -1):
-                a = b + x
-                if 0 <= a < len(self.absorb) and self.absorb[a][1] is not None:
-                    best = (self.jokers - x) * joker_value
-                    break
-            self.base.append(best)
+        self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
         """Least deadwood of the cards in `mask` with `b` wild cards owed (< 0) or spare (> 0).
@@ -95,53 +227,57 @@ class GeneralSearch:
 
     def flex_in(self, mask: int) -> int:
         """How many cards of a wild rank the mask holds."""
-        low_bits = (1 << self.width) - 1
-        return sum(
-            (mask >> (i * self.width)) & low_bits for i, flex in enumerate(self.is_flex) if flex
-        )
+        width = self.width
+        low_bits = (1 << width) - 1
+        return sum((mask >> (c * width)) & low_bits for c in self.shared.flex_codes)
 
     def _value(self, mask: int, b: int, fl: int) -> int:
-        key = (mask << self.shift) | (b + self.offset)
-        got = self.memo.get(key)
+        key = (mask << SHIFT) | (b + OFFSET)
+        memo = self.memo
+        got = memo.get(key)
         if got is not None:
             return got
         if not mask:
-            base = self.base[b + self.offset] if b + self.offset < len(self.base) else None
+            base = self.shared.base_of(b)
             best = INF if base is None else base
-            self.memo[key] = best
+            memo[key] = best
             return best
-        low = mask & -mask
-        i = (low.bit_length() - 1) // self.width
+        value = self._value
+        i = ((mask & -mask).bit_length() - 1) // self.width
         unit = self.units[i]
         floor = self.floor
         best = INF
         if self.is_flex[i]:
-            best = self._value(mask - unit, b + 1, fl - 1)
+            best = value(mask - unit, b + 1, fl - 1)
             rest_fl = fl - 1
         else:
             rest_fl = fl
         if best != floor:
-            guarded = mask | self.guard
             guard = self.guard
-            reserve = self.jokers
+            guarded = mask | guard
+            cap = b + fl + self.jokers  # wild cards a meld here could still be paid
             for m, kmin, kmax, _codes, flex_in in self.by_low[i]:
                 if (guarded - m) & guard != guard:
                     continue
+                top = cap - flex_in
+                if kmax < top:
+                    top = kmax
                 left = fl - flex_in
-                top = min(kmax, b + left + reserve)
-                for k in range(kmin, top + 1):
-                    v = self._value(mask - m, b - k, left)
+                k = kmin
+                while k <= top:
+                    v = value(mask - m, b - k, left)
                     if v < best:
                         best = v
                         if v == floor:
                             break
+                    k += 1
                 if best == floor:
                     break
         if best != floor and b + rest_fl + self.jokers >= 0:
-            v = self.vals[i] + self._value(mask - unit, b, rest_fl)
+            v = self.vals[i] + value(mask - unit, b, rest_fl)
             if v < best:
                 best = v
-        self.memo[key] = best
+        memo[key] = best
         return best
 
     def solve(self) -> int:
@@ -155,9 +291,9 @@ class GeneralSearch:
         joker_value = self.t.hand_values[JOKER]
         dead = self.dead_jokers * joker_value
         out = []
-        for i, code in enumerate(self.types):
-            fl = self.flex_total - (1 if self.is_flex[i] else 0)
-            out.append((self.value(self.full - self.units[i], 0, fl) + dead, code))
+        for code in self.hand_types():
+            fl = self.flex_total - (1 if self.is_flex[code] else 0)
+            out.append((self.value(self.full - self.units[code], 0, fl) + dead, code))
         if self.jokers:
             fewer = GeneralSearch(self.t, [*self.hand_codes(), *[JOKER] * (self.jokers - 1)])
             out.append((fewer.solve(), JOKER))
@@ -165,73 +301,87 @@ class GeneralSearch:
             out.append((self.value(self.full, 0, self.flex_total) + dead - joker_value, JOKER))
         return out
 
+    def hand_types(self) -> list[int]:
+        """The distinct natural-capable codes of the hand, lowest first."""
+        low_bits = (1 << self.width) - 1
+        full, width = self.full, self.width
+        return [c for c in range(52) if (full >> (c * width)) & low_bits]
+
     def hand_codes(self) -> list[int]:
         """The natural-capable cards of the hand (jokers left out)."""
         low_bits = (1 << self.width) - 1
         return [
-            c
-            for i, c in enumerate(self.types)
-            for _ in range((self.full >> (i * self.width)) & low_bits)
+            c for c in self.hand_types() for _ in range((self.full >> (c * self.width)) & low_bits)
         ]
 
-    def arrangement(self) -> tuple[list[Step], list[int], list[int], list[int]]:
-        """A best arrangement of the whole hand: (melds as steps, all-wild meld sizes,
-        deadwood codes, wild cards melded). Melds are preferred to deadwood on ties."""
-        mask, b, fl = self.full, 0, self.flex_total
+    def arrangement(
+        self,
+        start: int | None = None,
+        val: Value | None = None,
+        by_low: list[list[Part]] | None = None,
+    ) -> tuple[list[Step], list[int], list[int], list[int]]:
+        """A best arrangement of the whole hand (or of the cards `start`, a mask of the hand
+        grown by a `room` card, whose states `val` values and whose parts are `by_low`):
+        (melds as steps, all-wild meld sizes, deadwood codes, wild cards melded). Melds are
+        preferred to deadwood on ties."""
+        mask = self.full if start is None else start
+        value = self._value if val is None else val
+        b, fl = 0, self.flex_in(mask)
         steps: list[Step] = []
         dead: list[int] = []
         tokens: list[int] = []
         while mask:
-            target = self._value(mask, b, fl)
-            low = mask & -mask
-            i = (low.bit_length() - 1) // self.width
-            flex = self.is_flex[i]
-            found = False
-            for m, kmin, kmax, codes, flex_in in self.by_low[i]:
-                if ((mask | self.guard) - m) & self.guard != self.guard:
-                    continue
-                for k in range(kmin, kmax + 1):
-                    if b - k + fl - flex_in + self.jokers < 0:
-                        break
-                    if self._value(mask - m, b - k, fl - flex_in) == target:
-                        steps.append((codes, k))
-                        mask, b, fl = mask - m, b - k, fl - flex_in
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                continue
-            mask -= self.units[i]
-            if flex and self._value(mask, b + 1, fl - 1) == target:
-                tokens.append(self.types[i])
-                b, fl = b + 1, fl - 1
+            step, card, mask, b, fl = self.choose(mask, b, fl, value, by_low)
+            if step is not None:
+                steps.append(step)
+            elif card < 0:
+                tokens.append(-1 - card)
             else:
-                dead.append(self.types[i])
-                fl -= 1 if flex else 0
-        # the fewest jokers melded that pay what is owed at the least deadwood
-        least = self.base[b + self.offset]
-        joker_value = self.t.hand_values[JOKER]
-        for used in range(max(0, -b), self.jokers + 1):
-            sizes = self.absorb[b + used][1] if b + used < len(self.absorb) else None
-            if sizes is not None and (self.jokers - used) * joker_value == least:
-                break
-        assert sizes is not None
+                dead.append(card)
+        used, sizes = self.finish(b)
         tokens += [JOKER] * used
         dead += [JOKER] * (self.jokers - used + self.dead_jokers)
         return steps, list(sizes), dead, tokens
 
-
-def _absorb_table(t: Tables, total: int) -> list[tuple[int, tuple[int, ...] | None]]:
-    """For a = 0..total: (a, sizes of all-wild melds adding up to a) or (a, None) if impossible."""
-    table: list[tuple[int, tuple[int, ...] | None]] = [(0, ())]
-    for a in range(1, total + 1):
-        way: tuple[int, ...] | None = None
-        for size in sorted(t.all_wild_sizes):
-            if size <= a:
-                prev = table[a - size][1]
-                if prev is not None:
-                    way = prev + (size,)
+    def choose(
+        self, mask: int, b: int, fl: int, value: Value, by_low: list[list[Part]] | None = None
+    ) -> tuple[Step | None, int, int, int, int]:
+        """The walk's choice for its lowest card: (the meld it takes or None, else the card as
+        deadwood, or -1 - card played as a wild card; the state after). The first meld in
+        part order, then the fewest wild cards, that keeps the least deadwood; else deadwood
+        unless a card of a wild rank does better as a spare wild card. `by_low`: the parts
+        of a grown hand, when the state may hold a card more than the hand."""
+        target = value(mask, b, fl)
+        low = mask & -mask
+        i = (low.bit_length() - 1) // self.width
+        guard = self.guard
+        guarded = mask | guard
+        floor = b + fl + self.jokers
+        for m, kmin, kmax, codes, flex_in in (self.by_low if by_low is None else by_low)[i]:
+            if (guarded - m) & guard != guard:
+                continue
+            for k in range(kmin, kmax + 1):
+                if floor - k - flex_in < 0:
                     break
-        table.append((a, way))
-    return table
+                if value(mask - m, b - k, fl - flex_in) == target:
+                    return (codes, k), 0, mask - m, b - k, fl - flex_in
+        mask -= self.units[i]
+        if self.is_flex[i]:
+            if value(mask, b + 1, fl - 1) == target:
+                return None, -1 - i, mask, b + 1, fl - 1
+            return None, i, mask, b, fl - 1
+        return None, i, mask, b, fl
+
+    def finish(self, b: int) -> tuple[int, tuple[int, ...]]:
+        """Once every card is placed with b wild cards owed or spare: (the fewest jokers
+        melded that pay what is owed at the least deadwood, the all-wild meld sizes)."""
+        least = self.shared.base_of(b)
+        joker_value = self.t.hand_values[JOKER]
+        sizes: tuple[int, ...] | None = None
+        used = max(0, -b)
+        for used in range(max(0, -b), self.jokers + 1):
+            sizes = self.shared.absorbed(b + used)
+            if sizes is not None and (self.jokers - used) * joker_value == least:
+                break
+        assert sizes is not None
+        return used, sizes

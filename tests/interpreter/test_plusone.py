@@ -5,8 +5,20 @@ from __future__ import annotations
 import random
 
 import pytest
-from interp_helpers import deuces_wild, gin_like, make_variant, michigan_like, wrap_like
+from interp_helpers import (
+    bridge_like,
+    continental_like,
+    deuces_wild,
+    gin_like,
+    jokers_two_decks,
+    make_variant,
+    michigan_like,
+    remik_like,
+    wrap_like,
+)
 
+from rulespec.core.cards import JOKER
+from rulespec.interpreter.cards import build_deck, is_wild
 from rulespec.interpreter.plusone import plus_one
 from rulespec.interpreter.solver import best_arrangement
 from rulespec.model.variant import Variant
@@ -35,15 +47,70 @@ def test_plus_one_is_best_arrangement_of_each_grown_hand(factory: object) -> Non
             assert got[card] == (dw, len(dead), worst), (sorted(hand), card)
 
 
-def variant_value(variant: Variant, code: int) -> int:
-    return variant.values[code % 13 + 1]["hand"]
+def test_a_lone_negative_card_is_the_worst() -> None:
+    """The highest value of one deadwood card is its value, below zero too."""
+    kings = [12, 25, 38, 51, 12]  # five kings: a set and one left over
+    got = plus_one(negative_kings(), kings[:3], [40])  # 40: the two of spades
+    assert got is not None
+    dw, _, dead = best_arrangement(negative_kings(), [*kings[:3], 40])
+    assert got[40] == (dw, len(dead), max(variant_value(negative_kings(), c) for c in dead))
+    got = plus_one(negative_kings(), [*kings[:3], 0, 1, 2], [kings[3]])
+    assert got is not None and got[kings[3]][2] == -10
 
 
 def test_plus_one_declines_what_it_cannot_take() -> None:
-    """A duplicate, a joker or a wild-capable card: None, the caller asks the solver."""
-    assert plus_one(gin_like(), [0, 1, 2], [0]) is None
-    assert plus_one(gin_like(), [0, 1, 2], [52]) is None
-    assert plus_one(deuces_wild(), [0, 5, 9], [14]) is None  # 14: a deuce
+    """A code that is no card: None, the caller asks the solver."""
+    assert plus_one(gin_like(), [0, 1, 2], [53]) is None
+    assert plus_one(gin_like(), [0, 1, 2], [-1]) is None
+
+
+def negative_kings() -> Variant:
+    """Two decks, two wild jokers, kings worth -10 (a hand of kings only has a negative worst)."""
+    return make_variant(
+        "negative-kings",
+        deck={"decks": 2, "jokers": 2},
+        values={"K": -10},
+        melds={"wild": {"cards": ["joker"]}},
+    )
+
+
+GENERAL = [
+    jokers_two_decks,
+    continental_like,
+    remik_like,
+    deuces_wild,
+    gin_like,
+    negative_kings,
+    bridge_like,
+]
+
+
+@pytest.mark.parametrize("factory", GENERAL)
+def test_general_path_is_best_arrangement_of_each_grown_hand(factory: object) -> None:
+    """Duplicates, jokers, wild ranks: each answer is best_arrangement's of the grown hand
+    (its deadwood, how many deadwood cards, the highest of those not wild-capable)."""
+    variant: Variant = factory()  # type: ignore[operator]
+    rng = random.Random(13)
+    deck = build_deck(variant, 2) + [JOKER] * 2
+    for round_ in range(12):
+        rng.shuffle(deck)
+        size = 10 + round_ % 5
+        hand, pool = deck[:size], deck[size : size + 24]
+        if round_ % 4 == 0:  # all of one suit, or all figures: whole-hand patterns
+            suit = sorted(c for c in deck if c < 52 and c // 13 == round_ % 3)
+            hand, pool = suit[: size - 2], suit[size - 2 :] + [JOKER]
+        got = plus_one(variant, hand, [*pool, JOKER, *hand[:2]])
+        assert got is not None
+        for card in {*pool, JOKER, *hand[:2]}:
+            dw, _, dead = best_arrangement(variant, [*hand, card])
+            worst = max(
+                (variant_value(variant, c) for c in dead if not is_wild(variant, c)), default=0
+            )
+            assert got[card] == (dw, len(dead), worst), (sorted(hand), card)
+
+
+def variant_value(variant: Variant, code: int) -> int:
+    return variant.joker_values["hand"] if code == JOKER else variant.values[code % 13 + 1]["hand"]
 
 
 @pytest.mark.parametrize("factory", VARIANTS)

@@ -336,47 +336,35 @@ def _mask_potential(
     variant: Variant, dead: int, pool: Counter[int], draws: float, total: int
 ) -> float:
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
-    each card's row of pair terms built once per pool (`_row`)."""
-    by_draws: dict[float, dict[int, list[tuple[int, float]]]] = _POOL[3]
-    rows = by_draws.get(draws)
-    if rows is None:
-        rows = by_draws[draws] = {}
-    partners = _pair_outs(variant)[1]
+    each pair's term computed once per pool."""
+    table, partners = _pair_outs(variant)
+    by_draws: dict[float, dict[int, float]] = _POOL[3]
+    terms = by_draws.get(draws)
+    if terms is None:
+        terms = by_draws[draws] = {}
     gain = 0.0
     rest = dead
     while rest:
         low = rest & -rest
         rest ^= low
         a = low.bit_length() - 1
-        if not partners[a] & rest:
-            continue
-        row = rows.get(a)
-        if row is None:
-            row = rows[a] = _row(variant, a, pool, draws, total)
-        for bit, term in row:
-            if rest & bit:
+        mates = partners[a] & rest
+        while mates:
+            bit = mates & -mates
+            mates ^= bit
+            b = bit.bit_length() - 1
+            key = a * 52 + b
+            term = terms.get(key)
+            if term is None:
+                outs = 0
+                for c in table[key]:
+                    outs += pool[c]
+                if outs:
+                    chance = 1 - (1 - outs / total) ** draws
+                    term = chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
+                else:
+                    term = 0.0
+                terms[key] = term
+            if term:
                 gain += term
     return gain
-
-
-def _row(
-    variant: Variant, a: int, pool: Counter[int], draws: float, total: int
-) -> list[tuple[int, float]]:
-    """(bit of b, the pair's term) for each partner b > a whose pair has live outs in this
-    pool, b ascending: the pair's value times the chance one of its outs comes."""
-    table, partners = _pair_outs(variant)
-    row = []
-    mates = partners[a]
-    while mates:
-        bit = mates & -mates
-        mates ^= bit
-        b = bit.bit_length() - 1
-        outs = 0
-        for c in table[a * 52 + b]:
-            outs += pool[c]
-        if outs:
-            chance = 1 - (1 - outs / total) ** draws
-            term = chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
-            if term:
-                row.append((bit, term))
-    return row

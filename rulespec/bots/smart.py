@@ -44,7 +44,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
-from rulespec.bots.danger import discard_danger
+from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.ginplay import (
     all_melded,
     knock_ready,
@@ -301,6 +301,9 @@ class SmartBot(PhasedBot):
             calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
             return calm[self.rng.randrange(len(calm))][1]
         if discards:
+            if self._fast is not None and not variant.draw.turned:  # every danger in one pass
+                cards = sorted({pm[0].cards[0] for pm in discards})
+                self._dangers = discard_dangers(view, variant, cards, self._pool(view, variant))
             quick = sorted(
                 discards,
                 key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
@@ -373,12 +376,9 @@ class SmartBot(PhasedBot):
                 score = LOOK * got + (1 - LOOK) * score
                 if POT_WEIGHT and variant.knock is not None:
                     score -= POT_WEIGHT * pot(variant, look, rest, pool, POT_DRAWS)
-        danger = self._dangers.get(card)
-        if danger is None:
-            danger = self._dangers[card] = discard_danger(
-                view, variant, card, self._pool(view, variant)
-            )
-        return score + danger
+        if card not in self._dangers:
+            self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
+        return score + self._dangers[card]
 
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance

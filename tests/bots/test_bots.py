@@ -314,3 +314,19 @@ def test_view_history_reuses_only_an_equal_prefix() -> None:
     assert events(first[:1]) == ["0:draw stock"]
     base._LAST[0], base._LAST[1] = (), ()  # a fresh read gives the same
     assert events(other) == ["1:draw stock", "1:discard 2C", "1:draw discard"]
+
+
+@pytest.mark.parametrize("game", ["gin", "rummy", "knock-rummy"])
+def test_discard_dangers_in_one_pass_equal_each_card_alone(game: str) -> None:
+    """The one-pass dangers of a decision's candidates are discard_danger's, float for float."""
+    from rulespec.bots.danger import discard_danger, discard_dangers
+    from rulespec.bots.hands import unseen
+
+    variant = runner.load(game)
+    history = [(0, "discard 7H", ()), (1, "draw discard", ("7H",)), (1, "discard 8C", ())]
+    view = _gin_view(history)
+    pool = unseen(variant, view)
+    cards = sorted(view.hand)
+    alone = {c: discard_danger(view, variant, c, pool) for c in cards}
+    assert discard_dangers(view, variant, cards, pool) == alone
+    assert len(set(alone.values())) > 3  # the cards differ: the comparison can fail

@@ -276,6 +276,7 @@ def discard_dangers(
     rule = variant.melds.set
     run = variant.melds.run
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
     for card in cards:
         if card >= JOKER:
             out[card] = discard_danger(view, variant, card, pool)
@@ -286,7 +287,6 @@ def discard_dangers(
             danger -= DEAD_BONUS
         feed = 0.0
         if modelled:
-            chance, by_rank = _model(view, variant, nxt, pool)
             miss = 1.0
             if rule is not None:
                 mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]

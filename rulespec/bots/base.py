@@ -192,9 +192,20 @@ def _event(item: Mapping[str, Any]) -> HistoryEvent:
     return HistoryEvent(seat, parsed, shown)
 
 
+_LAST: list[Any] = [(), ()]  # the last history read: its items and its events
+
+
 def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
-    events = []
-    for item in raw or ():
+    """The history's events; the part equal (by value) to the last history read is not
+    read again (a hand's history only grows, so each decision reads the new moves)."""
+    items = tuple(raw or ())
+    done, done_events = _LAST
+    start = len(done)
+    if start and len(items) >= start and items[:start] == done:
+        events = list(done_events)
+    else:
+        start, events = 0, []
+    for item in items[start:]:
         shown: tuple[int, ...] = ()
         if isinstance(item, str):
             seat_text, _, move_text = item.partition(":")
@@ -237,7 +248,9 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
         except ValueError:
             parsed = MoveText(text, text.split()[0] if text.split() else "")
         events.append(HistoryEvent(seat, parsed, shown))
-    return tuple(events)
+    got = tuple(events)
+    _LAST[0], _LAST[1] = items, got
+    return got
 
 
 def view_of(observation: Mapping[str, Any]) -> View:

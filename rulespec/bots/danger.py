@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.bots.base import JOKER, View, hand_value, point_unit, points, rank_of, suit_of
 from rulespec.model.variant import Variant
 
 FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
@@ -45,14 +45,20 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
                 spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
                 if rank in at and spots and at[rank] in (min(spots) - 1, max(spots) + 1):
                     danger += LAYOFF_DANGER
-    if _SEEN[0] is not view:  # the ranks in sight, once per view
-        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
-        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
-        _SEEN[0], _SEEN[1] = view, seen
-    if _SEEN[1][rank] >= 2:
+    if _seen(view)[rank] >= 2:
         danger -= DEAD_BONUS
     danger += FEED_WEIGHT * feed_chance(view, variant, card, view.next_seat(), pool)
     return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
+
+
+def _seen(view: View) -> Counter[int]:
+    """The ranks in sight (the pile's and the table melds'), once per view."""
+    if _SEEN[0] is not view:
+        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
+        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
+        _SEEN[0], _SEEN[1] = view, seen
+    seen_ranks: Counter[int] = _SEEN[1]
+    return seen_ranks
 
 
 FULL = tuple(range(1, 14))  # the ranks of a standard deck in run order (A 2 .. K)
@@ -218,10 +224,10 @@ def _at_least(chances: Sequence[float], k: int) -> float:
 _MEMO: dict[str, Any] = {}  # the last model of the next hand (one decision's view)
 
 
-def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter[int]) -> float:
-    """Chance that the next player holds the cards that meld with this one."""
-    if card >= JOKER or nxt >= len(view.hand_sizes) or nxt == view.seat:
-        return 0.0
+def _model(
+    view: View, variant: Variant, nxt: int, pool: Counter[int]
+) -> tuple[dict[int, float], dict[int, list[tuple[int, float]]]]:
+    """The next hand's model (`holding`) and its chances by rank, kept for one view."""
     key = (id(view), view.hand, len(view.history), nxt, id(pool))
     if _MEMO.get("key") != key:
         _MEMO["key"], _MEMO["value"] = key, holding(view, variant, nxt, pool)
@@ -230,12 +236,19 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
             if c < JOKER:
                 by_rank.setdefault(rank_of(c), []).append((c, q))
         _MEMO["by_rank"] = by_rank
-    chance: dict[int, float] = _MEMO["value"]
+    return _MEMO["value"], _MEMO["by_rank"]
+
+
+def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter[int]) -> float:
+    """Chance that the next player holds the cards that meld with this one."""
+    if card >= JOKER or nxt >= len(view.hand_sizes) or nxt == view.seat:
+        return 0.0
+    chance, by_rank = _model(view, variant, nxt, pool)
     rank, suit = rank_of(card), suit_of(card)
     miss = 1.0
     rule = variant.melds.set
     if rule is not None:
-        mates = [q for c, q in _MEMO["by_rank"].get(rank, ()) if c != card or rule.suits == "any"]
+        mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]
         miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
     run = variant.melds.run
     windows = () if run is None else _windows(variant.ace, max(run.min, 2), rank, variant.ranks)
@@ -245,3 +258,46 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
             both *= chance.get((r - 1) + 13 * suit, 0.0)
         miss *= 1 - both
     return 1 - miss
+
+
+def discard_dangers(
+    view: View, variant: Variant, cards: Sequence[int], pool: Counter[int]
+) -> dict[int, float]:
+    """`discard_danger` of each of these cards (one decision's candidates), the parts
+    they share read once: the model of the next hand, the ranks in sight, the rules. The
+    same arithmetic in the same order, so the same floats."""
+    if view.melds and variant.play.layoff is not None:  # lay-off targets: card by card
+        return {c: discard_danger(view, variant, c, pool) for c in cards}
+    nxt = view.next_seat()
+    out: dict[int, float] = {}
+    seen = _seen(view)
+    unit = point_unit(variant)
+    values = variant.values
+    rule = variant.melds.set
+    run = variant.melds.run
+    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
+    for card in cards:
+        if card >= JOKER:
+            out[card] = discard_danger(view, variant, card, pool)
+            continue
+        rank, suit = card % 13 + 1, card // 13
+        danger = 0.0
+        if seen[rank] >= 2:
+            danger -= DEAD_BONUS
+        feed = 0.0
+        if modelled:
+            miss = 1.0
+            if rule is not None:
+                mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]
+                miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
+            if run is not None:
+                for window in _windows(variant.ace, max(run.min, 2), rank, variant.ranks):
+                    both = 1.0
+                    for r in window:
+                        both *= chance.get((r - 1) + 13 * suit, 0.0)
+                    miss *= 1 - both
+            feed = 1 - miss
+        danger += FEED_WEIGHT * feed
+        out[card] = danger + 0.01 * (10 - values[rank]["hand"] / unit)
+    return out

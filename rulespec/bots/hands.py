@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank_of, suit_of
@@ -317,6 +317,19 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
                     chance = chances[(outs, draws)] = 1 - (1 - outs / total) ** draws
                 gain += chance * points(variant, values[i] + values[j])
     return gain
+
+
+def potential_of_mask(
+    variant: Variant, dead_mask: Callable[[int], int], mask: int, pool: Counter[int], draws: float
+) -> float:
+    """`potential` of a one-deck natural mask (the caller checked it: `MaskLook.mask_of`),
+    with no hand list to build; ``dead_mask`` is the variant's `MaskLook.dead_mask`."""
+    if _POOL[0] is not pool:
+        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
+    total = _POOL[1]
+    if not total or draws <= 0:
+        return 0.0
+    return _mask_potential(variant, dead_mask(mask), pool, draws, total)
 
 
 def _mask_potential(

@@ -230,12 +230,21 @@ class MaskLook:
         self, hand: Sequence[int], pool: Counter[int], limit: int | None, weight: int
     ) -> tuple[float, int, int] | None:
         """`lookahead.next_turn` on masks, or None when the hand or pool is off the path."""
+        mask = sum(map(_BIT_OF, hand))
+        if mask.bit_count() != len(hand) or mask & self.not_fast:
+            return None
+        return self.next_turn_mask(mask, pool, limit, weight)
+
+    def next_turn_mask(
+        self, mask: int, pool: Counter[int], limit: int | None, weight: int
+    ) -> tuple[float, int, int] | None:
+        """`next_turn` of a one-deck natural mask (`mask_of`'s test passed), or None when
+        the pool is off the path or holds a card of the hand."""
         summary = self._pool(pool)
         if summary is None:
             return None
         pool_mask, count, by_value = summary
-        mask = sum(map(_BIT_OF, hand))
-        if mask.bit_count() != len(hand) or mask & self.not_fast or mask & pool_mask:
+        if mask & pool_mask:
             return None
         if not count:
             return 0.0, 0, 0

@@ -44,7 +44,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
-from rulespec.bots.danger import discard_danger
+from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.ginplay import (
     all_melded,
     knock_ready,
@@ -56,7 +56,8 @@ from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
-from rulespec.bots.masklook import mask_look
+from rulespec.bots.masklook import MaskLook
+from rulespec.bots.maskscore import ahead, fast_hand, mask_cost, pot
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -92,26 +93,16 @@ class SmartBot(PhasedBot):
         self._contract = False  # a contract still to meet (bots/contracts.py)
         self._limit_view: View | None = None
         self._limit: int | None = None
+        self._fast: tuple[MaskLook, int] | None = None  # this decision's hand as a mask
 
     # ---- the cost of a hand -------------------------------------------------
 
     def cost(self, variant: Variant, hand: Sequence[int]) -> float:
         if not hand:
             return -1000.0
-        if not (variant.play.contract_pure or self._contract):
-            look = mask_look(variant)  # the one-deck path: the kernel's answer, by mask
-            mask = look.mask_of(hand) if look is not None else None
-            if look is not None and mask is not None:
-                weight = self._count_weight(variant)
-                if not weight:
-                    dw = look.k.value(mask)
-                    got = dw / 1  # points(): a unit of 1
-                else:
-                    dw, count, _ = look.stats(mask)
-                    got = dw / 1 + weight * count
-                if variant.scoring.meld_credit:  # melded value: all the hand's less deadwood
-                    got -= CREDIT_WEIGHT * ((look.total(mask) - dw) / 1)
-                return got
+        fast = fast_hand(variant, hand, self._contract)
+        if fast is not None:  # the one-deck path: the kernel's answer, by mask
+            return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
         dw, melds, dead = arrangement(variant, hand)
         value = points(variant, dw) + self._count_weight(variant) * len(dead)
         want = variant.play.contract_pure
@@ -158,8 +149,18 @@ class SmartBot(PhasedBot):
         """Cost after the best discard that is not one of ``keep`` (cards just taken),
         less the partial melds' potential when a ``pool`` of unseen cards is given."""
         best: float | None = None
+        fast = fast_hand(variant, hand, self._contract)
+        weight = self._count_weight(variant)
         for card in sorted(set(hand)):
             if card in keep or is_wild(variant, card):
+                continue
+            if fast is not None:  # by mask: no list per candidate
+                look, left = fast[0], fast[1] ^ 1 << card
+                score = mask_cost(variant, look, left, weight, CREDIT_WEIGHT)
+                if pool is not None:
+                    score -= POT_WEIGHT * pot(variant, look, left, pool, POT_DRAWS)
+                if best is None or score < best:
+                    best = score
                 continue
             rest = list(hand)
             rest.remove(card)
@@ -235,6 +236,7 @@ class SmartBot(PhasedBot):
         credit = variant.scoring.meld_credit
         self._contract = pending(view, variant)
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
+        self._fast = fast_hand(variant, hand, self._contract)
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
             options = groups["meld"]
             return options[contract_meld([p.cards for p, _ in options])][1]
@@ -299,6 +301,9 @@ class SmartBot(PhasedBot):
             calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
             return calm[self.rng.randrange(len(calm))][1]
         if discards:
+            if self._fast is not None and not variant.draw.turned:  # every danger in one pass
+                cards = sorted({pm[0].cards[0] for pm in discards})
+                self._dangers = discard_dangers(view, variant, cards, self._pool(view, variant))
             quick = sorted(
                 discards,
                 key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
@@ -322,6 +327,9 @@ class SmartBot(PhasedBot):
         """Cost of the hand left after this discard plus its danger; ``deep`` adds the
         one-draw lookahead (or the outs count with meld credit)."""
         card = parsed.cards[0]
+        fast = self._fast
+        if fast and len(parsed.cards) == 1 and fast[1] >> card & 1 and not variant.draw.turned:
+            return self._mask_discard_score(view, variant, card, deep, *fast)  # no wild in it
         rest = remove_cards(view.hand, parsed.cards)
         if rest is None:
             return math.inf
@@ -345,6 +353,32 @@ class SmartBot(PhasedBot):
                 view, variant, card, self._pool(view, variant)
             )
         return score + danger
+
+    def _mask_discard_score(
+        self, view: View, variant: Variant, card: int, deep: bool, look: MaskLook, mask: int
+    ) -> float:
+        """`_discard_score` of a hand `maskscore.fast_hand` passed, by mask: the same sums."""
+        rest = mask ^ 1 << card
+        weight = self._count_weight(variant)
+        score = mask_cost(variant, look, rest, weight, CREDIT_WEIGHT)
+        if deep and rest.bit_count() <= MAX_OUTS_CARDS:
+            pool = self._pool(view, variant)
+            left = remove_cards(view.hand, (card,)) or []
+            if variant.scoring.meld_credit:
+                score -= OUTS_WEIGHT * outs(variant, left, pool)
+            else:
+                if self._limit_view is not view:  # the limit, once per view
+                    self._limit_view, self._limit = view, knock_limit(view, variant)
+                weights = (weight, KNOCK_WEIGHT, CREDIT_WEIGHT)
+                got = ahead(variant, look, rest, pool, self._limit, weights)
+                if got is None:
+                    got = self._next_turn(view, variant, left)
+                score = LOOK * got + (1 - LOOK) * score
+                if POT_WEIGHT and variant.knock is not None:
+                    score -= POT_WEIGHT * pot(variant, look, rest, pool, POT_DRAWS)
+        if card not in self._dangers:
+            self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
+        return score + self._dangers[card]
 
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance

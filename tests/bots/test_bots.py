@@ -295,3 +295,38 @@ def test_a_stock_draw_or_a_meld_breaks_the_circle() -> None:
     assert not repeats_take(view(*circle), (qh,))
     broken = [*circle[:6], (1, "draw stock", ()), *circle[7:]]
     assert not repeats_take(view(*broken), (ac,))
+
+
+def test_view_history_reuses_only_an_equal_prefix() -> None:
+    """view_of reads only the new moves of a growing history, and a history that changed
+    (an undo, another game) is read whole: each answer is that of a fresh read."""
+    from rulespec.bots import base
+
+    def events(history: list[dict[str, object]]) -> list[str]:
+        return [f"{e.seat}:{e.move.text}" for e in view_of({"seat": 0, "history": history}).history]
+
+    first = [{"seat": 0, "move": "draw stock"}, {"seat": 0, "move": "discard 7H"}]
+    grown = [*first, {"seat": 1, "move": "draw discard", "cards": ["7H"]}]
+    other = [{"seat": 1, "move": "draw stock"}, {"seat": 1, "move": "discard 2C"}, grown[2]]
+    assert events(first) == ["0:draw stock", "0:discard 7H"]
+    assert events(grown) == ["0:draw stock", "0:discard 7H", "1:draw discard"]
+    assert events(other) == ["1:draw stock", "1:discard 2C", "1:draw discard"]
+    assert events(first[:1]) == ["0:draw stock"]
+    base._LAST[0], base._LAST[1] = (), ()  # a fresh read gives the same
+    assert events(other) == ["1:draw stock", "1:discard 2C", "1:draw discard"]
+
+
+@pytest.mark.parametrize("game", ["gin", "rummy", "knock-rummy"])
+def test_discard_dangers_in_one_pass_equal_each_card_alone(game: str) -> None:
+    """The one-pass dangers of a decision's candidates are discard_danger's, float for float."""
+    from rulespec.bots.danger import discard_danger, discard_dangers
+    from rulespec.bots.hands import unseen
+
+    variant = runner.load(game)
+    history = [(0, "discard 7H", ()), (1, "draw discard", ("7H",)), (1, "discard 8C", ())]
+    view = _gin_view(history)
+    pool = unseen(variant, view)
+    cards = sorted(view.hand)
+    alone = {c: discard_danger(view, variant, c, pool) for c in cards}
+    assert discard_dangers(view, variant, cards, pool) == alone
+    assert len(set(alone.values())) > 3  # the cards differ: the comparison can fail

@@ -39,7 +39,7 @@ def _deals(variant: Variant, count: int, seed: int) -> list[tuple[list[int], Cou
 def _without_masks(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in (lookahead, hands, ginplay):
         monkeypatch.setattr(module, "mask_look", lambda variant: None)
-    monkeypatch.setattr("rulespec.bots.smart.mask_look", lambda variant: None)
+    monkeypatch.setattr("rulespec.bots.maskscore.mask_look", lambda variant: None)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -59,6 +59,7 @@ def test_mask_paths_answer_as_the_general_loops(
             got.append(hands.potential(variant, hand, pool, 3.0))
             got.append(hands.outs(variant, hand, pool))
             got.append(bot.cost(variant, hand))
+            got.append(bot._best_after_discard(variant, hand, hand[:1], pool))
             got.append(ginplay.knock_ready(variant, hand, (), 10))
             got.append(ginplay.all_melded(variant, hand, hand[:2]))
         return got

@@ -29,7 +29,7 @@ from rulespec.interpreter.cards import cut_for_dealer
 from rulespec.interpreter.handwild import hand_rules, per_table, table_decks
 from rulespec.interpreter.matchpos import match_position, read_match_table
 from rulespec.interpreter.melds import name_wilds
-from rulespec.interpreter.observer import observe
+from rulespec.interpreter.observer import SeenHistory, observe
 from rulespec.interpreter.outcome import HandResult, Observation
 from rulespec.interpreter.phases import judge as J
 from rulespec.interpreter.phases.context import Ctx
@@ -82,6 +82,7 @@ class Game:
         self._rules_no = 0
         self._timeline = Timeline.begin(hs, ms) if timeline is None else timeline
         self._moves = self._timeline.moves  # this hand's moves: play appends, undo re-plays
+        self._seen = SeenHistory()  # the history entries shown to the seats, copied once each
 
     # --- construction ---------------------------------------------------------------
 
@@ -352,7 +353,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """Exactly what `seat` sees at the table (never another hand or the stock order)."""
-        return observe(self.variant, self.hs, self.ms, seat)
+        return observe(self.variant, self.hs, self.ms, seat, self._seen)
 
     @property
     def last_moves(self) -> dict[int, list[str]]:

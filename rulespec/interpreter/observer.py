@@ -4,20 +4,76 @@ Apart from the state (model: OpenSpiel's Observer): `observe` reads a hand and
 match state and gives a seat's `Observation`: its own hand, the public table,
 never another hand or the stock order (tests/envs/test_no_leaks.py and the web
 leak test hold every interface to it).
+
+A seat's `history` is the hand's public log. A `Game` keeps one `SeenHistory`:
+each entry is copied for the seats once, when it is first shown, so an
+observation late in a long hand costs one list of shared pointers, not a copy
+of every entry (smart self-play reads one observation per decision).
 """
 
 from __future__ import annotations
 
-from rulespec.core.cards import card_text, placed_text
+from typing import Any
+
+from rulespec.core.cards import JOKER, card_text, placed_text
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter.handwild import per_hand, rank_text
 from rulespec.interpreter.outcome import HandWildView, Observation, match_view
 from rulespec.interpreter.state import HandState, MatchState
 from rulespec.model.variant import Variant
 
+_TEXT: dict[int, str] = {c: card_text(c) for c in range(JOKER + 1)}
+"""card_text by code, read once: every observation writes the hand and the pile as texts."""
 
-def observe(variant: Variant, hs: HandState, ms: MatchState, seat: int) -> Observation:
-    """Exactly what `seat` sees at the table (never another hand or the stock order)."""
+
+def _texts(cards: list[int]) -> list[str]:
+    """The cards' texts (card_text's, its error for a code that is no card included)."""
+    try:
+        return [_TEXT[c] for c in cards]
+    except (KeyError, TypeError):
+        return [card_text(c) for c in cards]
+
+
+class SeenHistory:
+    """A hand's public history as the seats see it, copied once per entry and shared.
+
+    `of(history)` gives a new list holding the seats' copies of the entries (the
+    engine's own entries are never handed out, so no reader can change the
+    game's record). The copies made for earlier observations are kept: only the
+    entries new since then are copied. The engine only appends to a history
+    list and shares entries between a hand's copies (`copy_hand`, undo's saved
+    moments), so an engine entry at the same place as a kept one means every
+    entry before it is the same too; after an undo the part still standing is
+    kept, and another hand or a loaded position starts over.
+    """
+
+    __slots__ = ("_seen", "_source")
+
+    def __init__(self) -> None:
+        self._source: list[dict[str, Any]] = []  # the engine entries copied, in order
+        self._seen: list[dict[str, Any]] = []  # their copies, shown to the seats
+
+    def of(self, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The seats' copy of `history`: a new list, its entries shared between observations."""
+        source, seen = self._source, self._seen
+        kept = min(len(source), len(history))
+        while kept and history[kept - 1] is not source[kept - 1]:
+            kept -= 1
+        if kept < len(source):
+            del source[kept:], seen[kept:]
+        for entry in history[kept:]:
+            source.append(entry)
+            seen.append(dict(entry))
+        return list(seen)
+
+
+def observe(
+    variant: Variant, hs: HandState, ms: MatchState, seat: int, copies: SeenHistory | None = None
+) -> Observation:
+    """Exactly what `seat` sees at the table (never another hand or the stock order).
+
+    `copies`: the game's history copies (`SeenHistory`), else the history is copied whole.
+    """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hs.players:
         shown = repr(seat) if len(repr(seat)) <= 40 else type(seat).__name__
         raise RulespecError(
@@ -31,11 +87,9 @@ def observe(variant: Variant, hs: HandState, ms: MatchState, seat: int) -> Obser
         "dealer": hs.dealer,
         "to_move": hs.to_move,
         "phase": hs.phase,
-        "hand": [card_text(c) for c in hs.hands[seat]],
+        "hand": _texts(hs.hands[seat]),
         "hand_sizes": [len(h) for h in hs.hands],
-        "discard": [card_text(c) for c in hs.discard]
-        if spread
-        else [card_text(c) for c in hs.discard[-1:]],
+        "discard": _texts(hs.discard if spread else hs.discard[-1:]),
         "discard_size": len(hs.discard),
         "pile": "spread" if spread else "squared",
         "melds": [{"owner": o, "cards": [placed_text(p) for p in m]} for o, m in hs.melds],
@@ -51,7 +105,7 @@ def observe(variant: Variant, hs: HandState, ms: MatchState, seat: int) -> Obser
         "dropped": list(hs.dropped),
         "hand_number": ms.hand_no,
         "buys": list(hs.buys),
-        "history": [dict(h) for h in hs.history],
+        "history": [dict(h) for h in hs.history] if copies is None else copies.of(hs.history),
         "hand_over": hs.phase == "over",
         "result": hs.result,
         **match_view(variant, hs, ms),

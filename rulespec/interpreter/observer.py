@@ -34,6 +34,15 @@ def _texts(cards: list[int]) -> list[str]:
         return [card_text(c) for c in cards]
 
 
+def _placed_texts(meld: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[str]:
+    """The placed cards' texts (placed_text's: `7H`, `JK:7H`; its errors included)."""
+    text = _TEXT
+    try:
+        return [text[c] if c == s else f"{text[c]}:{text[s]}" for c, s in meld]
+    except (KeyError, TypeError, ValueError):
+        return [placed_text(p) for p in meld]
+
+
 class SeenHistory:
     """A hand's public history as the seats see it, copied once per entry and shared.
 
@@ -92,7 +101,7 @@ def observe(
         "discard": _texts(hs.discard if spread else hs.discard[-1:]),
         "discard_size": len(hs.discard),
         "pile": "spread" if spread else "squared",
-        "melds": [{"owner": o, "cards": [placed_text(p) for p in m]} for o, m in hs.melds],
+        "melds": [{"owner": o, "cards": _placed_texts(m)} for o, m in hs.melds],
         "stock_size": len(hs.stock),
         "totals": list(ms.totals),
         "upcard": None if hs.upcard is None else card_text(hs.upcard),

@@ -135,16 +135,24 @@ def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
     runs = [(h.bit_count(), h) for h in [mask & w for w in plan.windows] if h]
     runs.sort(key=lambda r: -r[0])
     del runs[plan.keep :]
+    # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
+    # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
+    set_floor = sum(m for m, _, _ in _set_needs(plan, by_rank, {}, counts))
+    run_min, pure = plan.run_min, plan.pure
     best: int | None = None
     for chosen in combinations(runs, plan.runs):
+        # the windows are sorted by cards held, so `chosen` is too: the first are the pure
+        pure_need = sum(run_min - n for n, _ in chosen[:pure])
+        rest_need = sum(run_min - n for n, _ in chosen[pure:]) + set_floor
+        if best is not None and pure_need + max(0, rest_need - wilds) >= best:
+            continue
         acc = over = 0
         for _, h in chosen:
             over |= acc & h
             acc |= h
         if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
             continue  # two windows claim one card
-        sizes = sorted((n for n, _ in chosen), reverse=True)
-        needs = [(plan.run_min - n, n, i < plan.pure) for i, n in enumerate(sizes)]
+        needs = [(run_min - n, n, i < pure) for i, (n, _) in enumerate(chosen)]
         if plan.sets:
             taken = {c: 1 for c in _bits(acc)}
             for c in _bits(over):

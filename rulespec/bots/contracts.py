@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from operator import itemgetter
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import _cached
@@ -119,33 +120,36 @@ def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
     wilds = 0
     counts = [0] * JOKER
     mask = 0
+    # per rank: the cards (suits any) or the suits (distinct) held, before any run takes some
+    by_rank = [0] * 13
+    distinct = plan.distinct
     for c in hand:
         if c in wild_codes:
             wilds += 1
         elif c < JOKER:
             counts[c] += 1
+            if not distinct or counts[c] == 1:
+                by_rank[c % 13] += 1
             mask |= 1 << c
-    # per rank: the cards (suits any) or the suits (distinct) held, before any run takes some
-    by_rank = [0] * 13
-    for c in range(JOKER):
-        if counts[c]:
-            by_rank[c % 13] += 1 if plan.distinct else counts[c]
     if not plan.runs:
         return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
     runs = [(h.bit_count(), h) for h in [mask & w for w in plan.windows] if h]
-    runs.sort(key=lambda r: -r[0])
+    runs.sort(key=itemgetter(0), reverse=True)  # stable: ties keep the window order
     del runs[plan.keep :]
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
     set_floor = sum(m for m, _, _ in _set_needs(plan, by_rank, {}, counts))
     run_min, pure = plan.run_min, plan.pure
     best: int | None = None
-    for chosen in combinations(runs, plan.runs):
-        # the windows are sorted by cards held, so `chosen` is too: the first are the pure
-        pure_need = sum(run_min - n for n, _ in chosen[:pure])
-        rest_need = sum(run_min - n for n, _ in chosen[pure:]) + set_floor
-        if best is not None and pure_need + max(0, rest_need - wilds) >= best:
-            continue
+    gaps = [run_min - n for n, _ in runs]
+    for picked in combinations(range(len(runs)), plan.runs):
+        # the windows are sorted by cards held, so `picked` is too: the first are the pure
+        if best is not None:
+            pure_need = sum(map(gaps.__getitem__, picked[:pure])) if pure else 0
+            rest_need = sum(map(gaps.__getitem__, picked)) - pure_need + set_floor
+            if pure_need + max(0, rest_need - wilds) >= best:
+                continue
+        chosen = [runs[i] for i in picked]
         acc = over = 0
         for _, h in chosen:
             over |= acc & h

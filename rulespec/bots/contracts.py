@@ -12,7 +12,11 @@ the bot lays it down, and the usual rules take over after that.
 
 The shortfall is a fast estimate, not the solver: runs are windows of the
 contract length in one suit along the pack's run order, the sets the ranks
-with the most cards left beside the chosen runs.
+with the most cards left beside the chosen runs. It is asked for every
+candidate hand of every decision, so it works on card masks: the windows are
+made once per deal's rules (`_Plan`), the sets read per-rank counts the chosen
+runs adjust, and a choice of runs whose lower bound cannot beat the best so far
+is skipped (the same value as trying it).
 """
 
 from __future__ import annotations

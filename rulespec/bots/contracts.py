@@ -12,7 +12,11 @@ the bot lays it down, and the usual rules take over after that.
 
 The shortfall is a fast estimate, not the solver: runs are windows of the
 contract length in one suit along the pack's run order, the sets the ranks
-with the most cards left beside the chosen runs.
+with the most cards left beside the chosen runs. It is asked for every
+candidate hand of every decision, so it works on card masks: the windows are
+made once per deal's rules (`_Plan`), the sets read per-rank counts the chosen
+runs adjust, and a choice of runs whose lower bound cannot beat the best so far
+is skipped (the same value as trying it).
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from operator import itemgetter
 
-from rulespec.bots.base import JOKER, View, is_wild, rank_of, suit_of
+from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import _cached
 from rulespec.model.variant import Variant
 
@@ -54,87 +59,165 @@ def _windows(variant: Variant, length: int) -> list[tuple[int, ...]]:
     return [ring[i : i + length] for i in range(len(ring) - length + 1)]
 
 
-def _wild_room(variant: Variant, naturals: int, need: int, pure: bool) -> int:
-    """How many of `need` missing cards wild cards may fill in one meld."""
-    if pure:
-        return 0
-    wild = variant.melds.wild
-    room = need if wild.per_meld is None else min(need, wild.per_meld)
-    if not wild.outnumber:
-        room = min(room, naturals)
-    return room
-
-
 def shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """The fewest cards `hand` lacks to hold the contract (0: it can be laid down)."""
     found: int = _cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
     return found
 
 
+class _Plan:
+    """What every shortfall of one deal's contract shares: the run windows as card masks
+    (in the order the estimate ranks them), the wild cards, the meld limits."""
+
+    __slots__ = (
+        "wild",
+        "windows",
+        "sets",
+        "set_min",
+        "runs",
+        "run_min",
+        "pure",
+        "keep",
+        "distinct",
+        "per_meld",
+        "outnumber",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        play = variant.play
+        self.wild = frozenset(c for c in range(JOKER + 1) if is_wild(variant, c))
+        self.sets, self.set_min = play.contract_sets, play.contract_set_min
+        self.runs, self.run_min, self.pure = (
+            play.contract_runs,
+            play.contract_run_min,
+            play.contract_pure,
+        )
+        self.keep = max(RUN_CANDIDATES, play.contract_runs)
+        self.windows: list[int] = []  # window by window, suit by suit (the sort is stable)
+        if play.contract_runs:
+            for window in _windows(variant, play.contract_run_min):
+                for suit in range(4):
+                    self.windows.append(sum(1 << (r - 1 + 13 * suit) for r in set(window)))
+        self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
+        self.per_meld = variant.melds.wild.per_meld
+        self.outnumber = variant.melds.wild.outnumber
+
+
+_PLANS: dict[int, tuple[Variant, _Plan]] = {}  # by id, the variant held: no id reused
+
+
+def _plan(variant: Variant) -> _Plan:
+    hit = _PLANS.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        hit = (variant, _Plan(variant))
+        _PLANS[id(variant)] = hit
+    return hit[1]
+
+
 def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
-    play = variant.play
-    wilds = sum(1 for c in hand if is_wild(variant, c))
-    naturals = Counter(c for c in hand if c < JOKER and not is_wild(variant, c))
-    runs: list[tuple[int, frozenset[int], int]] = []  # (cards held, cards used, suit)
-    if play.contract_runs:
-        for window in _windows(variant, play.contract_run_min):
-            for suit in range(4):
-                held = frozenset(r - 1 + 13 * suit for r in window) & set(naturals)
-                if held:
-                    runs.append((len(held), held, suit))
-        runs.sort(key=lambda r: -r[0])
-        runs = runs[: max(RUN_CANDIDATES, play.contract_runs)]
+    """Runs chosen among the `RUN_CANDIDATES` windows holding the most cards, the sets from
+    the ranks holding the most cards of those left, wild cards filling the smallest gaps."""
+    plan = _plan(variant)
+    wild_codes = plan.wild
+    wilds = 0
+    counts = [0] * JOKER
+    mask = 0
+    # per rank: the cards (suits any) or the suits (distinct) held, before any run takes some
+    by_rank = [0] * 13
+    distinct = plan.distinct
+    for c in hand:
+        if c in wild_codes:
+            wilds += 1
+        elif c < JOKER:
+            counts[c] += 1
+            if not distinct or counts[c] == 1:
+                by_rank[c % 13] += 1
+            mask |= 1 << c
+    if not plan.runs:
+        return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
+    runs = [(h.bit_count(), h) for h in [mask & w for w in plan.windows] if h]
+    runs.sort(key=itemgetter(0), reverse=True)  # stable: ties keep the window order
+    del runs[plan.keep :]
+    # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
+    # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
+    set_floor = sum(m for m, _, _ in _set_needs(plan, by_rank, {}, counts))
+    run_min, pure = plan.run_min, plan.pure
     best: int | None = None
-    choices = combinations(runs, play.contract_runs) if play.contract_runs else [()]
-    for chosen in choices:
-        used: Counter[int] = Counter()
-        for _, cards, _ in chosen:
-            used.update(cards)
-        if any(used[c] > naturals[c] for c in used):
+    gaps = [run_min - n for n, _ in runs]
+    for picked in combinations(range(len(runs)), plan.runs):
+        # the windows are sorted by cards held, so `picked` is too: the first are the pure
+        if best is not None:
+            pure_need = sum(map(gaps.__getitem__, picked[:pure])) if pure else 0
+            rest_need = sum(map(gaps.__getitem__, picked)) - pure_need + set_floor
+            if pure_need + max(0, rest_need - wilds) >= best:
+                continue
+        chosen = [runs[i] for i in picked]
+        acc = over = 0
+        for _, h in chosen:
+            over |= acc & h
+            acc |= h
+        if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
             continue  # two windows claim one card
-        needs: list[tuple[int, int, bool]] = []  # (missing, naturals held, pure)
-        for index, (count, _, _) in enumerate(sorted(chosen, key=lambda r: -r[0])):
-            pure = index < play.contract_pure
-            needs.append((play.contract_run_min - count, count, pure))
-        if play.contract_sets:
-            needs.extend(_set_needs(variant, naturals - used))
-        if len(needs) < play.contract_sets + play.contract_runs:
-            continue
-        missing = _fill(variant, needs, wilds)
+        needs = [(run_min - n, n, i < pure) for i, (n, _) in enumerate(chosen)]
+        if plan.sets:
+            taken = {c: 1 for c in _bits(acc)}
+            for c in _bits(over):
+                taken[c] = sum(h >> c & 1 for _, h in chosen)
+            needs += _set_needs(plan, by_rank, taken, counts)
+        missing = _fill(plan, needs, wilds)
         if best is None or missing < best:
             best = missing
     if best is None:  # no run window holds a card: every run card is missing
-        best = play.contract_runs * play.contract_run_min + sum(
-            m for m, _, _ in _set_needs(variant, naturals)
+        best = plan.runs * plan.run_min + sum(
+            m for m, _, _ in _set_needs(plan, by_rank, {}, counts)
         )
     return best
 
 
-def _set_needs(variant: Variant, left: Counter[int]) -> list[tuple[int, int, bool]]:
-    """The contract's sets from the cards left: the ranks holding the most cards."""
-    play = variant.play
-    if not play.contract_sets:
+def _bits(mask: int) -> list[int]:
+    """The card codes of a mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _set_needs(
+    plan: _Plan, by_rank: list[int], taken: dict[int, int], counts: list[int]
+) -> list[tuple[int, int, bool]]:
+    """The contract's sets from the cards the runs leave (`taken`: card -> copies the runs
+    use): the ranks holding the most cards (suits any) or suits (distinct)."""
+    if not plan.sets:
         return []
-    distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
-    by_rank: Counter[int] = Counter()
-    suits: dict[int, set[int]] = {}
-    for card, n in left.items():
-        if n > 0:
-            suits.setdefault(rank_of(card), set()).add(suit_of(card))
-            by_rank[rank_of(card)] += n
-    held = sorted(
-        (min(len(suits[r]) if distinct else by_rank[r], play.contract_set_min) for r in suits),
-        reverse=True,
-    )
-    held += [0] * (play.contract_sets - len(held))
-    return [(play.contract_set_min - h, h, False) for h in held[: play.contract_sets]]
+    left = by_rank
+    if taken:
+        left = list(by_rank)
+        for c, used in taken.items():
+            if not plan.distinct:
+                left[c % 13] -= used
+            elif counts[c] == used:
+                left[c % 13] -= 1  # the last copy of this suit goes to a run
+    cap = plan.set_min
+    held = sorted((cap if n > cap else n for n in left), reverse=True)[: plan.sets]
+    return [(cap - h, h, False) for h in held]
 
 
-def _fill(variant: Variant, needs: list[tuple[int, int, bool]], wilds: int) -> int:
+def _fill(plan: _Plan, needs: list[tuple[int, int, bool]], wilds: int) -> int:
     """Missing cards once the hand's wild cards fill what they may, smallest gaps first."""
+    if not wilds:
+        return sum(need for need, _, _ in needs)
     missing = 0
     for need, held, pure in sorted(needs):
-        use = min(wilds, _wild_room(variant, held, need, pure))
+        room = 0
+        if not pure:
+            room = need if plan.per_meld is None else min(need, plan.per_meld)
+            if not plan.outnumber:
+                room = min(room, held)
+        use = min(wilds, room)
         wilds -= use
         missing += need - use
     return missing

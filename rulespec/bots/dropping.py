@@ -69,5 +69,12 @@ def expected_loss(view: View, pool: Counter[int], rank: Cost, loss: Cost, penalt
 
 
 def should_drop(view: View, pool: Counter[int], rank: Cost, loss: Cost, penalty: int) -> bool:
-    """Drop now? When the penalty is less than the expected loss of playing on."""
+    """Drop now? When the penalty is less than the expected loss of playing on.
+
+    The expected loss is never more than the loss if beaten (``(1 - win) * lose - win *
+    gain`` with ``lose``, ``gain`` and ``win`` at least 0), so a penalty at least that
+    loss keeps the bot in without sampling the table (the same answer, most turns)."""
+    cap = LOSS_CAP * penalty if penalty > 0 else float("inf")
+    if penalty >= min(cap, KEEP * max(loss(view.hand), 0.0)):
+        return False
     return penalty < expected_loss(view, pool, rank, loss, penalty)

@@ -13,6 +13,7 @@ from rulespec.bots.base import card_code
 from rulespec.bots.contracts import contract_meld, shortfall
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter.game import Game
+from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
 
 VALID = Path(__file__).resolve().parent.parent / "data" / "valid"
@@ -46,6 +47,19 @@ SHORTFALLS: list[tuple[str, str, int]] = [
 @pytest.mark.parametrize(("name", "hand", "short"), SHORTFALLS)
 def test_shortfall_counts_the_cards_the_contract_lacks(name: str, hand: str, short: int) -> None:
     assert shortfall(_variant(name), _cards(hand)) == short
+
+
+TWO_DECKS: list[tuple[str, int]] = [  # Contract Rummy's deal 3: 2 runs of 4, two decks, jokers
+    ("5H 6H 7H 8H 6H 7H 8H 9H", 0),  # 5-8 and 6-9: each shared card held twice
+    ("5H 6H 7H 8H 9H", 3),  # one copy each: the second run holds only 9H (or only 5H)
+    ("5H 6H JK", 5),  # 2-5 and 6-9 (the only runs sharing no card), the joker in one
+]
+
+
+@pytest.mark.parametrize(("hand", "short"), TWO_DECKS)
+def test_two_runs_share_no_card_held_once(hand: str, short: int) -> None:
+    variant = for_deal(load_variant("contract-rummy"), 3)
+    assert shortfall(variant, _cards(hand)) == short
 
 
 def test_the_longest_contract_meld_goes_first() -> None:

@@ -4,11 +4,18 @@ it dropped only a hand with no meld at all, so the drop almost never fired."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pytest
 
 from rulespec.bots import make_bot
+from rulespec.bots.base import points, view_of
+from rulespec.bots.dropping import expected_loss, should_drop
+from rulespec.bots.hands import deadwood
+from rulespec.bots.turnacts import unseen
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter.game import Game
+from rulespec.model.variant import Variant
 
 BAD = ["2C", "2D", "2H", "KS", "QH", "9D", "JC", "6S", "KD", "8H", "QC", "4S", "TD"]
 GOOD = ["5H", "6H", "7H", "8H", "9S", "9D", "9C", "JC", "QC", "2D", "3D", "KS", "KH"]
@@ -38,3 +45,23 @@ def test_smart_drops_a_bad_hand_and_plays_a_good_one(hand: list[str], drops: boo
     assert any(str(m) == "drop" for m in g.legal_moves())
     move = make_bot("smart", 1).choose(g.observation(1), g.legal_moves(), g.variant)
     assert (str(move) == "drop") is drops
+
+
+def _deadwood_points(variant: Variant) -> Callable[[Sequence[int]], float]:
+    return lambda cards: points(variant, deadwood(variant, cards))
+
+
+def test_a_drop_skipped_without_sampling_is_one_sampling_would_skip() -> None:
+    """should_drop answers a penalty at least the loss if beaten without sampling the table:
+    the same answer as the expected loss, for both hands at every penalty from 0 to 100."""
+    answers = []
+    for hand in (BAD, GOOD):
+        g = _first_turn(hand)
+        view, variant = view_of(g.observation(1)), g.variant
+        pool = unseen(variant, view)
+        loss = _deadwood_points(variant)
+        for penalty in range(0, 101, 5):
+            full = penalty < expected_loss(view, pool, loss, loss, penalty)
+            assert should_drop(view, pool, loss, loss, penalty) is full, (hand, penalty)
+            answers.append(full)
+    assert True in answers and False in answers  # both answers are checked

@@ -228,7 +228,8 @@ def _model(
     view: View, variant: Variant, nxt: int, pool: Counter[int]
 ) -> tuple[dict[int, float], dict[int, list[tuple[int, float]]]]:
     """The next hand's model (`holding`) and its chances by rank, kept for one view."""
-    key = (id(view), view.hand, len(view.history), nxt, id(pool))
+    # the key holds the view, pool and rules themselves, so their ids cannot be reused
+    key = (id(view), view.hand, len(view.history), nxt, id(pool), view, pool, variant)
     if _MEMO.get("key") != key:
         _MEMO["key"], _MEMO["value"] = key, holding(view, variant, nxt, pool)
         by_rank: dict[int, list[tuple[int, float]]] = {}

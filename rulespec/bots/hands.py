@@ -10,6 +10,7 @@ as ``rulespec.interpreter.solver`` imports.
 from __future__ import annotations
 
 import importlib
+import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,6 +19,7 @@ from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -36,8 +38,22 @@ def _solver() -> Any:
     return _SOLVER[0]
 
 
+_LIVE: set[int] = set()  # ids of the live variants with answers in _CACHE
+
+
+def _forget(key: int) -> None:
+    """A variant died: its id may name another variant next, so its answers go (all of
+    them: a scan for its keys would cost more than the few recomputed)."""
+    _LIVE.discard(key)
+    _CACHE.clear()
+
+
 def _cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
-    key = (id(variant), what, tuple(sorted(hand)))
+    vid = id(variant)
+    if vid not in _LIVE:  # keyed by id: a finaliser drops the answers when the variant dies
+        _LIVE.add(vid)
+        weakref.finalize(variant, _forget, vid)
+    key = (vid, what, tuple(sorted(hand)))
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) > _CACHE_LIMIT:
@@ -218,25 +234,26 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     return total
 
 
-_GAPS: dict[int, dict[tuple[int, int], list[int]]] = {}
+_GAPS: Derived[dict[tuple[int, int], list[int]]] = Derived()
 
 
 def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
     """For two ranks (low first) of one suit: the ranks that make a shortest run of three
-    with them (empty unless the variant's runs start at three)."""
-    key = id(variant)
-    if key not in _GAPS:
-        from rulespec.bots.danger import run_windows
+    with them (empty unless the variant's runs start at three); made once per variant."""
+    return _GAPS.get(variant, None, _make_gaps, variant)
 
-        gaps: dict[tuple[int, int], list[int]] = {}
-        run = variant.melds.run
-        if run is not None and run.min == 3:
-            for r in variant.ranks:
-                for window in run_windows(variant, r):
-                    lo, hi = sorted(window)
-                    gaps.setdefault((lo, hi), []).append(r)
-        _GAPS[key] = gaps
-    return _GAPS[key]
+
+def _make_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
+    from rulespec.bots.danger import run_windows
+
+    gaps: dict[tuple[int, int], list[int]] = {}
+    run = variant.melds.run
+    if run is not None and run.min == 3:
+        for r in variant.ranks:
+            for window in run_windows(variant, r):
+                lo, hi = sorted(window)
+                gaps.setdefault((lo, hi), []).append(r)
+    return gaps
 
 
 _PAIRS: dict[int, tuple[Variant, list[tuple[int, ...]], list[int]]] = {}

@@ -393,7 +393,7 @@ class SmartBot(PhasedBot):
         return total / count - KNOCK_WEIGHT * ready / count
 
     def _pool(self, view: View, variant: Variant) -> Counter[int]:
-        key = (id(view), view.hand)
+        key = (id(view), view.hand, view)  # holding the view: its id is not reused
         if self._pool_key != key:
             self._pool_key, self._pool_value = key, unseen(variant, view)
         return self._pool_value

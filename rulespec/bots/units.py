@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 
@@ -30,7 +31,7 @@ def _near(order: tuple[int, ...]) -> dict[int, frozenset[int]]:
 
 
 POINTS_AS_THEY_ARE = 100  # card values up to this are the bots' points unchanged
-_UNITS: dict[int, int] = {}
+_UNITS: Derived[int] = Derived()  # made once per variant, dropped with it
 
 
 def point_unit(variant: Variant) -> int:
@@ -39,13 +40,14 @@ def point_unit(variant: Variant) -> int:
     a knock bonus, a wild's hold value) are tuned in points of ordinary cards; counting
     in this unit keeps their weight when a variant values cards at 10**9 each, and keeps
     every float in range however large the language's integers get (``points``)."""
-    key = id(variant)
-    if key not in _UNITS:
-        values = [abs(v) for places in variant.values.values() for v in places.values()]
-        values += [abs(v) for v in variant.joker_values.values()]
-        top = max(values, default=0)
-        _UNITS[key] = 1 if top <= POINTS_AS_THEY_ARE else top // 10
-    return _UNITS[key]
+    return _UNITS.get(variant, None, _unit, variant)
+
+
+def _unit(variant: Variant) -> int:
+    values = [abs(v) for places in variant.values.values() for v in places.values()]
+    values += [abs(v) for v in variant.joker_values.values()]
+    top = max(values, default=0)
+    return 1 if top <= POINTS_AS_THEY_ARE else top // 10
 
 
 def points(variant: Variant, value: int) -> float:

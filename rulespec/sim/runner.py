@@ -82,11 +82,24 @@ _UNREAD: Mapping[str, Any] = MappingProxyType({})
 the random bot) is handed instead of one: building it costs more than such a bot's choice."""
 
 
+class StrandedSeat(RulespecError):
+    """The engine offers a seat no move before the hand has ended: an engine bug, reported
+    with where it happened (a save of the position reproduces it) instead of a bot's
+    traceback."""
+
+
 def bot_move(game: Any, seat: int, bot: Any, variant: Variant) -> Any:
     """Ask a bot for its move from the observation only, never the game."""
+    legal = game.legal_moves()
+    if not legal:
+        raise StrandedSeat(
+            f"{variant.name}: seat {seat} has no legal move in phase {game.phase} of hand"
+            f" {game.hand_number} before the hand ended (an engine bug: please report it"
+            " with the command that ran, its seed and this message)"
+        )
     if getattr(bot, "reads_observation", True):
-        return bot.choose(game.observation(seat), game.legal_moves(), variant)
-    return bot.choose(_UNREAD, game.legal_moves(), variant)
+        return bot.choose(game.observation(seat), legal, variant)
+    return bot.choose(_UNREAD, legal, variant)
 
 
 def _play_one_hand(game: Any, bots: Sequence[Any], variant: Variant) -> tuple[int, int]:
@@ -126,7 +139,10 @@ def run_hand(
     names = seat_bots(bots, players, index if rotate else 0)
     players_bots = [make_bot(n, derive_seed(hand_seed, s, "bot")) for s, n in enumerate(names)]
     game = Game.new(variant, players, hand_seed)
-    turns, moves = _play_one_hand(game, players_bots, variant)
+    try:
+        turns, moves = _play_one_hand(game, players_bots, variant)
+    except StrandedSeat as exc:
+        raise StrandedSeat(f"hand {index} of the run seeded {seed}: {exc}") from None
     reason, winner, scores = _result_fields(game)
     return HandRecord(index, reason, winner, scores, turns, moves, tuple(names))
 
@@ -143,7 +159,10 @@ def run_match(
     hand_turns: list[int] = []
     hand_reasons: list[str] = []
     while True:
-        t, m = _play_one_hand(game, players_bots, variant)
+        try:
+            t, m = _play_one_hand(game, players_bots, variant)
+        except StrandedSeat as exc:
+            raise StrandedSeat(f"match {index} of the run seeded {seed}: {exc}") from None
         turns, moves, hands = turns + t, moves + m, hands + 1
         hand_turns.append(t)
         hand_reasons.append(_result_fields(game)[0])

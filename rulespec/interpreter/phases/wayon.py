@@ -20,7 +20,7 @@ from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
 from rulespec.interpreter.meldrules import runs_of, tables
-from rulespec.interpreter.melds import NAME_LIMIT, Meld, place_wilds
+from rulespec.interpreter.melds import Meld, place_wilds
 from rulespec.interpreter.partsearch import Contract
 from rulespec.interpreter.phases.context import Ctx, count_pieces, held_taken
 from rulespec.interpreter.phases.layapply import after
@@ -141,6 +141,12 @@ def finish(
 RENAMINGS = 2000
 """Namings `_named_apart` may try for one way out before it gives the way up."""
 
+MELD_NAMINGS = 256
+"""Namings of one meld's wild cards `_named_apart` lists (`place_wilds`). The general
+`NAME_LIMIT` (8) stops a set of one natural and three wilds at namings that repeat a suit,
+before the one that names three missing suits: a meld then lay with no way left to
+finish (Three Thirteen, 2 players, deal 8: tests/data/stranded/set-namings-cut-short.json)."""
+
 
 def _named_apart(
     variant: Variant, hs: HandState, laying: tuple[Placed, ...] | None, way: list[Meld]
@@ -156,7 +162,7 @@ def _named_apart(
     for meld in way:
         naturals = [p[0] for p in meld if p[0] == p[1]]
         wilds = [p[0] for p in meld if p[0] != p[1]]
-        named = [meld] if not wilds else place_wilds(variant, naturals, wilds, NAME_LIMIT)
+        named = [meld] if not wilds else place_wilds(variant, naturals, wilds, MELD_NAMINGS)
         options.append([meld, *(m for m in named if m != meld)])
     budget = [RENAMINGS]
 

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import pstats
 import random
-import sys
 import time
+
+from profiling import write_report
 
 from rulespec.interpreter.game import Game
 from rulespec.sim import runner
@@ -60,18 +59,11 @@ def main() -> None:
     run()
     prof.disable()
     wall = time.perf_counter() - start
-    text = io.StringIO()
-    text.write(f"{args.variant} random x{players} ({args.loop} loop): {args.n} hands, ")
-    text.write(f"{args.n / plain:.1f} hands/s unprofiled, {args.n / wall:.1f} profiled\n")
-    for key in ("cumulative", "tottime"):
-        stats = pstats.Stats(prof, stream=text)
-        stats.sort_stats(key).print_stats(args.top)
-    out = text.getvalue()
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(out)
-    else:
-        sys.stdout.write(out)
+    header = (
+        f"{args.variant} random x{players} ({args.loop} loop): {args.n} hands, "
+        f"{args.n / plain:.1f} hands/s unprofiled, {args.n / wall:.1f} profiled\n"
+    )
+    write_report(prof, header, args.top, args.out)
 
 
 if __name__ == "__main__":

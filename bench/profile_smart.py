@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import pstats
-import sys
 import time
+
+from profiling import write_report
 
 from rulespec.sim import runner
 
@@ -37,18 +36,11 @@ def main() -> None:
     runner.simulate(job, args.n, 1)
     prof.disable()
     wall = time.perf_counter() - start
-    text = io.StringIO()
-    text.write(f"{args.variant} {args.bots} x{players}: {args.n} hands in {wall:.2f} s ")
-    text.write(f"(profiled: {args.n / wall:.1f} hands/s)\n")
-    for key in ("cumulative", "tottime"):
-        stats = pstats.Stats(prof, stream=text)
-        stats.sort_stats(key).print_stats(args.top)
-    out = text.getvalue()
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(out)
-    else:
-        sys.stdout.write(out)
+    header = (
+        f"{args.variant} {args.bots} x{players}: {args.n} hands in {wall:.2f} s "
+        f"(profiled: {args.n / wall:.1f} hands/s)\n"
+    )
+    write_report(prof, header, args.top, args.out)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
-"""Build hook: compiles the C deadwood kernel when it can, and never fails the install.
+"""Build hook: compiles the C kernels when it can, and never fails the install.
 
 hatchling runs this at every wheel build, which is what `pip install .` and
-`pip install -e '.[dev]'` do. It compiles `rulespec/interpreter/_deadwood.c`
-into the extension `rulespec.interpreter._deadwood`:
+`pip install -e '.[dev]'` do. It compiles each C file of `EXTENSIONS` into its
+extension: `rulespec/interpreter/_deadwood.c` (the one-deck deadwood kernel) and
+`rulespec/interpreter/_gensearch.c` (the general counted search), each one:
 
 - a regular wheel gets the extension inside it and a platform tag (the wheel is
   then no longer pure Python);
@@ -13,12 +14,12 @@ The compiler is driven by setuptools' `build_ext`, the machinery CPython's own
 extension builds use: the compiler and flags Python was built with (sysconfig)
 on POSIX, MSVC on Windows, CC and CFLAGS from the environment honoured. No
 compiler, no Python headers, no setuptools, `RULESPEC_NATIVE=0`, or a failed
-compile: one line is printed and the build goes on without the extension;
-rulespec then uses its pure-Python kernel, which gives the same answers
-(rulespec/interpreter/native.py says why the extension is absent).
+compile: one line per extension not built is printed and the build goes on
+without it; rulespec then uses the pure-Python code, which gives the same answers
+(rulespec/interpreter/native.py and gensearch.py say why an extension is absent).
 
-After editing the C file in a checkout, `python hatch_build.py` rebuilds the
-in-place extension (or reinstall with `pip install -e .`).
+After editing a C file in a checkout, `python hatch_build.py` rebuilds the
+in-place extensions (or reinstall with `pip install -e .`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,12 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-MODULE = "rulespec.interpreter._deadwood"
-SOURCE = "rulespec/interpreter/_deadwood.c"
+EXTENSIONS = (
+    ("rulespec.interpreter._deadwood", "rulespec/interpreter/_deadwood.c", "C deadwood kernel"),
+    ("rulespec.interpreter._gensearch", "rulespec/interpreter/_gensearch.c", "C counted search"),
+)
+"""(extension module, its C source, what it is called in a note): each built on its own."""
+MODULE, SOURCE, _ = EXTENSIONS[0]
 
 
 def _note(text: str) -> None:
@@ -66,17 +71,21 @@ def source_digest(source: Path) -> int:
     return int(hashlib.sha256(text).hexdigest()[:7], 16)
 
 
-def compile_kernel(root: Path, out_dir: Path) -> Path | None:
-    """Compile the kernel into out_dir; its path, or None (and a one-line note) when the
-    compiler is absent or fails. Never raises: the install goes on in pure Python."""
+def compile_kernel(
+    root: Path, out_dir: Path, module: str = MODULE, source: str = SOURCE, label: str = ""
+) -> Path | None:
+    """Compile one extension (the deadwood kernel unless told) into out_dir; its path, or
+    None (and a one-line note) when the compiler is absent or fails. Never raises: the
+    install goes on in pure Python."""
+    label = label or EXTENSIONS[0][2]
     reason = why_not()
     if reason is None:
         try:
             from setuptools import Distribution, Extension
 
-            digest = source_digest(root / SOURCE)
+            digest = source_digest(root / source)
             ext = Extension(
-                MODULE, [str(root / SOURCE)], define_macros=[("KERNEL_SOURCE", str(digest))]
+                module, [str(root / source)], define_macros=[("KERNEL_SOURCE", str(digest))]
             )
             dist = Distribution({"name": "rulespec-kernel", "ext_modules": [ext]})
             cmd: Any = dist.get_command_obj("build_ext")
@@ -84,30 +93,37 @@ def compile_kernel(root: Path, out_dir: Path) -> Path | None:
             cmd.build_temp = str(out_dir / "temp")
             cmd.ensure_finalized()
             cmd.run()
-            built = Path(cmd.get_ext_fullpath(MODULE))
+            built = Path(cmd.get_ext_fullpath(module))
             if built.is_file():
                 return built
             reason = f"the compiler left no {built.name}"
         except Exception as err:  # a build must not fail for want of the optional kernel
             first = str(err).strip().splitlines()
             reason = f"compiling failed ({type(err).__name__}: {first[0] if first else ''})"
-    _note(f"C deadwood kernel not built: {reason}; the pure-Python kernel is used (same answers)")
+    _note(f"{label} not built: {reason}; the pure-Python code is used (same answers)")
     return None
 
 
-def build_in_place(root: Path) -> Path | None:
-    """Compile the kernel next to its C source (the editable install's copy); replaced by a
-    rename, so a process that has the old one loaded keeps its file intact."""
+def compile_all(root: Path, out_dir: Path) -> list[Path]:
+    """Compile every extension of `EXTENSIONS` into out_dir: the paths of those built (a
+    one-line note for each one not built)."""
+    built = [compile_kernel(root, out_dir, *ext) for ext in EXTENSIONS]
+    return [path for path in built if path is not None]
+
+
+def build_in_place(root: Path) -> list[Path]:
+    """Compile the extensions next to their C sources (the editable install's copies), each
+    replaced by a rename, so a process that has an old one loaded keeps its file intact."""
+    placed: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="rulespec-kernel-") as tmp:
-        built = compile_kernel(root, Path(tmp))
-        if built is None:
-            return None
-        dest = root / "rulespec" / "interpreter" / built.name
-        staged = dest.with_name(dest.name + ".new")
-        shutil.copyfile(built, staged)
-        os.replace(staged, dest)
-    _note(f"C deadwood kernel built: {dest.relative_to(root)}")
-    return dest
+        for built in compile_all(root, Path(tmp)):
+            dest = root / "rulespec" / "interpreter" / built.name
+            staged = dest.with_name(dest.name + ".new")
+            shutil.copyfile(built, staged)
+            os.replace(staged, dest)
+            _note(f"C extension built: {dest.relative_to(root)}")
+            placed.append(dest)
+    return placed
 
 
 class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -123,10 +139,11 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             build_in_place(root)
             return
         self._tmp = tempfile.mkdtemp(prefix="rulespec-kernel-")
-        built = compile_kernel(root, Path(self._tmp))
-        if built is None:
+        built = compile_all(root, Path(self._tmp))
+        if not built:
             return
-        build_data["force_include"][str(built)] = f"rulespec/interpreter/{built.name}"
+        for path in built:
+            build_data["force_include"][str(path)] = f"rulespec/interpreter/{path.name}"
         build_data["pure_python"] = False  # platform-specific: tag it for this interpreter
         build_data["infer_tag"] = True
 
@@ -137,4 +154,4 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
 
 if __name__ == "__main__":
-    sys.exit(0 if build_in_place(Path(__file__).resolve().parent) else 1)
+    sys.exit(0 if len(build_in_place(Path(__file__).resolve().parent)) == len(EXTENSIONS) else 1)

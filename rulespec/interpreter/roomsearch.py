@@ -16,8 +16,10 @@ grown hand (tests/interpreter/test_gensearch.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rulespec.core.cards import JOKER
+from rulespec.interpreter import gensearch
 from rulespec.interpreter.meldgen import GroupKey, run_group, set_group
 from rulespec.interpreter.meldrules import Tables
 from rulespec.interpreter.search import (
@@ -50,6 +52,7 @@ class RoomSearch(GeneralSearch):
         self._changed: dict[int, dict[int, tuple[GroupKey, Packed]]] = {}
         self._low: dict[int, list[list[Part]]] = {}
         self._walks: dict[int, tuple[int, int]] = {}
+        self._native_rests: dict[int, Any] = {}
 
     def rests(self, code: int) -> list[Rest]:
         """The parts holding `code` whose other cards the hand holds, less one `code`: the
@@ -182,6 +185,11 @@ class RoomSearch(GeneralSearch):
     def pivot(self, code: int, mask: int, b: int, fl: int) -> int:
         """The value of a state, deciding the added copy of `code` first while the mask
         still holds it (more copies than the hand)."""
+        if self.native is not None:
+            got = self._native_rests.get(code)
+            if got is None:
+                got = self._native_rests[code] = gensearch.rests(self.rests(code))
+            return int(self.native.pivot(code, self.held[code], got, mask, b, fl))
         width = self.width
         if (mask >> (code * width)) & ((1 << width) - 1) <= self.held[code]:
             return self._value(mask, b, fl)

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rulespec.core.cards import JOKER
+from rulespec.interpreter import gensearch
 from rulespec.interpreter.meldgen import GroupKey, natural_groups
 from rulespec.interpreter.meldgen import Part as PlainPart
 from rulespec.interpreter.meldrules import Tables
@@ -62,6 +64,11 @@ MEMO_LIMIT = 500_000
 KEEP_SHARED = 16
 """Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
 
+FIELD = 4
+"""Bits per code of a packed mask, guard included (more when a hand holds over 7 of one
+code): the C search (gensearch.py) reads 4-bit fields."""
+"""Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
+
 
 class _Shared:
     """What every search of one variant with this many wild jokers and this field width
@@ -82,6 +89,12 @@ class _Shared:
         self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
         self.base: dict[int, int | None] = {}
         self.absorb: list[tuple[int, ...] | None] = [()]
+        # the C search's memo and card facts (gensearch.py), when the extension is there
+        base = [INF] * (2 * OFFSET)
+        for b in range(-OFFSET // 2, OFFSET // 2):
+            got = self.base_of(b)
+            base[b + OFFSET] = INF if got is None else got
+        self.native = gensearch.layout(self.vals, self.is_flex, jokers, base, MEMO_LIMIT)
 
     def packing(self, key: GroupKey, parts: list[PlainPart]) -> Packed:
         """A group of natural parts packed in this layout, by lowest card (in part order)."""
@@ -163,11 +176,18 @@ def _shared(t: Tables, jokers: int, width: int) -> _Shared:
             _SHARED.clear()
         got = _Shared(t, jokers, width)
         _SHARED[key] = (t, got)
-    if sum(len(sh.memo) + len(sh.walks) for _, sh in _SHARED.values()) > MEMO_LIMIT:
+    if sum(_states(sh) for _, sh in _SHARED.values()) > MEMO_LIMIT:
         for _, sh in _SHARED.values():
             sh.memo.clear()
             sh.walks.clear()
+            if sh.native is not None:
+                sh.native.clear()
     return got
+
+
+def _states(sh: _Shared) -> int:
+    """States a shared layout keeps (values, walks, and the C search's values)."""
+    return len(sh.memo) + len(sh.walks) + (0 if sh.native is None else len(sh.native))
 
 
 class GeneralSearch:
@@ -188,7 +208,7 @@ class GeneralSearch:
             if not 0 <= c < 52 or t.wild_code(c):
                 raise ValueError(f"room holds natural cards only, not code {c}")
             most = max(most, counts[c] + 1)
-        width = max(3, most.bit_length() + 1)
+        width = max(FIELD, most.bit_length() + 1)
         sh = _shared(t, self.jokers, width)
         self.shared = sh
         self.width = width
@@ -212,6 +232,13 @@ class GeneralSearch:
                 by_low[low] += group
         self.by_low = by_low
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
+        # the state value: the C search's when it can hold the hand (same answers)
+        self.native: Any = None
+        self._value: Value = self._py_value
+        if sh.native is not None and width == FIELD and self.memo is sh.memo:
+            self.native = gensearch.parts(sh.native, by_low)
+            if self.native is not None:
+                self._value = self.native.value
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
         """Least deadwood of the cards in `mask` with `b` wild cards owed (< 0) or spare (> 0).
@@ -231,7 +258,8 @@ class GeneralSearch:
         low_bits = (1 << width) - 1
         return sum((mask >> (c * width)) & low_bits for c in self.shared.flex_codes)
 
-    def _value(self, mask: int, b: int, fl: int) -> int:
+    def _py_value(self, mask: int, b: int, fl: int) -> int:
+        """`value` in Python (the C search, when there, answers the same)."""
         key = (mask << SHIFT) | (b + OFFSET)
         memo = self.memo
         got = memo.get(key)

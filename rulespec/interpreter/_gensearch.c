@@ -43,13 +43,18 @@ typedef struct {
 
 typedef struct {
     uint64_t w[4];
-    int kmin, kmax, flex_in;
+    int kmin, kmax, flex_in, low;
 } CPart;
 
 typedef struct {
     uint64_t k[4]; /* the mask's words; k[0] also holds b + OFFSET in bits 52..61 */
-    int64_t v;
+    int64_t v, v2;
 } Slot;
+
+typedef struct {
+    Slot *table;
+    Py_ssize_t cap, count;
+} Table;
 
 typedef struct {
     PyObject_HEAD
@@ -58,24 +63,28 @@ typedef struct {
     int jokers;
     int floor_zero; /* every hand value >= 0: a value of 0 cannot be beaten */
     int64_t base[2 * OFFSET];
-    Slot *table;
-    Py_ssize_t cap, count, limit;
+    int used[2 * OFFSET]; /* search.GeneralSearch.finish(b)[0]: jokers melded at the end */
+    Table memo, walks;
+    Py_ssize_t limit;
 } LayoutObject;
 
-typedef struct {
-    PyObject_HEAD
-    LayoutObject *layout;
-    int n[52];
-    CPart *low[52];
-} PartsObject;
-
+/* one rank's sets or one suit's runs, packed (search._Shared.packing): parts by lowest
+   card, in part order; start[c]..start[c + 1] are those whose lowest card is c */
 typedef struct {
     PyObject_HEAD
     Py_ssize_t n;
     CPart *parts;
-} RestsObject;
+    int start[53];
+} GroupObject;
 
-static PyTypeObject LayoutType, PartsType, RestsType;
+/* one hand's parts: groups[r] a rank's sets (r < 13), groups[13 + s] a suit's runs */
+typedef struct {
+    PyObject_HEAD
+    LayoutObject *layout;
+    GroupObject *groups[17];
+} PartsObject;
+
+static PyTypeObject LayoutType, PartsType, GroupType;
 
 /* ---- masks ---------------------------------------------------------------------------- */
 
@@ -112,7 +121,27 @@ static int holds(const Mask *m, const uint64_t *part) {
 
 static int empty(const Mask *m) { return !(m->w[0] | m->w[1] | m->w[2] | m->w[3]); }
 
-/* ---- the memo ------------------------------------------------------------------------- */
+static int field(const uint64_t *w, int code) {
+    return (int)(w[code / 13] >> (FIELD * (code % 13)) & 0xF);
+}
+
+static void minus(const Mask *m, const uint64_t *part, Mask *out) {
+    out->w[0] = m->w[0] - part[0];
+    out->w[1] = m->w[1] - part[1];
+    out->w[2] = m->w[2] - part[2];
+    out->w[3] = m->w[3] - part[3];
+}
+
+static int lowest(const Mask *m) {
+    int s;
+    for (s = 0; !m->w[s]; s++) {
+    }
+    return 13 * s + __builtin_ctzll(m->w[s]) / FIELD;
+}
+
+static void take_one(Mask *m, int code) { m->w[code / 13] -= 1ULL << (FIELD * (code % 13)); }
+
+/* ---- the memo tables ------------------------------------------------------------------ */
 
 static uint64_t hash_key(const uint64_t *k) {
     uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
@@ -129,330 +158,513 @@ static void make_key(const Mask *m, int b, uint64_t *k) {
     k[3] = m->w[3];
 }
 
-static Slot *find(const LayoutObject *L, const uint64_t *k) {
-    Py_ssize_t mask = L->cap - 1, i = (Py_ssize_t)(hash_key(k) & (uint64_t)mask);
+static Slot *find(const Table *T, const uint64_t *k) {
+    Py_ssize_t mask = T->cap - 1, i = (Py_ssize_t)(hash_key(k) & (uint64_t)mask);
     Slot *s;
     for (;;) {
-        s = &L->table[i];
+        s = &T->table[i];
         if (!s->k[0] || (s->k[0] == k[0] && s->k[1] == k[1] && s->k[2] == k[2] && s->k[3] == k[3]))
             return s;
         i = (i + 1) & mask;
     }
 }
 
-static int lookup(const LayoutObject *L, const uint64_t *k, int64_t *v) {
-    Slot *s = find(L, k);
-    if (!s->k[0]) return 0;
-    *v = s->v;
-    return 1;
+static const Slot *lookup(const Table *T, const uint64_t *k) {
+    const Slot *s = find(T, k);
+    return s->k[0] ? s : NULL;
 }
 
-static void clear_memo(LayoutObject *L) {
-    memset(L->table, 0, sizeof(Slot) * (size_t)L->cap);
-    L->count = 0;
+static void clear_table(Table *T) {
+    memset(T->table, 0, sizeof(Slot) * (size_t)T->cap);
+    T->count = 0;
 }
 
-static void store(LayoutObject *L, const uint64_t *k, int64_t v) {
+static void store(Table *T, Py_ssize_t limit, const uint64_t *k, int64_t v, int64_t v2) {
     Slot *s;
-    if (L->count >= L->limit) clear_memo(L);
-    if (2 * (L->count + 1) > L->cap) { /* grow (or, out of memory, start afresh) */
-        Py_ssize_t old_cap = L->cap, i;
-        Slot *old = L->table, *grown = calloc((size_t)old_cap * 2, sizeof(Slot));
+    if (T->count >= limit) clear_table(T);
+    if (2 * (T->count + 1) > T->cap) { /* grow (or, out of memory, start afresh) */
+        Py_ssize_t old_cap = T->cap, i;
+        Slot *old = T->table, *grown = calloc((size_t)old_cap * 2, sizeof(Slot));
         if (grown) {
-            L->table = grown;
-            L->cap = old_cap * 2;
+            T->table = grown;
+            T->cap = old_cap * 2;
             for (i = 0; i < old_cap; i++)
-                if (old[i].k[0]) *find(L, old[i].k) = old[i];
+                if (old[i].k[0]) *find(T, old[i].k) = old[i];
             free(old);
         } else {
-            clear_memo(L);
+            clear_table(T);
         }
     }
-    s = find(L, k);
-    if (!s->k[0]) L->count++;
+    s = find(T, k);
+    if (!s->k[0]) T->count++;
     memcpy(s->k, k, sizeof s->k);
     s->v = v;
+    s->v2 = v2;
+}
+
+static int init_table(Table *T) {
+    T->cap = 1024;
+    T->count = 0;
+    T->table = calloc((size_t)T->cap, sizeof(Slot));
+    return T->table ? 0 : -1;
 }
 
 /* ---- the search ----------------------------------------------------------------------- */
 
-static int64_t value(PartsObject *P, const Mask *mask, int b, int fl);
+/* the parts whose lowest card is i: its rank's sets, then its suit's runs (by_low[i]) */
+#define EACH_PART(P, i, part, ...)                                                         \
+    do {                                                                                    \
+        int g_;                                                                             \
+        for (g_ = 0; g_ < 2; g_++) {                                                        \
+            const GroupObject *G_ = (P)->groups[g_ ? 13 + (i) / 13 : (i) % 13];             \
+            const CPart *end_;                                                              \
+            if (!G_) continue;                                                              \
+            end_ = G_->parts + G_->start[(i) + 1];                                          \
+            for (part = G_->parts + G_->start[i]; part < end_; part++) __VA_ARGS__              \
+        }                                                                                   \
+    } while (0)
 
-static int64_t value(PartsObject *P, const Mask *mask, int b, int fl) {
+static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
     LayoutObject *L = P->layout;
     uint64_t key[4];
     int64_t best = INF, v;
-    int s, i, j, rest_fl, cap, floor_zero = L->floor_zero;
+    int i, rest_fl, cap, floor_zero = L->floor_zero, done = 0;
     Mask rest, less;
     const CPart *part;
+    const Slot *hit;
     if (empty(mask)) return L->base[b + OFFSET];
     make_key(mask, b, key);
-    if (lookup(L, key, &v)) return v;
-    for (s = 0; !mask->w[s]; s++) {
-    }
-    j = __builtin_ctzll(mask->w[s]) / FIELD;
-    i = 13 * s + j;
+    hit = lookup(&L->memo, key);
+    if (hit) return hit->v;
+    i = lowest(mask);
     less = *mask;
-    less.w[s] -= 1ULL << (FIELD * j);
+    take_one(&less, i);
     if (L->is_flex[i]) {
         best = value(P, &less, b + 1, fl - 1);
         rest_fl = fl - 1;
     } else {
         rest_fl = fl;
     }
-    if (!(floor_zero && best == 0)) {
-        cap = b + fl + L->jokers; /* wild cards a meld here could still be paid */
-        for (part = P->low[i]; part < P->low[i] + P->n[i]; part++) {
-            int k, top, left;
-            if (!holds(mask, part->w)) continue;
-            top = cap - part->flex_in;
-            if (part->kmax < top) top = part->kmax;
-            left = fl - part->flex_in;
-            rest.w[0] = mask->w[0] - part->w[0];
-            rest.w[1] = mask->w[1] - part->w[1];
-            rest.w[2] = mask->w[2] - part->w[2];
-            rest.w[3] = mask->w[3] - part->w[3];
-            for (k = part->kmin; k <= top; k++) {
-                v = value(P, &rest, b - k, left);
-                if (v < best) {
-                    best = v;
-                    if (floor_zero && v == 0) break;
+    done = floor_zero && best == 0;
+    cap = b + fl + L->jokers; /* wild cards a meld here could still be paid */
+    if (!done) EACH_PART(P, i, part, {
+        int k, top, left;
+        if (done) break;
+        if (!holds(mask, part->w)) continue;
+        top = cap - part->flex_in;
+        if (part->kmax < top) top = part->kmax;
+        left = fl - part->flex_in;
+        minus(mask, part->w, &rest);
+        for (k = part->kmin; k <= top; k++) {
+            v = value(P, &rest, b - k, left);
+            if (v < best) {
+                best = v;
+                if (floor_zero && v == 0) {
+                    done = 1;
+                    break;
                 }
             }
-            if (floor_zero && best == 0) break;
         }
-    }
-    if (!(floor_zero && best == 0) && b + rest_fl + L->jokers >= 0) {
+    });
+    if (!done && b + rest_fl + L->jokers >= 0) {
         v = L->vals[i] + value(P, &less, b, rest_fl);
         if (v < best) best = v;
     }
-    store(L, key, best);
+    store(&L->memo, L->limit, key, best, 0);
     return best;
 }
 
-static int field(const Mask *m, int code) {
-    return (int)(m->w[code / 13] >> (FIELD * (code % 13)) & 0xF);
-}
-
-static int64_t pivot(PartsObject *P, const RestsObject *R, int code, int held, const Mask *mask,
-                     int b, int fl) {
+/* roomsearch.RoomSearch.pivot: the added copy of `code` decided first while the mask holds
+   more of it than the hand (`held`); its parts: those of its rank's sets and suit's runs
+   (the grown hand's groups) that hold it */
+static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask, int b, int fl) {
     LayoutObject *L = P->layout;
     uint64_t key[4];
     int64_t best = INF, v;
-    Py_ssize_t n;
+    int g;
     Mask rest, less;
-    if (field(mask, code) <= held) return value(P, mask, b, fl);
+    const Slot *hit;
+    if (code < 0 || field(mask->w, code) <= held) return value(P, mask, b, fl);
     make_key(mask, b, key);
-    if (lookup(L, key, &v)) return v;
+    hit = lookup(&L->memo, key);
+    if (hit) return hit->v;
     rest = *mask;
-    rest.w[code / 13] -= 1ULL << (FIELD * (code % 13));
+    take_one(&rest, code);
     v = L->vals[code] + value(P, &rest, b, fl);
     if (v < best) best = v;
-    for (n = 0; n < R->n; n++) {
-        const CPart *part = &R->parts[n];
-        int k, top, left;
-        if (!holds(&rest, part->w)) continue;
-        left = fl - part->flex_in;
-        top = b + left + L->jokers;
-        if (part->kmax < top) top = part->kmax;
-        less.w[0] = rest.w[0] - part->w[0];
-        less.w[1] = rest.w[1] - part->w[1];
-        less.w[2] = rest.w[2] - part->w[2];
-        less.w[3] = rest.w[3] - part->w[3];
-        for (k = part->kmin; k <= top; k++) {
-            v = value(P, &less, b - k, left);
-            if (v < best) best = v;
+    for (g = 0; g < 2; g++) {
+        const GroupObject *G = P->groups[g ? 13 + code / 13 : code % 13];
+        const CPart *part;
+        if (!G) continue;
+        for (part = G->parts; part < G->parts + G->n; part++) {
+            int k, top, left;
+            uint64_t w[4];
+            if (!field(part->w, code)) continue;
+            memcpy(w, part->w, sizeof w);
+            w[code / 13] -= 1ULL << (FIELD * (code % 13));
+            if (!holds(&rest, w)) continue;
+            left = fl - part->flex_in;
+            top = b + left + L->jokers;
+            if (part->kmax < top) top = part->kmax;
+            minus(&rest, w, &less);
+            for (k = part->kmin; k <= top; k++) {
+                v = value(P, &less, b - k, left);
+                if (v < best) best = v;
+            }
         }
     }
-    store(L, key, best);
+    store(&L->memo, L->limit, key, best, 0);
     return best;
+}
+
+/* does a part of these groups hold `code` with its other cards in `full`? (roomsearch.melds) */
+static int melds(const PartsObject *P, int code, const Mask *full) {
+    int g;
+    for (g = 0; g < 2; g++) {
+        const GroupObject *G = P->groups[g ? 13 + code / 13 : code % 13];
+        const CPart *part;
+        if (!G) continue;
+        for (part = G->parts; part < G->parts + G->n; part++) {
+            uint64_t w[4];
+            if (!field(part->w, code)) continue;
+            memcpy(w, part->w, sizeof w);
+            w[code / 13] -= 1ULL << (FIELD * (code % 13));
+            if (holds(full, w)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* roomsearch.RoomSearch.dead_summary's walk (search.GeneralSearch.choose at each state):
+   (deadwood cards, highest value among those not wild-capable or NONE) from the start,
+   remembered per state in the layout's walks */
+#define PATH_MAX_STEPS 512
+static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int64_t *count_out,
+                int64_t *worst_out) {
+    LayoutObject *L = P->layout;
+    uint64_t keys[PATH_MAX_STEPS][4];
+    int cards[PATH_MAX_STEPS];
+    int n = 0, b = 0, i;
+    int64_t count, worst;
+    for (;;) {
+        const Slot *hit;
+        const CPart *part;
+        int64_t target;
+        int taken = 0;
+        if (n >= PATH_MAX_STEPS) return -1;
+        make_key(&mask, b, keys[n]);
+        hit = lookup(&L->walks, keys[n]);
+        if (hit) {
+            count = hit->v;
+            worst = hit->v2;
+            break;
+        }
+        if (empty(&mask)) {
+            count = L->jokers - L->used[b + OFFSET];
+            worst = -INF;
+            store(&L->walks, L->limit, keys[n], count, worst);
+            break;
+        }
+        target = pivot(P, code, held, &mask, b, fl);
+        i = lowest(&mask);
+        {
+            int floor = b + fl + L->jokers;
+            EACH_PART(P, i, part, {
+                int k;
+                Mask rest;
+                if (taken) break;
+                if (!holds(&mask, part->w)) continue;
+                minus(&mask, part->w, &rest);
+                for (k = part->kmin; k <= part->kmax; k++) {
+                    if (floor - k - part->flex_in < 0) break;
+                    if (pivot(P, code, held, &rest, b - k, fl - part->flex_in) == target) {
+                        mask = rest;
+                        b -= k;
+                        fl -= part->flex_in;
+                        taken = 1;
+                        break;
+                    }
+                }
+            });
+        }
+        if (taken) {
+            cards[n++] = -1;
+            continue;
+        }
+        take_one(&mask, i);
+        if (L->is_flex[i]) {
+            if (pivot(P, code, held, &mask, b + 1, fl - 1) == target) {
+                cards[n++] = -1; /* a spare wild card */
+                b += 1;
+                fl -= 1;
+                continue;
+            }
+            fl -= 1;
+        }
+        cards[n++] = i;
+    }
+    while (n-- > 0) {
+        i = cards[n];
+        if (i >= 0) {
+            count++;
+            if (!L->is_flex[i] && L->vals[i] > worst) worst = L->vals[i];
+        }
+        store(&L->walks, L->limit, keys[n], count, worst);
+    }
+    *count_out = count;
+    *worst_out = worst;
+    return 0;
 }
 
 /* ---- Python interface ----------------------------------------------------------------- */
 
-static int state_args(PyObject *const *args, Mask *mask, int *b, int *fl) {
-    long lb, lfl;
-    if (read_mask(args[0], mask)) return -1;
-    lb = PyLong_AsLong(args[1]);
-    if (lb == -1 && PyErr_Occurred()) return -1;
-    lfl = PyLong_AsLong(args[2]);
-    if (lfl == -1 && PyErr_Occurred()) return -1;
-    if (lb <= -OFFSET / 2 || lb >= OFFSET / 2 || lfl < 0 || lfl >= OFFSET / 2) {
-        PyErr_SetString(PyExc_OverflowError, "wild cards out of range");
-        return -1;
-    }
-    *b = (int)lb;
-    *fl = (int)lfl;
-    return 0;
-}
-
-static PyObject *p_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Mask mask;
-    int b, fl;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "value(mask, b, fl)");
-        return NULL;
-    }
-    if (state_args(args, &mask, &b, &fl)) return NULL;
-    return PyLong_FromLongLong(value((PartsObject *)self, &mask, b, fl));
-}
-
-static PyObject *p_pivot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Mask mask;
-    int b, fl;
-    long code, held;
-    if (nargs != 6 || !PyObject_TypeCheck(args[2], &RestsType)) {
-        PyErr_SetString(PyExc_TypeError, "pivot(code, held, rests, mask, b, fl)");
-        return NULL;
-    }
-    code = PyLong_AsLong(args[0]);
-    if (code == -1 && PyErr_Occurred()) return NULL;
-    held = PyLong_AsLong(args[1]);
-    if (held == -1 && PyErr_Occurred()) return NULL;
-    if (code < 0 || code >= 52 || held < 0) {
-        PyErr_SetString(PyExc_ValueError, "pivot: a code 0..51 and a count");
-        return NULL;
-    }
-    if (state_args(args + 3, &mask, &b, &fl)) return NULL;
-    return PyLong_FromLongLong(pivot((PartsObject *)self, (RestsObject *)args[2], (int)code,
-                                     (int)held, &mask, b, fl));
-}
-
-static int read_int(PyObject *seq, Py_ssize_t i, long lo, long hi, long *out) {
-    PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-    long v = PyLong_AsLong(item);
+static int read_long(PyObject *obj, long lo, long hi, long *out) {
+    long v = PyLong_AsLong(obj);
     if (v == -1 && PyErr_Occurred()) return -1;
     if (v < lo || v > hi) {
-        PyErr_SetString(PyExc_ValueError, "a part's number is out of range");
+        PyErr_Format(PyExc_ValueError, "%ld is out of range %ld..%ld", v, lo, hi);
         return -1;
     }
     *out = v;
     return 0;
 }
 
-/* a part from (mask, kmin, kmax, ..., flex_in): `flex_at` is where flex_in is */
-static int read_part(PyObject *obj, Py_ssize_t flex_at, CPart *out) {
+static int state_args(PyObject *const *args, Mask *mask, int *b, int *fl) {
+    long lb, lfl;
+    if (read_mask(args[0], mask) || read_long(args[1], -OFFSET / 2 + 1, OFFSET / 2 - 1, &lb) ||
+        read_long(args[2], 0, OFFSET / 2 - 1, &lfl))
+        return -1;
+    *b = (int)lb;
+    *fl = (int)lfl;
+    return 0;
+}
+
+static int want(Py_ssize_t nargs, Py_ssize_t n, const char *usage) {
+    if (nargs == n) return 0;
+    PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", usage, n);
+    return -1;
+}
+
+static PyObject *p_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask mask;
+    int b, fl;
+    if (want(nargs, 3, "value(mask, b, fl)") || state_args(args, &mask, &b, &fl)) return NULL;
+    return PyLong_FromLongLong(value((PartsObject *)self, &mask, b, fl));
+}
+
+static int code_held(PyObject *const *args, int *code, int *held) {
+    long c, h;
+    if (read_long(args[0], -1, 51, &c) || read_long(args[1], 0, 15, &h)) return -1;
+    *code = (int)c;
+    *held = (int)h;
+    return 0;
+}
+
+static PyObject *p_pivot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask mask;
+    int b, fl, code, held;
+    if (want(nargs, 5, "pivot(code, held, mask, b, fl)") || code_held(args, &code, &held) ||
+        state_args(args + 2, &mask, &b, &fl))
+        return NULL;
+    return PyLong_FromLongLong(pivot((PartsObject *)self, code, held, &mask, b, fl));
+}
+
+static PyObject *p_melds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask full;
+    long code;
+    if (want(nargs, 2, "melds(code, full)") || read_long(args[0], 0, 51, &code) ||
+        read_mask(args[1], &full))
+        return NULL;
+    return PyBool_FromLong(melds((PartsObject *)self, (int)code, &full));
+}
+
+static PyObject *p_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask mask;
+    int b, fl, code, held;
+    int64_t count, worst;
+    if (want(nargs, 5, "summary(code, held, start, 0, fl)") || code_held(args, &code, &held) ||
+        state_args(args + 2, &mask, &b, &fl))
+        return NULL;
+    if (b != 0) {
+        PyErr_SetString(PyExc_ValueError, "summary starts with no wild card owed or spare");
+        return NULL;
+    }
+    if (walk((PartsObject *)self, code, held, mask, fl, &count, &worst)) {
+        PyErr_SetString(PyExc_OverflowError, "summary: too many cards");
+        return NULL;
+    }
+    return Py_BuildValue("(LL)", (long long)count, (long long)worst);
+}
+
+/* a part from (mask, kmin, kmax, codes, flex_in) */
+static int read_part(PyObject *obj, int low, CPart *out) {
     PyObject *fast = PySequence_Fast(obj, "a part is a tuple");
     Mask m;
     long kmin, kmax, flex_in;
     int bad;
     if (!fast) return -1;
-    bad = PySequence_Fast_GET_SIZE(fast) <= flex_at ||
-          read_mask(PySequence_Fast_GET_ITEM(fast, 0), &m) || read_int(fast, 1, 0, 255, &kmin) ||
-          read_int(fast, 2, -1, 255, &kmax) || read_int(fast, flex_at, 0, 255, &flex_in);
+    bad = PySequence_Fast_GET_SIZE(fast) != 5 ||
+          read_mask(PySequence_Fast_GET_ITEM(fast, 0), &m) ||
+          read_long(PySequence_Fast_GET_ITEM(fast, 1), 0, 255, &kmin) ||
+          read_long(PySequence_Fast_GET_ITEM(fast, 2), 0, 255, &kmax) ||
+          read_long(PySequence_Fast_GET_ITEM(fast, 4), 0, 255, &flex_in);
     Py_DECREF(fast);
     if (bad) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a part is too short");
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a part has 5 items");
         return -1;
     }
     memcpy(out->w, m.w, sizeof m.w);
     out->kmin = (int)kmin;
     out->kmax = (int)kmax;
     out->flex_in = (int)flex_in;
+    out->low = low;
     return 0;
 }
 
-static int read_parts(PyObject *obj, Py_ssize_t flex_at, CPart **parts, Py_ssize_t *n) {
-    PyObject *fast = PySequence_Fast(obj, "parts are a list");
-    Py_ssize_t i, len;
+static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *name) {
+    PyObject *fast = PySequence_Fast(obj, name);
+    Py_ssize_t i;
     if (!fast) return -1;
-    len = PySequence_Fast_GET_SIZE(fast);
-    *parts = PyMem_Malloc(sizeof(CPart) * (size_t)(len ? len : 1));
-    *n = len;
-    if (!*parts) {
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s has %zd items", name, n);
         Py_DECREF(fast);
-        PyErr_NoMemory();
         return -1;
     }
-    for (i = 0; i < len; i++) {
-        if (read_part(PySequence_Fast_GET_ITEM(fast, i), flex_at, &(*parts)[i])) {
-            Py_DECREF(fast);
-            return -1;
-        }
-    }
+    for (i = 0; i < n; i++) out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
     Py_DECREF(fast);
-    return 0;
+    return PyErr_Occurred() ? -1 : 0;
 }
 
 static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"vals", "is_flex", "jokers", "base", "floor_zero", "limit", NULL};
-    PyObject *vals, *is_flex, *base, *fv = NULL, *ff = NULL, *fb = NULL;
+    static char *names[] = {"vals", "is_flex", "jokers", "base", "used", "floor_zero", "limit",
+                            NULL};
+    PyObject *vals, *is_flex, *base, *used;
     int jokers, floor_zero;
     Py_ssize_t limit, i;
+    int64_t buf[2 * OFFSET];
     LayoutObject *L;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOiOpn", names, &vals, &is_flex, &jokers, &base,
-                                     &floor_zero, &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOiOOpn", names, &vals, &is_flex, &jokers,
+                                     &base, &used, &floor_zero, &limit))
         return NULL;
     if (jokers < 0 || jokers >= OFFSET / 2 || limit < 1) {
         PyErr_SetString(PyExc_ValueError, "Layout: jokers 0..255, limit >= 1");
         return NULL;
     }
-    fv = PySequence_Fast(vals, "vals");
-    ff = fv ? PySequence_Fast(is_flex, "is_flex") : NULL;
-    fb = ff ? PySequence_Fast(base, "base") : NULL;
-    if (!fb) goto fail;
-    if (PySequence_Fast_GET_SIZE(fv) != 52 || PySequence_Fast_GET_SIZE(ff) != 52 ||
-        PySequence_Fast_GET_SIZE(fb) != 2 * OFFSET) {
-        PyErr_SetString(PyExc_ValueError, "Layout: 52 values, 52 flags, 1024 base values");
-        goto fail;
-    }
     L = (LayoutObject *)type->tp_alloc(type, 0);
-    if (!L) goto fail;
-    for (i = 0; i < 52; i++) {
-        L->vals[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fv, i));
-        L->is_flex[i] = (uint8_t)PyObject_IsTrue(PySequence_Fast_GET_ITEM(ff, i));
-    }
-    for (i = 0; i < 2 * OFFSET; i++) L->base[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fb, i));
-    if (PyErr_Occurred()) {
+    if (!L) return NULL;
+    if (read_table(vals, 52, L->vals, "vals") || read_table(is_flex, 52, buf, "is_flex") ||
+        read_table(base, 2 * OFFSET, L->base, "base")) {
         Py_DECREF(L);
-        goto fail;
+        return NULL;
     }
+    for (i = 0; i < 52; i++) L->is_flex[i] = buf[i] != 0;
+    if (read_table(used, 2 * OFFSET, buf, "used")) {
+        Py_DECREF(L);
+        return NULL;
+    }
+    for (i = 0; i < 2 * OFFSET; i++) L->used[i] = (int)buf[i];
     L->jokers = jokers;
     L->floor_zero = floor_zero;
     L->limit = limit;
-    L->cap = 1024;
-    L->table = calloc((size_t)L->cap, sizeof(Slot));
-    if (!L->table) {
+    if (init_table(&L->memo) || init_table(&L->walks)) {
         Py_DECREF(L);
-        PyErr_NoMemory();
-        goto fail;
+        return PyErr_NoMemory();
     }
-    Py_DECREF(fv);
-    Py_DECREF(ff);
-    Py_DECREF(fb);
     return (PyObject *)L;
-fail:
-    Py_XDECREF(fv);
-    Py_XDECREF(ff);
-    Py_XDECREF(fb);
-    return NULL;
 }
 
 static void layout_dealloc(LayoutObject *L) {
-    free(L->table);
+    free(L->memo.table);
+    free(L->walks.table);
     Py_TYPE(L)->tp_free((PyObject *)L);
 }
 
-static Py_ssize_t layout_len(LayoutObject *L) { return L->count; }
+static Py_ssize_t layout_len(LayoutObject *L) { return L->memo.count + L->walks.count; }
 
-static PyObject *layout_clear(PyObject *self, PyObject *unused) {
-    clear_memo((LayoutObject *)self);
+static PyObject *layout_clear(PyObject *self, PyObject *Py_UNUSED(unused)) {
+    LayoutObject *L = (LayoutObject *)self;
+    clear_table(&L->memo);
+    clear_table(&L->walks);
     Py_RETURN_NONE;
 }
 
-static PyObject *parts_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"layout", "by_low", NULL};
-    PyObject *layout, *by_low, *fast;
-    PartsObject *P;
-    Py_ssize_t i, n;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O", names, &LayoutType, &layout, &by_low))
-        return NULL;
-    fast = PySequence_Fast(by_low, "by_low is a list of 52 lists");
+static PyObject *group_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"by_low", NULL};
+    PyObject *by_low, *fast, *item, *parts;
+    GroupObject *G;
+    Py_ssize_t i, j, n = 0, at = 0;
+    long low;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", names, &by_low)) return NULL;
+    fast = PySequence_Fast(by_low, "a group is a list of (lowest card, parts)");
     if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 52) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "by_low is a list of 52 lists");
+    G = (GroupObject *)type->tp_alloc(type, 0);
+    if (!G) goto fail;
+    for (i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        item = PySequence_Fast_GET_ITEM(fast, i);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 ||
+            !PyList_Check(PyTuple_GET_ITEM(item, 1))) {
+            PyErr_SetString(PyExc_TypeError, "a group is a list of (lowest card, parts)");
+            goto fail;
+        }
+        n += PyList_GET_SIZE(PyTuple_GET_ITEM(item, 1));
+    }
+    G->parts = PyMem_Malloc(sizeof(CPart) * (size_t)(n ? n : 1));
+    if (!G->parts) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    G->n = n;
+    for (low = 0; low < 52; low++) { /* by lowest card; each card's parts in their order */
+        G->start[low] = (int)at;
+        for (i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+            long got;
+            item = PySequence_Fast_GET_ITEM(fast, i);
+            if (read_long(PyTuple_GET_ITEM(item, 0), 0, 51, &got)) goto fail;
+            if (got != low) continue;
+            parts = PyTuple_GET_ITEM(item, 1);
+            for (j = 0; j < PyList_GET_SIZE(parts); j++)
+                if (read_part(PyList_GET_ITEM(parts, j), (int)low, &G->parts[at++])) goto fail;
+        }
+    }
+    G->start[52] = (int)at;
+    if (at != n) {
+        PyErr_SetString(PyExc_ValueError, "a group's lowest cards are 0..51, each once");
+        goto fail;
+    }
+    Py_DECREF(fast);
+    return (PyObject *)G;
+fail:
+    Py_DECREF(fast);
+    Py_XDECREF(G);
+    return NULL;
+}
+
+static void group_dealloc(GroupObject *G) {
+    PyMem_Free(G->parts);
+    Py_TYPE(G)->tp_free((PyObject *)G);
+}
+
+static PyObject *parts_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"layout", "groups", NULL};
+    PyObject *layout, *groups, *fast;
+    PartsObject *P;
+    Py_ssize_t i;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O", names, &LayoutType, &layout, &groups))
         return NULL;
+    fast = PySequence_Fast(groups, "groups: 13 ranks' sets and 4 suits' runs");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != 17) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "groups: 13 ranks' sets and 4 suits' runs");
+        return NULL;
+    }
+    for (i = 0; i < 17; i++) {
+        PyObject *g = PySequence_Fast_GET_ITEM(fast, i);
+        if (g != Py_None && !PyObject_TypeCheck(g, &GroupType)) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_TypeError, "a group is a Group or None");
+            return NULL;
+        }
     }
     P = (PartsObject *)type->tp_alloc(type, 0);
     if (!P) {
@@ -461,13 +673,12 @@ static PyObject *parts_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     }
     Py_INCREF(layout);
     P->layout = (LayoutObject *)layout;
-    for (i = 0; i < 52; i++) {
-        if (read_parts(PySequence_Fast_GET_ITEM(fast, i), 4, &P->low[i], &n)) {
-            Py_DECREF(fast);
-            Py_DECREF(P);
-            return NULL;
+    for (i = 0; i < 17; i++) {
+        PyObject *g = PySequence_Fast_GET_ITEM(fast, i);
+        if (g != Py_None) {
+            Py_INCREF(g);
+            P->groups[i] = (GroupObject *)g;
         }
-        P->n[i] = (int)n;
     }
     Py_DECREF(fast);
     return (PyObject *)P;
@@ -475,32 +686,13 @@ static PyObject *parts_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 
 static void parts_dealloc(PartsObject *P) {
     int i;
-    for (i = 0; i < 52; i++) PyMem_Free(P->low[i]);
+    for (i = 0; i < 17; i++) Py_XDECREF(P->groups[i]);
     Py_XDECREF(P->layout);
     Py_TYPE(P)->tp_free((PyObject *)P);
 }
 
-static PyObject *rests_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"rests", NULL};
-    PyObject *rests;
-    RestsObject *R;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", names, &rests)) return NULL;
-    R = (RestsObject *)type->tp_alloc(type, 0);
-    if (!R) return NULL;
-    if (read_parts(rests, 3, &R->parts, &R->n)) {
-        Py_DECREF(R);
-        return NULL;
-    }
-    return (PyObject *)R;
-}
-
-static void rests_dealloc(RestsObject *R) {
-    PyMem_Free(R->parts);
-    Py_TYPE(R)->tp_free((PyObject *)R);
-}
-
 static PyMethodDef layout_methods[] = {
-    {"clear", layout_clear, METH_NOARGS, "clear() -> forget every state value"},
+    {"clear", layout_clear, METH_NOARGS, "clear() -> forget every state value and walk"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -510,7 +702,11 @@ static PyMethodDef parts_methods[] = {
     {"value", (PyCFunction)(void (*)(void))p_value, METH_FASTCALL,
      "value(mask, b, fl) -> least deadwood of the state (search.GeneralSearch._value)"},
     {"pivot", (PyCFunction)(void (*)(void))p_pivot, METH_FASTCALL,
-     "pivot(code, held, rests, mask, b, fl) -> roomsearch.RoomSearch.pivot"},
+     "pivot(code, held, mask, b, fl) -> roomsearch.RoomSearch.pivot (code -1: value)"},
+    {"melds", (PyCFunction)(void (*)(void))p_melds, METH_FASTCALL,
+     "melds(code, full) -> does a part hold code with its other cards in full?"},
+    {"summary", (PyCFunction)(void (*)(void))p_summary, METH_FASTCALL,
+     "summary(code, held, start, 0, fl) -> (deadwood cards, highest value) of the walk"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -519,11 +715,21 @@ static PyTypeObject LayoutType = {
     .tp_name = "rulespec.interpreter._gensearch.Layout",
     .tp_basicsize = sizeof(LayoutObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Layout(vals, is_flex, jokers, base, floor_zero, limit): values and the memo",
+    .tp_doc = "Layout(vals, is_flex, jokers, base, used, floor_zero, limit): facts and memos",
     .tp_new = layout_new,
     .tp_dealloc = (destructor)layout_dealloc,
     .tp_methods = layout_methods,
     .tp_as_mapping = &layout_mapping,
+};
+
+static PyTypeObject GroupType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "rulespec.interpreter._gensearch.Group",
+    .tp_basicsize = sizeof(GroupObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Group(by_low): one rank's sets or one suit's runs, packed, by lowest card",
+    .tp_new = group_new,
+    .tp_dealloc = (destructor)group_dealloc,
 };
 
 static PyTypeObject PartsType = {
@@ -531,20 +737,10 @@ static PyTypeObject PartsType = {
     .tp_name = "rulespec.interpreter._gensearch.Parts",
     .tp_basicsize = sizeof(PartsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Parts(layout, by_low): one hand's parts by lowest card; value and pivot",
+    .tp_doc = "Parts(layout, groups): one hand's groups; value, pivot, melds, summary",
     .tp_new = parts_new,
     .tp_dealloc = (destructor)parts_dealloc,
     .tp_methods = parts_methods,
-};
-
-static PyTypeObject RestsType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "rulespec.interpreter._gensearch.Rests",
-    .tp_basicsize = sizeof(RestsObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rests(rests): the parts holding one code, less that code (for pivot)",
-    .tp_new = rests_new,
-    .tp_dealloc = (destructor)rests_dealloc,
 };
 
 static struct PyModuleDef module = {
@@ -568,7 +764,7 @@ PyMODINIT_FUNC PyInit__gensearch(void) {
     if (PyModule_AddIntConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
         PyModule_AddIntConstant(m, "SOURCE", KERNEL_SOURCE) < 0 ||
         add_type(m, &LayoutType, "Layout") < 0 || add_type(m, &PartsType, "Parts") < 0 ||
-        add_type(m, &RestsType, "Rests") < 0) {
+        add_type(m, &GroupType, "Group") < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -19,7 +19,7 @@ from typing import Any
 
 from rulespec.interpreter.native import ENV, source_digest
 
-__all__ = ["MODULE", "VERSION", "WHY", "layout", "load", "parts", "rests"]
+__all__ = ["MODULE", "VERSION", "WHY", "group", "layout", "load", "parts"]
 
 VERSION = 1
 """The C search's interface version this code was written against (`KERNEL_VERSION`)."""
@@ -55,32 +55,42 @@ MODULE, WHY = load()
 """The extension (None when absent) and why, decided once at import."""
 
 
-def layout(
-    vals: tuple[int, ...], is_flex: tuple[bool, ...], jokers: int, base: list[int], limit: int
-) -> Any:
-    """The C memo and card facts of one shared layout (search._Shared), or None when the
+def layout(shared: Any, offset: int, inf: int, limit: int) -> Any:
+    """The C memos and card facts of one shared layout (a search._Shared), or None when the
     extension is absent or refuses them: the search then stays in Python.
 
-    `base[b + 512]`: the jokers' least deadwood once every card is placed with b wild cards
-    owed or spare (search.INF: impossible), for b in -512..511."""
+    `base` and `used`, by b + offset for b wild cards owed or spare (|b| < offset / 2): the
+    jokers' least deadwood once every card is placed (`inf`: impossible) and the jokers
+    melded then (`_Shared.base_of`, `_Shared.finish`)."""
     if MODULE is None:
         return None
+    base = [inf] * (2 * offset)
+    used = [0] * (2 * offset)
+    for b in range(1 - offset // 2, offset // 2):
+        got = shared.base_of(b)
+        if got is not None:
+            base[b + offset] = got
+            used[b + offset] = shared.finish(b)[0]
+    vals = shared.vals
     try:
-        return MODULE.Layout(vals, is_flex, jokers, base, min(vals) >= 0, limit)
+        return MODULE.Layout(
+            vals,
+            [bool(f) for f in shared.is_flex],
+            shared.jokers,
+            base,
+            used,
+            min(vals) >= 0,
+            limit,
+        )
     except (ValueError, TypeError, OverflowError):
         return None
 
 
-def parts(
-    native_layout: Any, by_low: list[list[tuple[int, int, int, tuple[int, ...], int]]]
-) -> Any:
-    """One hand's parts by lowest card in C (value and pivot), or None when refused."""
-    try:
-        return MODULE.Parts(native_layout, by_low)
-    except (ValueError, TypeError, OverflowError):
-        return None
+def group(packed: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]]) -> Any:
+    """One rank's sets or one suit's runs, packed (search._Shared.packing), in C."""
+    return MODULE.Group(list(packed.items()))
 
 
-def rests(got: list[tuple[int, int, int, int]]) -> Any:
-    """roomsearch's parts holding one code, less that code, in C (for pivot)."""
-    return MODULE.Rests(got)
+def parts(native_layout: Any, groups: list[Any]) -> Any:
+    """One hand's parts in C: its 13 ranks' sets and 4 suits' runs (None: no such group)."""
+    return MODULE.Parts(native_layout, groups)

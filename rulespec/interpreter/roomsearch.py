@@ -52,7 +52,7 @@ class RoomSearch(GeneralSearch):
         self._changed: dict[int, dict[int, tuple[GroupKey, Packed]]] = {}
         self._low: dict[int, list[list[Part]]] = {}
         self._walks: dict[int, tuple[int, int]] = {}
-        self._native_rests: dict[int, Any] = {}
+        self._native_grown: dict[int, Any] = {}
 
     def rests(self, code: int) -> list[Rest]:
         """The parts holding `code` whose other cards the hand holds, less one `code`: the
@@ -60,6 +60,25 @@ class RoomSearch(GeneralSearch):
         sets and its suit's runs differ from the hand's: those two groups are made (and
         cached by key) when `code` is first asked about."""
         got = self._rests.get(code)
+        if got is not None:
+            return got
+        sh = self.shared
+        changed = self.changed(code)
+        guard = self.guard
+        held = self.full | guard
+        got = [
+            rest
+            for key, packed in changed.values()
+            for rest in sh.rests(key, packed).get(code, ())
+            if (held - rest[0]) & guard == guard
+        ]
+        self._rests[code] = got
+        return got
+
+    def changed(self, code: int) -> dict[int, tuple[GroupKey, Packed]]:
+        """The groups of the hand grown by `code` that differ from the hand's (made and
+        cached by key when `code` is first asked about): its rank's sets, its suit's runs."""
+        got = self._changed.get(code)
         if got is not None:
             return got
         t, sh = self.t, self.shared
@@ -76,16 +95,17 @@ class RoomSearch(GeneralSearch):
         if t.has_runs:
             key, parts = run_group(t, suit, self.present[suit] | 1 << rank, self.wild_total)
             changed[-1 - suit] = (key, sh.packing(key, parts))
-        guard = self.guard
-        held = self.full | guard
-        got = [
-            rest
-            for key, packed in changed.values()
-            for rest in sh.rests(key, packed).get(code, ())
-            if (held - rest[0]) & guard == guard
-        ]
-        self._rests[code] = got
         self._changed[code] = changed
+        return changed
+
+    def grown_native(self, code: int) -> Any:
+        """The C parts of the hand grown by `code` (the hand's, its two groups changed)."""
+        got = self._native_grown.get(code)
+        if got is None:
+            groups = list(self.native_groups)
+            for group, (key, packed) in self.changed(code).items():
+                groups[group if group >= 0 else 12 - group] = self.shared.native_group(key, packed)
+            got = self._native_grown[code] = gensearch.parts(self.shared.native, groups)
         return got
 
     def grown_low(self, code: int) -> list[list[Part]]:
@@ -94,8 +114,7 @@ class RoomSearch(GeneralSearch):
         got = self._low.get(code)
         if got is not None:
             return got
-        self.rests(code)
-        changed = self._changed[code]
+        changed = self.changed(code)
         got = list(self.by_low)
         lows: set[int] = set()
         for group, (_key, packed) in changed.items():
@@ -116,6 +135,8 @@ class RoomSearch(GeneralSearch):
     def melds(self, code: int) -> bool:
         """Does some natural part of the hand grown by `code` hold it? If not, that card is
         deadwood in every arrangement of every part of the grown hand."""
+        if self.native is not None:
+            return bool(self.grown_native(code).melds(code, self.full))
         return bool(self.rests(code))
 
     def grown(self, code: int) -> int:
@@ -143,17 +164,26 @@ class RoomSearch(GeneralSearch):
         The walk from a state depends on that state alone, so what it leaves as deadwood
         is remembered per state (the variant's shared walks): the grown hands, and the
         next hands asked about, finish on states already walked."""
-        value: Value = self._value
-        by_low = None
         if code is None:
             start, total = self.full, self.solve()
         else:
-            by_low = self.grown_low(code)
-            start, value, total = (
-                self.full + self.units[code],
-                self._pivot_on(code),
-                self.grown(code),
-            )
+            start, total = self.full + self.units[code], self.grown(code)
+        if self.native is not None:  # the walk in C, its memo the layout's
+            parts = self.native if code is None else self.grown_native(code)
+            pivot = -1 if code is None else code
+            held = 0 if code is None else self.held[code]
+            count, worst = parts.summary(pivot, held, start, 0, self.flex_in(start))
+        elif code is None:
+            count, worst = self._walk(start, self._value, None)
+        else:
+            count, worst = self._walk(start, self._pivot_on(code), self.grown_low(code))
+        if self.dead_jokers:
+            count += self.dead_jokers
+            worst = max(worst, self.t.hand_values[JOKER])
+        return total, count, worst
+
+    def _walk(self, start: int, value: Value, by_low: list[list[Part]] | None) -> tuple[int, int]:
+        """dead_summary's walk in Python: (deadwood cards, highest value or NONE)."""
         # (a hand too big for the shared keys keeps its states to itself, walks too)
         walks = self.shared.walks if self.memo is self.shared.memo else self._walks
         path: list[tuple[int, int]] = []
@@ -177,19 +207,13 @@ class RoomSearch(GeneralSearch):
                 if not is_flex[card] and vals[card] > worst:
                     worst = vals[card]
             walks[key] = (count, worst)
-        if self.dead_jokers:
-            count += self.dead_jokers
-            worst = max(worst, self.t.hand_values[JOKER])
-        return total, count, worst
+        return count, worst
 
     def pivot(self, code: int, mask: int, b: int, fl: int) -> int:
         """The value of a state, deciding the added copy of `code` first while the mask
         still holds it (more copies than the hand)."""
         if self.native is not None:
-            got = self._native_rests.get(code)
-            if got is None:
-                got = self._native_rests[code] = gensearch.rests(self.rests(code))
-            return int(self.native.pivot(code, self.held[code], got, mask, b, fl))
+            return int(self.grown_native(code).pivot(code, self.held[code], mask, b, fl))
         width = self.width
         if (mask >> (code * width)) & ((1 << width) - 1) <= self.held[code]:
             return self._value(mask, b, fl)

@@ -89,18 +89,22 @@ class _Shared:
         self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
         self.base: dict[int, int | None] = {}
         self.absorb: list[tuple[int, ...] | None] = [()]
-        # the C search's memo and card facts (gensearch.py), when the extension is there
-        base = [INF] * (2 * OFFSET)
-        for b in range(-OFFSET // 2, OFFSET // 2):
-            got = self.base_of(b)
-            base[b + OFFSET] = INF if got is None else got
-        self.native = gensearch.layout(self.vals, self.is_flex, jokers, base, MEMO_LIMIT)
+        # the C search's memos and card facts (gensearch.py), when the extension is there
+        self.native_groups: dict[GroupKey, Any] = {}
+        self.native = gensearch.layout(self, OFFSET, INF, MEMO_LIMIT)
 
     def packing(self, key: GroupKey, parts: list[PlainPart]) -> Packed:
         """A group of natural parts packed in this layout, by lowest card (in part order)."""
         got = self.pack.get(key)
         if got is None:
             got = self.pack[key] = self._packed(parts)
+        return got
+
+    def native_group(self, key: GroupKey, packed: Packed) -> Any:
+        """A packed group in C (cached by key, as the packing is)."""
+        got = self.native_groups.get(key)
+        if got is None:
+            got = self.native_groups[key] = gensearch.group(packed)
         return got
 
     def _packed(self, parts: list[PlainPart]) -> Packed:
@@ -154,6 +158,19 @@ class _Shared:
         self.base[b] = best
         return best
 
+    def finish(self, b: int) -> tuple[int, tuple[int, ...]]:
+        """`GeneralSearch.finish` (a fact of the layout and b)."""
+        least = self.base_of(b)
+        joker_value = self.t.hand_values[JOKER]
+        sizes: tuple[int, ...] | None = None
+        used = max(0, -b)
+        for used in range(max(0, -b), self.jokers + 1):
+            sizes = self.absorbed(b + used)
+            if sizes is not None and (self.jokers - used) * joker_value == least:
+                break
+        assert sizes is not None
+        return used, sizes
+
 
 _SHARED: dict[tuple[int, int, int], tuple[Tables, _Shared]] = {}
 
@@ -171,6 +188,7 @@ def _shared(t: Tables, jokers: int, width: int) -> _Shared:
         if len(got.pack) > MEMO_LIMIT // 8:
             got.pack.clear()
             got.rest_pack.clear()
+            got.native_groups.clear()
     else:
         if len(_SHARED) >= KEEP_SHARED:
             _SHARED.clear()
@@ -236,9 +254,11 @@ class GeneralSearch:
         self.native: Any = None
         self._value: Value = self._py_value
         if sh.native is not None and width == FIELD and self.memo is sh.memo:
-            self.native = gensearch.parts(sh.native, by_low)
-            if self.native is not None:
-                self._value = self.native.value
+            self.native_groups: list[Any] = [None] * 17  # 13 ranks' sets, 4 suits' runs
+            for g, (key, packed) in self.groups.items():
+                self.native_groups[g if g >= 0 else 12 - g] = sh.native_group(key, packed)
+            self.native = gensearch.parts(sh.native, self.native_groups)
+            self._value = self.native.value
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
         """Least deadwood of the cards in `mask` with `b` wild cards owed (< 0) or spare (> 0).
@@ -403,13 +423,4 @@ class GeneralSearch:
     def finish(self, b: int) -> tuple[int, tuple[int, ...]]:
         """Once every card is placed with b wild cards owed or spare: (the fewest jokers
         melded that pay what is owed at the least deadwood, the all-wild meld sizes)."""
-        least = self.shared.base_of(b)
-        joker_value = self.t.hand_values[JOKER]
-        sizes: tuple[int, ...] | None = None
-        used = max(0, -b)
-        for used in range(max(0, -b), self.jokers + 1):
-            sizes = self.shared.absorbed(b + used)
-            if sizes is not None and (self.jokers - used) * joker_value == least:
-                break
-        assert sizes is not None
-        return used, sizes
+        return self.shared.finish(b)

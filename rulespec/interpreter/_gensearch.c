@@ -36,6 +36,8 @@
 #define WORD ((1ULL << 52) - 1)
 #define GUARD 0x8888888888888ULL /* bit 3 of each of 13 fields */
 #define FIELD 4
+#define MAX_NATURALS 63 /* natural cards a part may hold (a set of 7 copies in 4 suits: 28) */
+#define GROUPS_LIMIT 100000
 
 typedef struct {
     uint64_t w[4];
@@ -66,6 +68,11 @@ typedef struct {
     int used[2 * OFFSET]; /* search.GeneralSearch.finish(b)[0]: jokers melded at the end */
     Table memo, walks;
     Py_ssize_t limit;
+    /* meldgen's part rules: a set's and a run's sizes, wild cards per meld, run spans */
+    int has_sets, set_min, set_max, set_distinct, has_runs, run_min, run_max;
+    int max_wilds[MAX_NATURALS + 1];
+    uint8_t span[8192];
+    PyObject *groups; /* made groups by key (a dict, bounded) */
 } LayoutObject;
 
 /* one rank's sets or one suit's runs, packed (search._Shared.packing): parts by lowest
@@ -82,6 +89,8 @@ typedef struct {
     PyObject_HEAD
     LayoutObject *layout;
     GroupObject *groups[17];
+    Mask full; /* the hand */
+    int wilds; /* its wild cards: jokers and cards of a wild rank */
 } PartsObject;
 
 static PyTypeObject LayoutType, PartsType, GroupType;
@@ -335,23 +344,64 @@ static int melds(const PartsObject *P, int code, const Mask *full) {
     return 0;
 }
 
-/* roomsearch.RoomSearch.dead_summary's walk (search.GeneralSearch.choose at each state):
-   (deadwood cards, highest value among those not wild-capable or NONE) from the start,
-   remembered per state in the layout's walks */
-#define PATH_MAX_STEPS 512
+/* search.GeneralSearch.choose: the walk's choice for the lowest card of the state (which
+   it moves on): MELD (*taken, *k), WILD (a card of a wild rank as a spare wild card) or DEAD;
+   *card: the lowest card. The first part in order, then the fewest wild cards, that keeps
+   the least deadwood; else deadwood unless a card of a wild rank does better as a spare. */
+enum { MELD, WILD, DEAD };
+
+static int choose(const PartsObject *P, int code, int held, Mask *mask, int *b, int *fl,
+                  const CPart **taken, int *took_k, int *card) {
+    const LayoutObject *L = P->layout;
+    const CPart *part;
+    int64_t target = pivot(P, code, held, mask, *b, *fl);
+    int i = lowest(mask), floor = *b + *fl + L->jokers, found = 0;
+    *card = i;
+    EACH_PART(P, i, part, {
+        int k;
+        Mask rest;
+        if (found) break;
+        if (!holds(mask, part->w)) continue;
+        minus(mask, part->w, &rest);
+        for (k = part->kmin; k <= part->kmax; k++) {
+            if (floor - k - part->flex_in < 0) break;
+            if (pivot(P, code, held, &rest, *b - k, *fl - part->flex_in) == target) {
+                *mask = rest;
+                *b -= k;
+                *fl -= part->flex_in;
+                *taken = part;
+                *took_k = k;
+                found = 1;
+                break;
+            }
+        }
+    });
+    if (found) return MELD;
+    take_one(mask, i);
+    if (L->is_flex[i]) {
+        *fl -= 1;
+        if (pivot(P, code, held, mask, *b + 1, *fl) == target) {
+            *b += 1;
+            return WILD;
+        }
+    }
+    return DEAD;
+}
+
+/* roomsearch.RoomSearch.dead_summary's walk: (deadwood cards, highest value among those not
+   wild-capable or NONE) from the start, remembered per state in the layout's walks */
+#define MAX_STEPS 512
 static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int64_t *count_out,
                 int64_t *worst_out) {
     LayoutObject *L = P->layout;
-    uint64_t keys[PATH_MAX_STEPS][4];
-    int cards[PATH_MAX_STEPS];
-    int n = 0, b = 0, i;
+    uint64_t keys[MAX_STEPS][4];
+    int cards[MAX_STEPS];
+    int n = 0, b = 0, i, k;
     int64_t count, worst;
+    const CPart *part;
     for (;;) {
         const Slot *hit;
-        const CPart *part;
-        int64_t target;
-        int taken = 0;
-        if (n >= PATH_MAX_STEPS) return -1;
+        if (n >= MAX_STEPS) return -1;
         make_key(&mask, b, keys[n]);
         hit = lookup(&L->walks, keys[n]);
         if (hit) {
@@ -365,43 +415,8 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
             store(&L->walks, L->limit, keys[n], count, worst);
             break;
         }
-        target = pivot(P, code, held, &mask, b, fl);
-        i = lowest(&mask);
-        {
-            int floor = b + fl + L->jokers;
-            EACH_PART(P, i, part, {
-                int k;
-                Mask rest;
-                if (taken) break;
-                if (!holds(&mask, part->w)) continue;
-                minus(&mask, part->w, &rest);
-                for (k = part->kmin; k <= part->kmax; k++) {
-                    if (floor - k - part->flex_in < 0) break;
-                    if (pivot(P, code, held, &rest, b - k, fl - part->flex_in) == target) {
-                        mask = rest;
-                        b -= k;
-                        fl -= part->flex_in;
-                        taken = 1;
-                        break;
-                    }
-                }
-            });
-        }
-        if (taken) {
-            cards[n++] = -1;
-            continue;
-        }
-        take_one(&mask, i);
-        if (L->is_flex[i]) {
-            if (pivot(P, code, held, &mask, b + 1, fl - 1) == target) {
-                cards[n++] = -1; /* a spare wild card */
-                b += 1;
-                fl -= 1;
-                continue;
-            }
-            fl -= 1;
-        }
-        cards[n++] = i;
+        cards[n] = choose(P, code, held, &mask, &b, &fl, &part, &k, &i) == DEAD ? i : -1;
+        n++;
     }
     while (n-- > 0) {
         i = cards[n];
@@ -413,6 +428,182 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
     }
     *count_out = count;
     *worst_out = worst;
+    return 0;
+}
+
+/* a part's natural codes, lowest first, as a tuple */
+static PyObject *codes_of(const CPart *part) {
+    PyObject *out, *item;
+    int c, j, n = 0, at = 0;
+    for (c = 0; c < 52; c++) n += field(part->w, c);
+    out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (c = 0; c < 52; c++)
+        for (j = field(part->w, c); j > 0; j--) {
+            item = PyLong_FromLong(c);
+            if (!item) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(out, at++, item);
+        }
+    return out;
+}
+
+/* ---- parts (meldgen.set_group, meldgen.run_group) -------------------------------------- */
+
+static GroupObject *new_group(CPart *parts, Py_ssize_t n) {
+    GroupObject *G = PyObject_New(GroupObject, &GroupType);
+    Py_ssize_t i, at = 0;
+    int low;
+    if (!G) {
+        PyMem_Free(parts);
+        return NULL;
+    }
+    G->parts = NULL;
+    G->n = n;
+    G->parts = PyMem_Malloc(sizeof(CPart) * (size_t)(n ? n : 1));
+    if (!G->parts) {
+        PyMem_Free(parts);
+        Py_DECREF(G);
+        return (GroupObject *)PyErr_NoMemory();
+    }
+    for (low = 0; low < 52; low++) { /* by lowest card, stable (search._Shared.packing) */
+        G->start[low] = (int)at;
+        for (i = 0; i < n; i++)
+            if (parts[i].low == low) G->parts[at++] = parts[i];
+    }
+    G->start[52] = (int)at;
+    PyMem_Free(parts);
+    return G;
+}
+
+static int min3(int a, int b, int c) { return a < b ? (a < c ? a : c) : (b < c ? b : c); }
+
+/* the set parts of one rank, its cards counted per suit: itertools.product's order */
+static GroupObject *make_set_group(const LayoutObject *L, int rank, const int *avail, int wilds) {
+    int top[4], u[4], s;
+    Py_ssize_t n = 0;
+    CPart *parts;
+    for (s = 0; s < 4; s++) top[s] = L->set_distinct ? (avail[s] < 1 ? avail[s] : 1) : avail[s];
+    parts = PyMem_Malloc(sizeof(CPart) * (size_t)((top[0] + 1) * (top[1] + 1) * (top[2] + 1) *
+                                                  (top[3] + 1)));
+    if (!parts) return (GroupObject *)PyErr_NoMemory();
+    for (u[0] = 0; u[0] <= top[0]; u[0]++)
+        for (u[1] = 0; u[1] <= top[1]; u[1]++)
+            for (u[2] = 0; u[2] <= top[2]; u[2]++)
+                for (u[3] = 0; u[3] <= top[3]; u[3]++) {
+                    int count = u[0] + u[1] + u[2] + u[3], kmin, kmax;
+                    CPart *p = &parts[n];
+                    if (!count) continue;
+                    kmin = L->set_min - count > 0 ? L->set_min - count : 0;
+                    kmax = min3(wilds, L->set_max - count, L->max_wilds[count]);
+                    if (L->set_distinct && kmax > 4 - count) kmax = 4 - count;
+                    if (kmin > kmax) continue;
+                    memset(p->w, 0, sizeof p->w);
+                    p->low = -1;
+                    for (s = 0; s < 4; s++) {
+                        p->w[s] = (uint64_t)u[s] << (FIELD * rank);
+                        if (u[s] && p->low < 0) p->low = rank + 13 * s;
+                    }
+                    p->kmin = kmin;
+                    p->kmax = kmax;
+                    p->flex_in = L->is_flex[rank] ? count : 0;
+                    n++;
+                }
+    return new_group(parts, n);
+}
+
+/* the run parts of one suit, its ranks held as a mask: subsets in increasing order */
+static GroupObject *make_run_group(const LayoutObject *L, int suit, int present, int wilds) {
+    Py_ssize_t n = 0;
+    int sub = 0, r;
+    CPart *parts = PyMem_Malloc(sizeof(CPart) * (size_t)(1 << __builtin_popcount(present)));
+    if (!parts) return (GroupObject *)PyErr_NoMemory();
+    for (;;) {
+        int count, gap, kmin, kmax;
+        CPart *p = &parts[n];
+        sub = (sub - present) & present;
+        if (!sub) break;
+        count = __builtin_popcount(sub);
+        gap = L->span[sub] - count;
+        if (gap > wilds) continue;
+        kmin = gap;
+        if (L->run_min - count > kmin) kmin = L->run_min - count;
+        if (kmin < 0) kmin = 0;
+        kmax = min3(wilds, L->run_max - count, L->max_wilds[count]);
+        if (kmin > kmax) continue;
+        memset(p->w, 0, sizeof p->w);
+        p->flex_in = 0;
+        for (r = 0; r < 13; r++)
+            if (sub >> r & 1) {
+                p->w[suit] |= 1ULL << (FIELD * r);
+                p->flex_in += L->is_flex[r];
+            }
+        p->low = 13 * suit + __builtin_ctz(sub);
+        p->kmin = kmin;
+        p->kmax = kmax;
+        n++;
+    }
+    return new_group(parts, n);
+}
+
+/* a group made once per key (the layout's dict; started afresh past GROUPS_LIMIT) */
+static GroupObject *cached_group(LayoutObject *L, int run, int which, int held, int wilds) {
+    long long k = ((long long)wilds << 32) | ((long long)held << 6) | (run << 5) | which;
+    PyObject *key = PyLong_FromLongLong(k), *got;
+    GroupObject *G;
+    if (!key) return NULL;
+    got = PyDict_GetItemWithError(L->groups, key);
+    if (got) {
+        Py_DECREF(key);
+        Py_INCREF(got);
+        return (GroupObject *)got;
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (run) {
+        G = make_run_group(L, which, held, wilds);
+    } else {
+        int avail[4], s;
+        for (s = 0; s < 4; s++) avail[s] = held >> (4 * s) & 0xF;
+        G = make_set_group(L, which, avail, wilds);
+    }
+    if (G) {
+        if (PyDict_GET_SIZE(L->groups) >= GROUPS_LIMIT) PyDict_Clear(L->groups);
+        if (PyDict_SetItem(L->groups, key, (PyObject *)G) < 0) Py_CLEAR(G);
+    }
+    Py_DECREF(key);
+    return G;
+}
+
+static int rank_held(const Mask *m, int rank) { /* 4 suits' counts, a nibble each */
+    int s, held = 0;
+    for (s = 0; s < 4; s++) held |= field(m->w, rank + 13 * s) << (4 * s);
+    return held;
+}
+
+static int suit_present(const Mask *m, int suit) {
+    int r, present = 0;
+    for (r = 0; r < 13; r++)
+        if (field(m->w, 13 * suit + r)) present |= 1 << r;
+    return present;
+}
+
+/* the hand's groups (meldgen.natural_groups): each rank's sets, each suit's runs */
+static int hand_groups(LayoutObject *L, const Mask *full, int wilds, GroupObject **groups) {
+    int i;
+    for (i = 0; i < 17; i++) groups[i] = NULL;
+    for (i = 0; i < 13 && L->has_sets; i++) {
+        int held = rank_held(full, i);
+        if (held && !(groups[i] = cached_group(L, 0, i, held, wilds))) return -1;
+    }
+    for (i = 0; i < 4 && L->has_runs; i++) {
+        int present = suit_present(full, i);
+        if (present && !(groups[13 + i] = cached_group(L, 1, i, present, wilds))) return -1;
+    }
     return 0;
 }
 
@@ -496,29 +687,33 @@ static PyObject *p_summary(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(LL)", (long long)count, (long long)worst);
 }
 
-/* a part from (mask, kmin, kmax, codes, flex_in) */
-static int read_part(PyObject *obj, int low, CPart *out) {
-    PyObject *fast = PySequence_Fast(obj, "a part is a tuple");
-    Mask m;
-    long kmin, kmax, flex_in;
-    int bad;
-    if (!fast) return -1;
-    bad = PySequence_Fast_GET_SIZE(fast) != 5 ||
-          read_mask(PySequence_Fast_GET_ITEM(fast, 0), &m) ||
-          read_long(PySequence_Fast_GET_ITEM(fast, 1), 0, 255, &kmin) ||
-          read_long(PySequence_Fast_GET_ITEM(fast, 2), 0, 255, &kmax) ||
-          read_long(PySequence_Fast_GET_ITEM(fast, 4), 0, 255, &flex_in);
-    Py_DECREF(fast);
-    if (bad) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a part has 5 items");
-        return -1;
+static PyObject *p_arrange(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PartsObject *P = (PartsObject *)self;
+    Mask mask;
+    int b, fl, code, held, k, card, kind;
+    const CPart *part;
+    PyObject *out, *item;
+    if (want(nargs, 5, "arrange(code, held, start, 0, fl)") || code_held(args, &code, &held) ||
+        state_args(args + 2, &mask, &b, &fl))
+        return NULL;
+    out = PyList_New(0);
+    if (!out) return NULL;
+    while (!empty(&mask)) {
+        kind = choose(P, code, held, &mask, &b, &fl, &part, &k, &card);
+        if (kind == MELD) {
+            PyObject *codes = codes_of(part);
+            item = codes ? Py_BuildValue("(Ni)", codes, k) : NULL;
+        } else {
+            item = PyLong_FromLong(kind == WILD ? -1 - card : card);
+        }
+        if (!item || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
     }
-    memcpy(out->w, m.w, sizeof m.w);
-    out->kmin = (int)kmin;
-    out->kmax = (int)kmax;
-    out->flex_in = (int)flex_in;
-    out->low = low;
-    return 0;
+    return Py_BuildValue("(Ni)", out, b);
 }
 
 static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *name) {
@@ -536,15 +731,15 @@ static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *nam
 }
 
 static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"vals", "is_flex", "jokers", "base", "used", "floor_zero", "limit",
-                            NULL};
-    PyObject *vals, *is_flex, *base, *used;
-    int jokers, floor_zero;
+    static char *names[] = {"vals", "is_flex", "jokers", "base", "used", "rules", "max_wilds",
+                            "span", "limit", NULL};
+    PyObject *vals, *is_flex, *base, *used, *rules, *max_wilds, *span;
+    int jokers;
     Py_ssize_t limit, i;
-    int64_t buf[2 * OFFSET];
+    int64_t buf[8192];
     LayoutObject *L;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOiOOpn", names, &vals, &is_flex, &jokers,
-                                     &base, &used, &floor_zero, &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOiOOOOOn", names, &vals, &is_flex, &jokers,
+                                     &base, &used, &rules, &max_wilds, &span, &limit))
         return NULL;
     if (jokers < 0 || jokers >= OFFSET / 2 || limit < 1) {
         PyErr_SetString(PyExc_ValueError, "Layout: jokers 0..255, limit >= 1");
@@ -552,28 +747,43 @@ static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     }
     L = (LayoutObject *)type->tp_alloc(type, 0);
     if (!L) return NULL;
-    if (read_table(vals, 52, L->vals, "vals") || read_table(is_flex, 52, buf, "is_flex") ||
-        read_table(base, 2 * OFFSET, L->base, "base")) {
-        Py_DECREF(L);
-        return NULL;
-    }
+    L->groups = PyDict_New();
+    if (!L->groups || read_table(vals, 52, L->vals, "vals") ||
+        read_table(base, 2 * OFFSET, L->base, "base"))
+        goto fail;
+    if (read_table(is_flex, 52, buf, "is_flex")) goto fail;
     for (i = 0; i < 52; i++) L->is_flex[i] = buf[i] != 0;
-    if (read_table(used, 2 * OFFSET, buf, "used")) {
-        Py_DECREF(L);
-        return NULL;
-    }
+    if (read_table(used, 2 * OFFSET, buf, "used")) goto fail;
     for (i = 0; i < 2 * OFFSET; i++) L->used[i] = (int)buf[i];
+    if (read_table(rules, 8, buf, "rules")) goto fail;
+    for (i = 0; i < 8; i++) /* (a BIG maximum is as good as any past a hand) */
+        if (buf[i] < 0 || buf[i] > 1 << 20) buf[i] = buf[i] < 0 ? 0 : 1 << 20;
+    L->has_sets = (int)buf[0];
+    L->set_min = (int)buf[1];
+    L->set_max = (int)buf[2];
+    L->set_distinct = (int)buf[3];
+    L->has_runs = (int)buf[4];
+    L->run_min = (int)buf[5];
+    L->run_max = (int)buf[6];
+    if (read_table(max_wilds, MAX_NATURALS + 1, buf, "max_wilds")) goto fail;
+    for (i = 0; i <= MAX_NATURALS; i++) L->max_wilds[i] = (int)(buf[i] > 1 << 20 ? 1 << 20 : buf[i]);
+    if (read_table(span, 8192, buf, "span")) goto fail;
+    for (i = 0; i < 8192; i++) L->span[i] = (uint8_t)(buf[i] < 0 || buf[i] > 14 ? 14 : buf[i]);
+    L->floor_zero = buf[7] != 0;
     L->jokers = jokers;
-    L->floor_zero = floor_zero;
     L->limit = limit;
     if (init_table(&L->memo) || init_table(&L->walks)) {
-        Py_DECREF(L);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        goto fail;
     }
     return (PyObject *)L;
+fail:
+    Py_DECREF(L);
+    return NULL;
 }
 
 static void layout_dealloc(LayoutObject *L) {
+    Py_XDECREF(L->groups);
     free(L->memo.table);
     free(L->walks.table);
     Py_TYPE(L)->tp_free((PyObject *)L);
@@ -585,58 +795,8 @@ static PyObject *layout_clear(PyObject *self, PyObject *Py_UNUSED(unused)) {
     LayoutObject *L = (LayoutObject *)self;
     clear_table(&L->memo);
     clear_table(&L->walks);
+    PyDict_Clear(L->groups);
     Py_RETURN_NONE;
-}
-
-static PyObject *group_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"by_low", NULL};
-    PyObject *by_low, *fast, *item, *parts;
-    GroupObject *G;
-    Py_ssize_t i, j, n = 0, at = 0;
-    long low;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", names, &by_low)) return NULL;
-    fast = PySequence_Fast(by_low, "a group is a list of (lowest card, parts)");
-    if (!fast) return NULL;
-    G = (GroupObject *)type->tp_alloc(type, 0);
-    if (!G) goto fail;
-    for (i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-        item = PySequence_Fast_GET_ITEM(fast, i);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 ||
-            !PyList_Check(PyTuple_GET_ITEM(item, 1))) {
-            PyErr_SetString(PyExc_TypeError, "a group is a list of (lowest card, parts)");
-            goto fail;
-        }
-        n += PyList_GET_SIZE(PyTuple_GET_ITEM(item, 1));
-    }
-    G->parts = PyMem_Malloc(sizeof(CPart) * (size_t)(n ? n : 1));
-    if (!G->parts) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    G->n = n;
-    for (low = 0; low < 52; low++) { /* by lowest card; each card's parts in their order */
-        G->start[low] = (int)at;
-        for (i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-            long got;
-            item = PySequence_Fast_GET_ITEM(fast, i);
-            if (read_long(PyTuple_GET_ITEM(item, 0), 0, 51, &got)) goto fail;
-            if (got != low) continue;
-            parts = PyTuple_GET_ITEM(item, 1);
-            for (j = 0; j < PyList_GET_SIZE(parts); j++)
-                if (read_part(PyList_GET_ITEM(parts, j), (int)low, &G->parts[at++])) goto fail;
-        }
-    }
-    G->start[52] = (int)at;
-    if (at != n) {
-        PyErr_SetString(PyExc_ValueError, "a group's lowest cards are 0..51, each once");
-        goto fail;
-    }
-    Py_DECREF(fast);
-    return (PyObject *)G;
-fail:
-    Py_DECREF(fast);
-    Py_XDECREF(G);
-    return NULL;
 }
 
 static void group_dealloc(GroupObject *G) {
@@ -644,44 +804,74 @@ static void group_dealloc(GroupObject *G) {
     Py_TYPE(G)->tp_free((PyObject *)G);
 }
 
-static PyObject *parts_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"layout", "groups", NULL};
-    PyObject *layout, *groups, *fast;
+static PartsObject *new_parts(LayoutObject *L, const Mask *full, int wilds) {
+    PartsObject *P = PyObject_New(PartsObject, &PartsType);
+    int i;
+    if (!P) return NULL;
+    Py_INCREF(L);
+    P->layout = L;
+    for (i = 0; i < 17; i++) P->groups[i] = NULL;
+    P->full = *full;
+    P->wilds = wilds;
+    return P;
+}
+
+static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask full;
+    long wilds;
     PartsObject *P;
-    Py_ssize_t i;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O", names, &LayoutType, &layout, &groups))
+    if (want(nargs, 2, "search(full, wilds)") || read_mask(args[0], &full) ||
+        read_long(args[1], 0, OFFSET / 2 - 1, &wilds))
         return NULL;
-    fast = PySequence_Fast(groups, "groups: 13 ranks' sets and 4 suits' runs");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 17) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "groups: 13 ranks' sets and 4 suits' runs");
-        return NULL;
-    }
-    for (i = 0; i < 17; i++) {
-        PyObject *g = PySequence_Fast_GET_ITEM(fast, i);
-        if (g != Py_None && !PyObject_TypeCheck(g, &GroupType)) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_TypeError, "a group is a Group or None");
+    for (int s = 0; s < 4; s++)
+        if (full.w[s] & GUARD) {
+            PyErr_SetString(PyExc_OverflowError, "search: at most 7 cards of a code");
             return NULL;
         }
-    }
-    P = (PartsObject *)type->tp_alloc(type, 0);
-    if (!P) {
-        Py_DECREF(fast);
+    P = new_parts(L, &full, (int)wilds);
+    if (!P) return NULL;
+    if (hand_groups(L, &full, (int)wilds, P->groups)) {
+        Py_DECREF(P);
         return NULL;
     }
-    Py_INCREF(layout);
-    P->layout = (LayoutObject *)layout;
-    for (i = 0; i < 17; i++) {
-        PyObject *g = PySequence_Fast_GET_ITEM(fast, i);
-        if (g != Py_None) {
-            Py_INCREF(g);
-            P->groups[i] = (GroupObject *)g;
-        }
-    }
-    Py_DECREF(fast);
     return (PyObject *)P;
+}
+
+static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PartsObject *P = (PartsObject *)self, *G;
+    LayoutObject *L = P->layout;
+    Mask full = P->full;
+    long code;
+    int i, rank, suit;
+    if (want(nargs, 1, "grown(code)") || read_long(args[0], 0, 51, &code)) return NULL;
+    rank = (int)code % 13;
+    suit = (int)code / 13;
+    if (field(full.w, (int)code) >= 7) {
+        PyErr_SetString(PyExc_OverflowError, "grown: at most 7 cards of a code");
+        return NULL;
+    }
+    full.w[suit] += 1ULL << (FIELD * rank);
+    G = new_parts(L, &full, P->wilds);
+    if (!G) return NULL;
+    for (i = 0; i < 17; i++) {
+        G->groups[i] = P->groups[i];
+        Py_XINCREF(G->groups[i]);
+    }
+    if (L->has_sets) {
+        Py_XDECREF(G->groups[rank]);
+        G->groups[rank] = cached_group(L, 0, rank, rank_held(&full, rank), P->wilds);
+        if (!G->groups[rank]) goto fail;
+    }
+    if (L->has_runs) {
+        Py_XDECREF(G->groups[13 + suit]);
+        G->groups[13 + suit] = cached_group(L, 1, suit, suit_present(&full, suit), P->wilds);
+        if (!G->groups[13 + suit]) goto fail;
+    }
+    return (PyObject *)G;
+fail:
+    Py_DECREF(G);
+    return NULL;
 }
 
 static void parts_dealloc(PartsObject *P) {
@@ -692,7 +882,9 @@ static void parts_dealloc(PartsObject *P) {
 }
 
 static PyMethodDef layout_methods[] = {
-    {"clear", layout_clear, METH_NOARGS, "clear() -> forget every state value and walk"},
+    {"clear", layout_clear, METH_NOARGS, "clear() -> forget every state value, walk and group"},
+    {"search", (PyCFunction)(void (*)(void))layout_search, METH_FASTCALL,
+     "search(full, wilds) -> the Parts of the hand `full` holding `wilds` wild cards"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -705,6 +897,10 @@ static PyMethodDef parts_methods[] = {
      "pivot(code, held, mask, b, fl) -> roomsearch.RoomSearch.pivot (code -1: value)"},
     {"melds", (PyCFunction)(void (*)(void))p_melds, METH_FASTCALL,
      "melds(code, full) -> does a part hold code with its other cards in full?"},
+    {"grown", (PyCFunction)(void (*)(void))p_grown, METH_FASTCALL,
+     "grown(code) -> the Parts of the hand with one more code (its groups changed)"},
+    {"arrange", (PyCFunction)(void (*)(void))p_arrange, METH_FASTCALL,
+     "arrange(code, held, start, 0, fl) -> (the walk's choices, wild cards owed or spare)"},
     {"summary", (PyCFunction)(void (*)(void))p_summary, METH_FASTCALL,
      "summary(code, held, start, 0, fl) -> (deadwood cards, highest value) of the walk"},
     {NULL, NULL, 0, NULL},
@@ -715,7 +911,7 @@ static PyTypeObject LayoutType = {
     .tp_name = "rulespec.interpreter._gensearch.Layout",
     .tp_basicsize = sizeof(LayoutObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Layout(vals, is_flex, jokers, base, used, floor_zero, limit): facts and memos",
+    .tp_doc = "Layout(vals, is_flex, jokers, base, used, rules, max_wilds, span, limit)",
     .tp_new = layout_new,
     .tp_dealloc = (destructor)layout_dealloc,
     .tp_methods = layout_methods,
@@ -727,8 +923,7 @@ static PyTypeObject GroupType = {
     .tp_name = "rulespec.interpreter._gensearch.Group",
     .tp_basicsize = sizeof(GroupObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Group(by_low): one rank's sets or one suit's runs, packed, by lowest card",
-    .tp_new = group_new,
+    .tp_doc = "One rank's sets or one suit's runs, by lowest card (made by Layout.search)",
     .tp_dealloc = (destructor)group_dealloc,
 };
 
@@ -737,8 +932,7 @@ static PyTypeObject PartsType = {
     .tp_name = "rulespec.interpreter._gensearch.Parts",
     .tp_basicsize = sizeof(PartsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Parts(layout, groups): one hand's groups; value, pivot, melds, summary",
-    .tp_new = parts_new,
+    .tp_doc = "One hand's groups (made by Layout.search); value, pivot, walks",
     .tp_dealloc = (destructor)parts_dealloc,
     .tp_methods = parts_methods,
 };

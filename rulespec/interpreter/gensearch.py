@@ -17,9 +17,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rulespec.interpreter.meldrules import span
 from rulespec.interpreter.native import ENV, source_digest
 
-__all__ = ["MODULE", "VERSION", "WHY", "group", "layout", "load", "parts"]
+__all__ = ["MAX_NATURALS", "MODULE", "VERSION", "WHY", "layout", "load"]
+
+MAX_NATURALS = 63
+"""Natural cards a part may hold, as the C search's tables go (its `MAX_NATURALS`)."""
 
 VERSION = 1
 """The C search's interface version this code was written against (`KERNEL_VERSION`)."""
@@ -56,8 +60,9 @@ MODULE, WHY = load()
 
 
 def layout(shared: Any, offset: int, inf: int, limit: int) -> Any:
-    """The C memos and card facts of one shared layout (a search._Shared), or None when the
-    extension is absent or refuses them: the search then stays in Python.
+    """The C memos, card facts and part rules (meldgen's) of one shared layout (a
+    search._Shared), or None when the extension is absent or refuses them: the search then
+    stays in Python. Its `search(full, wilds)` makes a hand's parts (as meldgen does).
 
     `base` and `used`, by b + offset for b wild cards owed or spare (|b| < offset / 2): the
     jokers' least deadwood once every card is placed (`inf`: impossible) and the jokers
@@ -71,26 +76,23 @@ def layout(shared: Any, offset: int, inf: int, limit: int) -> Any:
         if got is not None:
             base[b + offset] = got
             used[b + offset] = shared.finish(b)[0]
-    vals = shared.vals
+    t = shared.t
+    rules = (t.has_sets, t.set_min, t.set_max, t.set_distinct, t.has_runs, t.run_min, t.run_max)
+    floor_zero = min(t.hand_values) >= 0  # a value of 0 cannot be beaten
+    spans = [span(t.line, m) for m in range(8192)]
+    max_wilds = [t.max_wilds(n) for n in range(MAX_NATURALS + 1)]
+    is_flex = [bool(f) for f in shared.is_flex]
     try:
         return MODULE.Layout(
-            vals,
-            [bool(f) for f in shared.is_flex],
+            shared.vals,
+            is_flex,
             shared.jokers,
             base,
             used,
-            min(vals) >= 0,
+            (*rules, floor_zero),
+            max_wilds,
+            spans,
             limit,
         )
     except (ValueError, TypeError, OverflowError):
         return None
-
-
-def group(packed: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]]) -> Any:
-    """One rank's sets or one suit's runs, packed (search._Shared.packing), in C."""
-    return MODULE.Group(list(packed.items()))
-
-
-def parts(native_layout: Any, groups: list[Any]) -> Any:
-    """One hand's parts in C: its 13 ranks' sets and 4 suits' runs (None: no such group)."""
-    return MODULE.Parts(native_layout, groups)

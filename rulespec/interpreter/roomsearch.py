@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter import gensearch
 from rulespec.interpreter.meldgen import GroupKey, run_group, set_group
 from rulespec.interpreter.meldrules import Tables
 from rulespec.interpreter.search import (
@@ -99,13 +98,10 @@ class RoomSearch(GeneralSearch):
         return changed
 
     def grown_native(self, code: int) -> Any:
-        """The C parts of the hand grown by `code` (the hand's, its two groups changed)."""
+        """The C parts of the hand grown by `code` (the hand's, two groups changed)."""
         got = self._native_grown.get(code)
         if got is None:
-            groups = list(self.native_groups)
-            for group, (key, packed) in self.changed(code).items():
-                groups[group if group >= 0 else 12 - group] = self.shared.native_group(key, packed)
-            got = self._native_grown[code] = gensearch.parts(self.shared.native, groups)
+            got = self._native_grown[code] = self.native.grown(code)
         return got
 
     def grown_low(self, code: int) -> list[list[Part]]:

@@ -90,7 +90,6 @@ class _Shared:
         self.base: dict[int, int | None] = {}
         self.absorb: list[tuple[int, ...] | None] = [()]
         # the C search's memos and card facts (gensearch.py), when the extension is there
-        self.native_groups: dict[GroupKey, Any] = {}
         self.native = gensearch.layout(self, OFFSET, INF, MEMO_LIMIT)
 
     def packing(self, key: GroupKey, parts: list[PlainPart]) -> Packed:
@@ -98,13 +97,6 @@ class _Shared:
         got = self.pack.get(key)
         if got is None:
             got = self.pack[key] = self._packed(parts)
-        return got
-
-    def native_group(self, key: GroupKey, packed: Packed) -> Any:
-        """A packed group in C (cached by key, as the packing is)."""
-        got = self.native_groups.get(key)
-        if got is None:
-            got = self.native_groups[key] = gensearch.group(packed)
         return got
 
     def _packed(self, parts: list[PlainPart]) -> Packed:
@@ -188,7 +180,6 @@ def _shared(t: Tables, jokers: int, width: int) -> _Shared:
         if len(got.pack) > MEMO_LIMIT // 8:
             got.pack.clear()
             got.rest_pack.clear()
-            got.native_groups.clear()
     else:
         if len(_SHARED) >= KEEP_SHARED:
             _SHARED.clear()
@@ -240,25 +231,41 @@ class GeneralSearch:
         wild_total = self.jokers + self.flex_total
         self.wild_total = wild_total
         self.floor = 0 if min(t.hand_values) >= 0 else None
-        by_low: list[list[Part]] = [[] for _ in range(52)]
-        # by a rank (its sets) or -1 - suit (its runs): the group's key and its parts packed
-        self.groups: dict[int, tuple[GroupKey, Packed]] = {}
-        for key, parts in natural_groups(t, counts, wild_total):
-            packed = sh.packing(key, parts)
-            self.groups[key[0]] = (key, packed)
-            for low, group in packed.items():
-                by_low[low] += group
-        self.by_low = by_low
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
-        # the state value: the C search's when it can hold the hand (same answers)
+        self._counts = counts
+        self._by_low: list[list[Part]] | None = None
+        self._groups: dict[int, tuple[GroupKey, Packed]] = {}
+        # the state value: the C search's when it can hold the hand (same answers); it
+        # makes its own parts, so the Python ones are made only when asked for
         self.native: Any = None
         self._value: Value = self._py_value
         if sh.native is not None and width == FIELD and self.memo is sh.memo:
-            self.native_groups: list[Any] = [None] * 17  # 13 ranks' sets, 4 suits' runs
-            for g, (key, packed) in self.groups.items():
-                self.native_groups[g if g >= 0 else 12 - g] = sh.native_group(key, packed)
-            self.native = gensearch.parts(sh.native, self.native_groups)
+            self.native = sh.native.search(self.full, wild_total)
             self._value = self.native.value
+        else:
+            self._parts()
+
+    @property
+    def by_low(self) -> list[list[Part]]:
+        """The hand's natural parts by lowest card: each rank's sets, then each suit's runs."""
+        return self._parts()
+
+    @property
+    def groups(self) -> dict[int, tuple[GroupKey, Packed]]:
+        """By a rank (its sets) or -1 - suit (its runs): the group's key and its parts packed."""
+        self._parts()
+        return self._groups
+
+    def _parts(self) -> list[list[Part]]:
+        if self._by_low is None:
+            by_low: list[list[Part]] = [[] for _ in range(52)]
+            for key, parts in natural_groups(self.t, self._counts, self.wild_total):
+                packed = self.shared.packing(key, parts)
+                self._groups[key[0]] = (key, packed)
+                for low, group in packed.items():
+                    by_low[low] += group
+            self._by_low = by_low
+        return self._by_low
 
     def value(self, mask: int, b: int = 0, flex_left: int | None = None) -> int:
         """Least deadwood of the cards in `mask` with `b` wild cards owed (< 0) or spare (> 0).
@@ -378,6 +385,16 @@ class GeneralSearch:
         steps: list[Step] = []
         dead: list[int] = []
         tokens: list[int] = []
+        if self.native is not None and start is None:  # the walk in C (the same choices)
+            walked, b = self.native.arrange(-1, 0, mask, 0, fl)
+            mask = 0
+            for got in walked:
+                if isinstance(got, tuple):
+                    steps.append(got)
+                elif got < 0:
+                    tokens.append(-1 - got)
+                else:
+                    dead.append(got)
         while mask:
             step, card, mask, b, fl = self.choose(mask, b, fl, value, by_low)
             if step is not None:

@@ -838,16 +838,13 @@ static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t
     return (PyObject *)P;
 }
 
-static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PartsObject *P = (PartsObject *)self, *G;
+/* the Parts of the hand with one more `code` (its rank's sets and suit's runs remade) */
+static PartsObject *grown_parts(PartsObject *P, int code) {
     LayoutObject *L = P->layout;
     Mask full = P->full;
-    long code;
-    int i, rank, suit;
-    if (want(nargs, 1, "grown(code)") || read_long(args[0], 0, 51, &code)) return NULL;
-    rank = (int)code % 13;
-    suit = (int)code / 13;
-    if (field(full.w, (int)code) >= 7) {
+    PartsObject *G;
+    int i, rank = code % 13, suit = code / 13;
+    if (field(full.w, code) >= 7) {
         PyErr_SetString(PyExc_OverflowError, "grown: at most 7 cards of a code");
         return NULL;
     }
@@ -868,9 +865,83 @@ static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         G->groups[13 + suit] = cached_group(L, 1, suit, suit_present(&full, suit), P->wilds);
         if (!G->groups[13 + suit]) goto fail;
     }
-    return (PyObject *)G;
+    return G;
 fail:
     Py_DECREF(G);
+    return NULL;
+}
+
+static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    long code;
+    if (want(nargs, 1, "grown(code)") || read_long(args[0], 0, 51, &code)) return NULL;
+    return (PyObject *)grown_parts((PartsObject *)self, (int)code);
+}
+
+static int flex_count(const LayoutObject *L, const Mask *m) {
+    int c, n = 0;
+    for (c = 0; c < 52; c++)
+        if (L->is_flex[c]) n += field(m->w, c);
+    return n;
+}
+
+/* plusone._general's natural cards in one call: for each code of `room` (natural, not
+   wild-capable), (least deadwood, deadwood cards, highest value among those not
+   wild-capable or NONE) of the hand with one more of it, dead jokers left out */
+static PyObject *p_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PartsObject *P = (PartsObject *)self;
+    LayoutObject *L = P->layout;
+    PyObject *room, *out = NULL;
+    Py_ssize_t i, n;
+    int fl = flex_count(L, &P->full), have_base = 0;
+    int64_t base = 0, base_count = 0, base_worst = 0;
+    if (want(nargs, 1, "plus_one(room)")) return NULL;
+    room = PySequence_Fast(args[0], "room is a list of codes");
+    if (!room) return NULL;
+    n = PySequence_Fast_GET_SIZE(room);
+    out = PyList_New(n);
+    if (!out) goto fail;
+    for (i = 0; i < n; i++) {
+        long code;
+        int64_t v, count, worst;
+        PyObject *item;
+        if (read_long(PySequence_Fast_GET_ITEM(room, i), 0, 51, &code)) goto fail;
+        if (L->is_flex[code]) {
+            PyErr_SetString(PyExc_ValueError, "plus_one: room holds natural cards only");
+            goto fail;
+        }
+        {
+            PartsObject *G = grown_parts(P, (int)code);
+            int held = field(P->full.w, (int)code), bad = 0, melded;
+            if (!G) goto fail;
+            melded = melds(G, (int)code, &P->full);
+            if (melded) {
+                v = pivot(G, (int)code, held, &G->full, 0, fl);
+                bad = walk(G, (int)code, held, G->full, fl, &count, &worst);
+            }
+            Py_DECREF(G);
+            if (bad) goto too_many;
+            if (!melded) { /* deadwood in every arrangement: it joins the hand's deadwood */
+                if (!have_base) {
+                    base = value(P, &P->full, 0, fl);
+                    if (walk(P, -1, 0, P->full, fl, &base_count, &base_worst)) goto too_many;
+                    have_base = 1;
+                }
+                v = base + L->vals[code];
+                count = base_count + 1;
+                worst = base_worst > L->vals[code] ? base_worst : L->vals[code];
+            }
+        }
+        item = Py_BuildValue("(LLL)", (long long)v, (long long)count, (long long)worst);
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, i, item);
+    }
+    Py_DECREF(room);
+    return out;
+too_many:
+    PyErr_SetString(PyExc_OverflowError, "plus_one: too many cards");
+fail:
+    Py_DECREF(room);
+    Py_XDECREF(out);
     return NULL;
 }
 
@@ -899,6 +970,8 @@ static PyMethodDef parts_methods[] = {
      "melds(code, full) -> does a part hold code with its other cards in full?"},
     {"grown", (PyCFunction)(void (*)(void))p_grown, METH_FASTCALL,
      "grown(code) -> the Parts of the hand with one more code (its groups changed)"},
+    {"plus_one", (PyCFunction)(void (*)(void))p_plus_one, METH_FASTCALL,
+     "plus_one(room) -> [(deadwood, deadwood cards, highest value) with one more code]"},
     {"arrange", (PyCFunction)(void (*)(void))p_arrange, METH_FASTCALL,
      "arrange(code, held, start, 0, fl) -> (the walk's choices, wild cards owed or spare)"},
     {"summary", (PyCFunction)(void (*)(void))p_summary, METH_FASTCALL,

@@ -84,19 +84,27 @@ def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grow
     search per joker or card of a wild rank."""
     room = sorted(c for c in cards if c != JOKER and not t.wild_code(c))
     search = RoomSearch(t, hand, room)
-    base, base_count, base_worst = search.dead_summary()
     values = t.hand_values
     out: dict[int, Grown] = {}
+    if search.native is not None:  # every natural card in one call to the C search
+        dead = search.dead_jokers
+        for card, (v, count, worst) in zip(room, search.native.plus_one(room), strict=True):
+            if dead:
+                count += dead
+                worst = max(worst, values[JOKER])
+            out[card] = (v + dead * values[JOKER], count, worst)
+    else:
+        base, base_count, base_worst = search.dead_summary()
+        for card in room:
+            if not search.melds(card):
+                value = values[card]
+                out[card] = (base + value, base_count + 1, max(base_worst, value))
+            else:
+                out[card] = search.dead_summary(card)
     for card in cards:
         if card == JOKER or t.wild_code(card):
-            got = RoomSearch(t, [*hand, card], ()).dead_summary()
-        elif not search.melds(card):
-            value = values[card]
-            got = (base + value, base_count + 1, max(base_worst, value))
-        else:
-            got = search.dead_summary(card)
-        out[card] = got if got[2] != NONE else (got[0], got[1], 0)
-    return out
+            out[card] = RoomSearch(t, [*hand, card], ()).dead_summary()
+    return {card: (g[0], g[1], g[2] if g[2] != NONE else 0) for card in cards for g in [out[card]]}
 
 
 def _melds_more(t: Tables, mask: int, card: int) -> bool:

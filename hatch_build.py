@@ -65,10 +65,17 @@ def why_not(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | No
 
 
 def source_digest(source: Path) -> int:
-    """The first 28 bits of the C file's sha256 (line ends normalised): compiled in as
-    KERNEL_SOURCE, so native.py can tell a build from an older edit of the file."""
+    """The first 28 bits of the sha256 of the C file and of the files it includes by
+    `#include "..."`, in order (line ends normalised): compiled in as KERNEL_SOURCE, so
+    native.py and gensearch.py can tell a build from an older edit of the files."""
+    return int(hashlib.sha256(source_text(source)).hexdigest()[:7], 16)
+
+
+def source_text(source: Path) -> bytes:
+    """The C file's text, then each local header it includes (gensearch.source_text)."""
     text = source.read_bytes().replace(b"\r\n", b"\n")
-    return int(hashlib.sha256(text).hexdigest()[:7], 16)
+    heads = [line.split(b'"')[1] for line in text.splitlines() if line.startswith(b'#include "')]
+    return text + b"".join(source_text(source.with_name(h.decode())) for h in heads)
 
 
 def compile_kernel(

@@ -12,15 +12,16 @@ its pure-Python search, which gives the same answers, only slower.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 from pathlib import Path
 from typing import Any
 
 from rulespec.interpreter.meldrules import span
-from rulespec.interpreter.native import ENV, source_digest
+from rulespec.interpreter.native import ENV
 
-__all__ = ["MAX_NATURALS", "MODULE", "VERSION", "WHY", "layout", "load"]
+__all__ = ["MAX_NATURALS", "MODULE", "VERSION", "WHY", "layout", "load", "source_digest"]
 
 MAX_NATURALS = 63
 """Natural cards a part may hold, as the C search's tables go (its `MAX_NATURALS`)."""
@@ -49,10 +50,23 @@ def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any,
     source = Path(__file__).with_name("_gensearch.c")
     if source.is_file() and getattr(module, "SOURCE", None) != source_digest(source):
         return None, (
-            "stale build (_gensearch.c changed since it was compiled): "
+            "stale build (_gensearch.c or its headers changed since it was compiled): "
             "run python hatch_build.py or pip install -e . to rebuild it"
         )
     return module, f"compiled counted search loaded from {getattr(module, '__file__', _NAME)}"
+
+
+def source_digest(source: Path) -> int:
+    """The first 28 bits of the sha256 of the C file and the local headers it includes, in
+    order, line ends normalised (as hatch_build.py compiles it in)."""
+    return int(hashlib.sha256(source_text(source)).hexdigest()[:7], 16)
+
+
+def source_text(source: Path) -> bytes:
+    """The C file's text, then each header it includes by `#include "..."` (its own first)."""
+    text = source.read_bytes().replace(b"\r\n", b"\n")
+    heads = [line.split(b'"')[1] for line in text.splitlines() if line.startswith(b'#include "')]
+    return text + b"".join(source_text(source.with_name(h.decode())) for h in heads)
 
 
 MODULE, WHY = load()
@@ -61,12 +75,12 @@ MODULE, WHY = load()
 
 def layout(shared: Any, offset: int, inf: int, limit: int) -> Any:
     """The C memos, card facts and part rules (meldgen's) of one shared layout (a
-    search._Shared), or None when the extension is absent or refuses them: the search then
+    searchshare.Shared), or None when the extension is absent or refuses them: the search then
     stays in Python. Its `search(full, wilds)` makes a hand's parts (as meldgen does).
 
     `base` and `used`, by b + offset for b wild cards owed or spare (|b| < offset / 2): the
     jokers' least deadwood once every card is placed (`inf`: impossible) and the jokers
-    melded then (`_Shared.base_of`, `_Shared.finish`)."""
+    melded then (`Shared.base_of`, `Shared.finish`)."""
     if MODULE is None:
         return None
     base = [inf] * (2 * offset)

@@ -40,8 +40,10 @@ NONE = -INF
 class RoomSearch(GeneralSearch):
     """The counted search of a hand, answering for the hand plus any one `room` card."""
 
-    def __init__(self, t: Tables, hand: Sequence[int], room: Sequence[int]) -> None:
-        super().__init__(t, hand, room)
+    def __init__(
+        self, t: Tables, hand: Sequence[int], room: Sequence[int], native: bool = True
+    ) -> None:
+        super().__init__(t, hand, room, native)
         width, low_bits = self.width, (1 << self.width) - 1
         self.held = {c: (self.full >> (c * width)) & low_bits for c in room}
         self.present = [0, 0, 0, 0]  # the ranks held per suit

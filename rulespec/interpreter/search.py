@@ -16,197 +16,52 @@ hands without wild cards go to the run-table kernel (runtable.py) instead.
   enumerated), and the search stops at the first arrangement of deadwood 0.
 - The value of a state is a fact about its cards alone (given the variant and
   the number of jokers), whatever hand it came from: every code has its own
-  field at a fixed place (`_Shared`: one layout per variant, jokers and field
-  width), so one memo serves every hand of the variant. The bots ask about
-  hands that differ by a card or two, whose states are mostly the same.
+  field at a fixed place (searchshare.py: one layout per variant, jokers and
+  field width), so one memo serves every hand of the variant. The bots ask
+  about hands that differ by a card or two, whose states are mostly the same.
+- With the C search (`_gensearch.c`, loaded by gensearch.py) a state's value,
+  the best arrangement's walk and the grown hands' summaries are answered in
+  C, on parts it makes itself by meldgen's rules; the Python parts are made
+  only when asked for (`by_low`). The answers are the same, ties included
+  (tests/interpreter/test_gensearch_native.py).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter import gensearch
 from rulespec.interpreter.meldgen import GroupKey, natural_groups
-from rulespec.interpreter.meldgen import Part as PlainPart
 from rulespec.interpreter.meldrules import Tables
+from rulespec.interpreter.searchshare import (
+    FIELD,
+    INF,
+    OFFSET,
+    SHIFT,
+    Packed,
+    Part,
+    Rest,
+    Step,
+    Value,
+    shared_layout,
+)
 
-Step = tuple[tuple[int, ...], int]
-"""One meld of an arrangement: (natural codes, number of wild cards)."""
-
-Part = tuple[int, int, int, tuple[int, ...], int]
-"""A natural part packed: (count mask, fewest wilds, most wilds, natural codes, wild-rank cards)."""
-
-Packed = dict[int, list[Part]]
-"""A group of parts packed: its parts in order by lowest card."""
-
-Rest = tuple[int, int, int, int]
-"""A part holding some card, less that card: (count mask, fewest wilds, most wilds, wild-rank
-cards)."""
-
-Value = Callable[[int, int, int], int]
-"""The value of a state: (cards left, wild cards owed or spare, cards of a wild rank left)."""
-
-INF = 1 << 40
-"""Stands for 'no arrangement' (more wild cards owed than the hand can pay)."""
-
-OFFSET = 1 << 9
-"""Added to the wild cards owed or spare in a memo key (a hand holds fewer cards than this)."""
-
-SHIFT = 10
-"""Bits of a memo key below the cards left (they hold `b + OFFSET`)."""
-
-MEMO_LIMIT = 500_000
-"""States (values and walks) all the shared memos keep together before they start afresh."""
-
-KEEP_SHARED = 16
-"""Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
-
-FIELD = 4
-"""Bits per code of a packed mask, guard included (more when a hand holds over 7 of one
-code): the C search (gensearch.py) reads 4-bit fields."""
-"""Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
-
-
-class _Shared:
-    """What every search of one variant with this many wild jokers and this field width
-    shares: the layout (a field per code), the state values learnt, the packed parts."""
-
-    def __init__(self, t: Tables, jokers: int, width: int) -> None:
-        self.t = t
-        self.jokers = jokers
-        self.width = width
-        self.units = tuple(1 << (c * width) for c in range(52))
-        self.guard = sum(u << (width - 1) for u in self.units)
-        self.is_flex = tuple(t.wild_code(c) for c in range(52))
-        self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
-        self.vals = t.hand_values[:52]
-        self.memo: dict[int, int] = {}
-        self.walks: dict[int, tuple[int, int]] = {}  # roomsearch.dead_summary, by state
-        self.pack: dict[GroupKey, Packed] = {}
-        self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
-        self.base: dict[int, int | None] = {}
-        self.absorb: list[tuple[int, ...] | None] = [()]
-        # the C search's memos and card facts (gensearch.py), when the extension is there
-        self.native = gensearch.layout(self, OFFSET, INF, MEMO_LIMIT)
-
-    def packing(self, key: GroupKey, parts: list[PlainPart]) -> Packed:
-        """A group of natural parts packed in this layout, by lowest card (in part order)."""
-        got = self.pack.get(key)
-        if got is None:
-            got = self.pack[key] = self._packed(parts)
-        return got
-
-    def _packed(self, parts: list[PlainPart]) -> Packed:
-        by_low: Packed = {}
-        units, is_flex = self.units, self.is_flex
-        for codes, kmin, kmax in parts:
-            m = sum(units[c] for c in codes)
-            flex_in = sum(1 for c in codes if is_flex[c])
-            by_low.setdefault(min(codes), []).append((m, kmin, kmax, codes, flex_in))
-        return by_low
-
-    def rests(self, key: GroupKey, packed: Packed) -> dict[int, list[Rest]]:
-        """For a packed group: per code, its parts holding that code, less one of it."""
-        got = self.rest_pack.get(key)
-        if got is None:
-            got = {}
-            for group in packed.values():
-                for m, kmin, kmax, codes, flex_in in group:
-                    for c in set(codes):
-                        got.setdefault(c, []).append((m - self.units[c], kmin, kmax, flex_in))
-            self.rest_pack[key] = got
-        return got
-
-    def absorbed(self, a: int) -> tuple[int, ...] | None:
-        """Sizes of all-wild melds adding up to a (the first way found), or None."""
-        table = self.absorb
-        while len(table) <= a:
-            n = len(table)
-            way: tuple[int, ...] | None = None
-            for size in sorted(self.t.all_wild_sizes):
-                if size <= n:
-                    prev = table[n - size]
-                    if prev is not None:
-                        way = prev + (size,)
-                        break
-            table.append(way)
-        return table[a]
-
-    def base_of(self, b: int) -> int | None:
-        """Least deadwood of the jokers once every card is placed, with b wild cards owed
-        (b < 0) or spare (b > 0); spare ones go into all-wild melds. None: impossible."""
-        if b in self.base:
-            return self.base[b]
-        best: int | None = None
-        joker_value = self.t.hand_values[JOKER]
-        for x in range(self.jokers, max(0, -b) - 1, -1):
-            a = b + x
-            if a >= 0 and self.absorbed(a) is not None:
-                best = (self.jokers - x) * joker_value
-                break
-        self.base[b] = best
-        return best
-
-    def finish(self, b: int) -> tuple[int, tuple[int, ...]]:
-        """`GeneralSearch.finish` (a fact of the layout and b)."""
-        least = self.base_of(b)
-        joker_value = self.t.hand_values[JOKER]
-        sizes: tuple[int, ...] | None = None
-        used = max(0, -b)
-        for used in range(max(0, -b), self.jokers + 1):
-            sizes = self.absorbed(b + used)
-            if sizes is not None and (self.jokers - used) * joker_value == least:
-                break
-        assert sizes is not None
-        return used, sizes
-
-
-_SHARED: dict[tuple[int, int, int], tuple[Tables, _Shared]] = {}
-
-
-def _shared(t: Tables, jokers: int, width: int) -> _Shared:
-    """The shared layout and memos for this variant's tables, wild jokers and field width.
-
-    All of them together keep at most `MEMO_LIMIT` states (values and walks) and
-    `KEEP_SHARED` layouts: past that they start afresh (memory stays bounded in a long
-    simulation or a test run over many variants)."""
-    key = (id(t), jokers, width)
-    hit = _SHARED.get(key)
-    if hit is not None and hit[0] is t:
-        got = hit[1]
-        if len(got.pack) > MEMO_LIMIT // 8:
-            got.pack.clear()
-            got.rest_pack.clear()
-    else:
-        if len(_SHARED) >= KEEP_SHARED:
-            _SHARED.clear()
-        got = _Shared(t, jokers, width)
-        _SHARED[key] = (t, got)
-    if sum(_states(sh) for _, sh in _SHARED.values()) > MEMO_LIMIT:
-        for _, sh in _SHARED.values():
-            sh.memo.clear()
-            sh.walks.clear()
-            if sh.native is not None:
-                sh.native.clear()
-    return got
-
-
-def _states(sh: _Shared) -> int:
-    """States a shared layout keeps (values, walks, and the C search's values)."""
-    return len(sh.memo) + len(sh.walks) + (0 if sh.native is None else len(sh.native))
+__all__ = ["INF", "OFFSET", "SHIFT", "GeneralSearch", "Packed", "Part", "Rest", "Step", "Value"]
 
 
 class GeneralSearch:
     """Exact minimum deadwood for any hand: duplicates, jokers, wild ranks.
 
     `room`: codes that may each be added once more (not wild-capable): the layout then
-    has space for the hand grown by any one of them (roomsearch.RoomSearch).
+    has space for the hand grown by any one of them (roomsearch.RoomSearch). `native`:
+    use the C search when it is there (False: the Python one, as the tests compare them).
     """
 
-    def __init__(self, t: Tables, hand: Sequence[int], room: Iterable[int] = ()) -> None:
+    def __init__(
+        self, t: Tables, hand: Sequence[int], room: Iterable[int] = (), native: bool = True
+    ) -> None:
         self.t = t
         counts: Counter[int] = Counter(c for c in hand if c != JOKER)
         jokers = len(hand) - sum(counts.values())
@@ -218,7 +73,7 @@ class GeneralSearch:
                 raise ValueError(f"room holds natural cards only, not code {c}")
             most = max(most, counts[c] + 1)
         width = max(FIELD, most.bit_length() + 1)
-        sh = _shared(t, self.jokers, width)
+        sh = shared_layout(t, self.jokers, width)
         self.shared = sh
         self.width = width
         self.units = sh.units
@@ -239,7 +94,7 @@ class GeneralSearch:
         # makes its own parts, so the Python ones are made only when asked for
         self.native: Any = None
         self._value: Value = self._py_value
-        if sh.native is not None and width == FIELD and self.memo is sh.memo:
+        if native and sh.native is not None and width == FIELD and self.memo is sh.memo:
             self.native = sh.native.search(self.full, wild_total)
             self._value = self.native.value
         else:

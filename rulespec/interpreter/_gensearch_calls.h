@@ -1,0 +1,199 @@
+/* The C counted search's methods: Python arguments in, answers out (interpreter, part of _gensearch.c: included there once). */
+/* ---- Python interface ----------------------------------------------------------------- */
+
+static int read_long(PyObject *obj, long lo, long hi, long *out) {
+    long v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%ld is out of range %ld..%ld", v, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int state_args(PyObject *const *args, Mask *mask, int *b, int *fl) {
+    long lb, lfl;
+    if (read_mask(args[0], mask) || read_long(args[1], -OFFSET / 2 + 1, OFFSET / 2 - 1, &lb) ||
+        read_long(args[2], 0, OFFSET / 2 - 1, &lfl))
+        return -1;
+    *b = (int)lb;
+    *fl = (int)lfl;
+    return 0;
+}
+
+static int want(Py_ssize_t nargs, Py_ssize_t n, const char *usage) {
+    if (nargs == n) return 0;
+    PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", usage, n);
+    return -1;
+}
+
+static PyObject *p_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask mask;
+    int b, fl;
+    if (want(nargs, 3, "value(mask, b, fl)") || state_args(args, &mask, &b, &fl)) return NULL;
+    return PyLong_FromLongLong(value((PartsObject *)self, &mask, b, fl));
+}
+
+static int code_held(PyObject *const *args, int *code, int *held) {
+    long c, h;
+    if (read_long(args[0], -1, 51, &c) || read_long(args[1], 0, 15, &h)) return -1;
+    *code = (int)c;
+    *held = (int)h;
+    return 0;
+}
+
+static PyObject *p_pivot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask mask;
+    int b, fl, code, held;
+    if (want(nargs, 5, "pivot(code, held, mask, b, fl)") || code_held(args, &code, &held) ||
+        state_args(args + 2, &mask, &b, &fl))
+        return NULL;
+    return PyLong_FromLongLong(pivot((PartsObject *)self, code, held, &mask, b, fl));
+}
+
+static PyObject *p_melds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask full;
+    long code;
+    if (want(nargs, 2, "melds(code, full)") || read_long(args[0], 0, 51, &code) ||
+        read_mask(args[1], &full))
+        return NULL;
+    return PyBool_FromLong(melds((PartsObject *)self, (int)code, &full));
+}
+
+static PyObject *p_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask mask;
+    int b, fl, code, held;
+    int64_t count, worst;
+    if (want(nargs, 5, "summary(code, held, start, 0, fl)") || code_held(args, &code, &held) ||
+        state_args(args + 2, &mask, &b, &fl))
+        return NULL;
+    if (b != 0) {
+        PyErr_SetString(PyExc_ValueError, "summary starts with no wild card owed or spare");
+        return NULL;
+    }
+    if (walk((PartsObject *)self, code, held, mask, fl, &count, &worst)) {
+        PyErr_SetString(PyExc_OverflowError, "summary: too many cards");
+        return NULL;
+    }
+    return Py_BuildValue("(LL)", (long long)count, (long long)worst);
+}
+
+static PyObject *p_arrange(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PartsObject *P = (PartsObject *)self;
+    Mask mask;
+    int b, fl, code, held, k, card, kind;
+    const CPart *part;
+    PyObject *out, *item;
+    if (want(nargs, 5, "arrange(code, held, start, 0, fl)") || code_held(args, &code, &held) ||
+        state_args(args + 2, &mask, &b, &fl))
+        return NULL;
+    out = PyList_New(0);
+    if (!out) return NULL;
+    while (!empty(&mask)) {
+        kind = choose(P, code, held, &mask, &b, &fl, &part, &k, &card);
+        if (kind == MELD) {
+            PyObject *codes = codes_of(part);
+            item = codes ? Py_BuildValue("(Ni)", codes, k) : NULL;
+        } else {
+            item = PyLong_FromLong(kind == WILD ? -1 - card : card);
+        }
+        if (!item || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return Py_BuildValue("(Ni)", out, b);
+}
+
+static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask full;
+    long wilds;
+    PartsObject *P;
+    if (want(nargs, 2, "search(full, wilds)") || read_mask(args[0], &full) ||
+        read_long(args[1], 0, OFFSET / 2 - 1, &wilds))
+        return NULL;
+    for (int s = 0; s < 4; s++)
+        if (full.w[s] & GUARD) {
+            PyErr_SetString(PyExc_OverflowError, "search: at most 7 cards of a code");
+            return NULL;
+        }
+    P = new_parts(L, &full, (int)wilds);
+    if (!P) return NULL;
+    if (hand_groups(L, &full, (int)wilds, P->groups)) {
+        Py_DECREF(P);
+        return NULL;
+    }
+    return (PyObject *)P;
+}
+
+static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    long code;
+    if (want(nargs, 1, "grown(code)") || read_long(args[0], 0, 51, &code)) return NULL;
+    return (PyObject *)grown_parts((PartsObject *)self, (int)code);
+}
+
+/* plusone._general's natural cards in one call: for each code of `room` (natural, not
+   wild-capable), (least deadwood, deadwood cards, highest value among those not
+   wild-capable or NONE) of the hand with one more of it, dead jokers left out */
+static PyObject *p_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PartsObject *P = (PartsObject *)self;
+    LayoutObject *L = P->layout;
+    PyObject *room, *out = NULL;
+    Py_ssize_t i, n;
+    int fl = flex_count(L, &P->full), have_base = 0;
+    int64_t base = 0, base_count = 0, base_worst = 0;
+    if (want(nargs, 1, "plus_one(room)")) return NULL;
+    room = PySequence_Fast(args[0], "room is a list of codes");
+    if (!room) return NULL;
+    n = PySequence_Fast_GET_SIZE(room);
+    out = PyList_New(n);
+    if (!out) goto fail;
+    for (i = 0; i < n; i++) {
+        long code;
+        int64_t v, count, worst;
+        PyObject *item;
+        if (read_long(PySequence_Fast_GET_ITEM(room, i), 0, 51, &code)) goto fail;
+        if (L->is_flex[code]) {
+            PyErr_SetString(PyExc_ValueError, "plus_one: room holds natural cards only");
+            goto fail;
+        }
+        {
+            PartsObject *G = grown_parts(P, (int)code);
+            int held = field(P->full.w, (int)code), bad = 0, melded;
+            if (!G) goto fail;
+            melded = melds(G, (int)code, &P->full);
+            if (melded) {
+                v = pivot(G, (int)code, held, &G->full, 0, fl);
+                bad = walk(G, (int)code, held, G->full, fl, &count, &worst);
+            }
+            Py_DECREF(G);
+            if (bad) goto too_many;
+            if (!melded) { /* deadwood in every arrangement: it joins the hand's deadwood */
+                if (!have_base) {
+                    base = value(P, &P->full, 0, fl);
+                    if (walk(P, -1, 0, P->full, fl, &base_count, &base_worst)) goto too_many;
+                    have_base = 1;
+                }
+                v = base + L->vals[code];
+                count = base_count + 1;
+                worst = base_worst > L->vals[code] ? base_worst : L->vals[code];
+            }
+        }
+        item = Py_BuildValue("(LLL)", (long long)v, (long long)count, (long long)worst);
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, i, item);
+    }
+    Py_DECREF(room);
+    return out;
+too_many:
+    PyErr_SetString(PyExc_OverflowError, "plus_one: too many cards");
+fail:
+    Py_DECREF(room);
+    Py_XDECREF(out);
+    return NULL;
+}
+

@@ -1,0 +1,192 @@
+/* The C counted search's masks, types and memo tables (interpreter, part of _gensearch.c: included there once). */
+#define KERNEL_VERSION 1
+#ifndef KERNEL_SOURCE /* set by hatch_build.py: the first 28 bits of this file's sha256 */
+#define KERNEL_SOURCE -1
+#endif
+#define INF ((int64_t)1 << 40) /* search.INF */
+#define OFFSET 512             /* search.OFFSET: b + OFFSET is in 1..1023 */
+#define WORD ((1ULL << 52) - 1)
+#define GUARD 0x8888888888888ULL /* bit 3 of each of 13 fields */
+#define FIELD 4
+#define MAX_NATURALS 63 /* natural cards a part may hold (a set of 7 copies in 4 suits: 28) */
+#define GROUPS_LIMIT 100000
+
+typedef struct {
+    uint64_t w[4];
+} Mask;
+
+typedef struct {
+    uint64_t w[4];
+    int kmin, kmax, flex_in, low;
+} CPart;
+
+typedef struct {
+    uint64_t k[4]; /* the mask's words; k[0] also holds b + OFFSET in bits 52..61 */
+    int64_t v, v2;
+} Slot;
+
+typedef struct {
+    Slot *table;
+    Py_ssize_t cap, count;
+} Table;
+
+typedef struct {
+    PyObject_HEAD
+    int64_t vals[52];
+    uint8_t is_flex[52];
+    int jokers;
+    int floor_zero; /* every hand value >= 0: a value of 0 cannot be beaten */
+    int64_t base[2 * OFFSET];
+    int used[2 * OFFSET]; /* search.GeneralSearch.finish(b)[0]: jokers melded at the end */
+    Table memo, walks;
+    Py_ssize_t limit;
+    /* meldgen's part rules: a set's and a run's sizes, wild cards per meld, run spans */
+    int has_sets, set_min, set_max, set_distinct, has_runs, run_min, run_max;
+    int max_wilds[MAX_NATURALS + 1];
+    uint8_t span[8192];
+    PyObject *groups; /* made groups by key (a dict, bounded) */
+} LayoutObject;
+
+/* one rank's sets or one suit's runs, packed (searchshare.Shared.packing): parts by lowest
+   card, in part order; start[c]..start[c + 1] are those whose lowest card is c */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t n;
+    CPart *parts;
+    int start[53];
+} GroupObject;
+
+/* one hand's parts: groups[r] a rank's sets (r < 13), groups[13 + s] a suit's runs */
+typedef struct {
+    PyObject_HEAD
+    LayoutObject *layout;
+    GroupObject *groups[17];
+    Mask full; /* the hand */
+    int wilds; /* its wild cards: jokers and cards of a wild rank */
+} PartsObject;
+
+static PyTypeObject LayoutType, PartsType, GroupType;
+
+/* ---- masks ---------------------------------------------------------------------------- */
+
+static int read_mask(PyObject *obj, Mask *out) {
+    unsigned char buf[32];
+    uint64_t l[4];
+    int i, j;
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "a mask is an int");
+        return -1;
+    }
+    if (_PyLong_Sign(obj) < 0 || _PyLong_NumBits(obj) > 208) {
+        PyErr_SetString(PyExc_OverflowError, "a mask has 52 fields of 4 bits");
+        return -1;
+    }
+    if (_PyLong_AsByteArray((PyLongObject *)obj, buf, 32, 1, 0) < 0) return -1;
+    for (i = 0; i < 4; i++) {
+        l[i] = 0;
+        for (j = 7; j >= 0; j--) l[i] = l[i] << 8 | buf[8 * i + j];
+    }
+    out->w[0] = l[0] & WORD;
+    out->w[1] = (l[0] >> 52 | l[1] << 12) & WORD;
+    out->w[2] = (l[1] >> 40 | l[2] << 24) & WORD;
+    out->w[3] = (l[2] >> 28 | l[3] << 36) & WORD;
+    return 0;
+}
+
+static int holds(const Mask *m, const uint64_t *part) {
+    int s;
+    for (s = 0; s < 4; s++)
+        if ((((m->w[s] | GUARD) - part[s]) & GUARD) != GUARD) return 0;
+    return 1;
+}
+
+static int empty(const Mask *m) { return !(m->w[0] | m->w[1] | m->w[2] | m->w[3]); }
+
+static int field(const uint64_t *w, int code) {
+    return (int)(w[code / 13] >> (FIELD * (code % 13)) & 0xF);
+}
+
+static void minus(const Mask *m, const uint64_t *part, Mask *out) {
+    out->w[0] = m->w[0] - part[0];
+    out->w[1] = m->w[1] - part[1];
+    out->w[2] = m->w[2] - part[2];
+    out->w[3] = m->w[3] - part[3];
+}
+
+static int lowest(const Mask *m) {
+    int s;
+    for (s = 0; !m->w[s]; s++) {
+    }
+    return 13 * s + __builtin_ctzll(m->w[s]) / FIELD;
+}
+
+static void take_one(Mask *m, int code) { m->w[code / 13] -= 1ULL << (FIELD * (code % 13)); }
+
+/* ---- the memo tables ------------------------------------------------------------------ */
+
+static uint64_t hash_key(const uint64_t *k) {
+    uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
+    h ^= (k[1] + (h >> 29)) * 0xBF58476D1CE4E5B9ULL;
+    h ^= (k[2] + (h >> 31)) * 0x94D049BB133111EBULL;
+    h ^= (k[3] + (h >> 27)) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 32);
+}
+
+static void make_key(const Mask *m, int b, uint64_t *k) {
+    k[0] = m->w[0] | (uint64_t)(b + OFFSET) << 52;
+    k[1] = m->w[1];
+    k[2] = m->w[2];
+    k[3] = m->w[3];
+}
+
+static Slot *find(const Table *T, const uint64_t *k) {
+    Py_ssize_t mask = T->cap - 1, i = (Py_ssize_t)(hash_key(k) & (uint64_t)mask);
+    Slot *s;
+    for (;;) {
+        s = &T->table[i];
+        if (!s->k[0] || (s->k[0] == k[0] && s->k[1] == k[1] && s->k[2] == k[2] && s->k[3] == k[3]))
+            return s;
+        i = (i + 1) & mask;
+    }
+}
+
+static const Slot *lookup(const Table *T, const uint64_t *k) {
+    const Slot *s = find(T, k);
+    return s->k[0] ? s : NULL;
+}
+
+static void clear_table(Table *T) {
+    memset(T->table, 0, sizeof(Slot) * (size_t)T->cap);
+    T->count = 0;
+}
+
+static void store(Table *T, Py_ssize_t limit, const uint64_t *k, int64_t v, int64_t v2) {
+    Slot *s;
+    if (T->count >= limit) clear_table(T);
+    if (2 * (T->count + 1) > T->cap) { /* grow (or, out of memory, start afresh) */
+        Py_ssize_t old_cap = T->cap, i;
+        Slot *old = T->table, *grown = calloc((size_t)old_cap * 2, sizeof(Slot));
+        if (grown) {
+            T->table = grown;
+            T->cap = old_cap * 2;
+            for (i = 0; i < old_cap; i++)
+                if (old[i].k[0]) *find(T, old[i].k) = old[i];
+            free(old);
+        } else {
+            clear_table(T);
+        }
+    }
+    s = find(T, k);
+    if (!s->k[0]) T->count++;
+    memcpy(s->k, k, sizeof s->k);
+    s->v = v;
+    s->v2 = v2;
+}
+
+static int init_table(Table *T) {
+    T->cap = 1024;
+    T->count = 0;
+    T->table = calloc((size_t)T->cap, sizeof(Slot));
+    return T->table ? 0 : -1;
+}
+

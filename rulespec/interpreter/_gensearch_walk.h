@@ -1,0 +1,233 @@
+/* The C counted search: state values, the grown-hand pivot, the walk (interpreter, part of _gensearch.c: included there once). */
+/* ---- the search ----------------------------------------------------------------------- */
+
+/* the parts whose lowest card is i: its rank's sets, then its suit's runs (by_low[i]) */
+#define EACH_PART(P, i, part, ...)                                                         \
+    do {                                                                                    \
+        int g_;                                                                             \
+        for (g_ = 0; g_ < 2; g_++) {                                                        \
+            const GroupObject *G_ = (P)->groups[g_ ? 13 + (i) / 13 : (i) % 13];             \
+            const CPart *end_;                                                              \
+            if (!G_) continue;                                                              \
+            end_ = G_->parts + G_->start[(i) + 1];                                          \
+            for (part = G_->parts + G_->start[i]; part < end_; part++) __VA_ARGS__              \
+        }                                                                                   \
+    } while (0)
+
+static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
+    LayoutObject *L = P->layout;
+    uint64_t key[4];
+    int64_t best = INF, v;
+    int i, rest_fl, cap, floor_zero = L->floor_zero, done = 0;
+    Mask rest, less;
+    const CPart *part;
+    const Slot *hit;
+    if (empty(mask)) return L->base[b + OFFSET];
+    make_key(mask, b, key);
+    hit = lookup(&L->memo, key);
+    if (hit) return hit->v;
+    i = lowest(mask);
+    less = *mask;
+    take_one(&less, i);
+    if (L->is_flex[i]) {
+        best = value(P, &less, b + 1, fl - 1);
+        rest_fl = fl - 1;
+    } else {
+        rest_fl = fl;
+    }
+    done = floor_zero && best == 0;
+    cap = b + fl + L->jokers; /* wild cards a meld here could still be paid */
+    if (!done) EACH_PART(P, i, part, {
+        int k, top, left;
+        if (done) break;
+        if (!holds(mask, part->w)) continue;
+        top = cap - part->flex_in;
+        if (part->kmax < top) top = part->kmax;
+        left = fl - part->flex_in;
+        minus(mask, part->w, &rest);
+        for (k = part->kmin; k <= top; k++) {
+            v = value(P, &rest, b - k, left);
+            if (v < best) {
+                best = v;
+                if (floor_zero && v == 0) {
+                    done = 1;
+                    break;
+                }
+            }
+        }
+    });
+    if (!done && b + rest_fl + L->jokers >= 0) {
+        v = L->vals[i] + value(P, &less, b, rest_fl);
+        if (v < best) best = v;
+    }
+    store(&L->memo, L->limit, key, best, 0);
+    return best;
+}
+
+/* roomsearch.RoomSearch.pivot: the added copy of `code` decided first while the mask holds
+   more of it than the hand (`held`); its parts: those of its rank's sets and suit's runs
+   (the grown hand's groups) that hold it */
+static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask, int b, int fl) {
+    LayoutObject *L = P->layout;
+    uint64_t key[4];
+    int64_t best = INF, v;
+    int g;
+    Mask rest, less;
+    const Slot *hit;
+    if (code < 0 || field(mask->w, code) <= held) return value(P, mask, b, fl);
+    make_key(mask, b, key);
+    hit = lookup(&L->memo, key);
+    if (hit) return hit->v;
+    rest = *mask;
+    take_one(&rest, code);
+    v = L->vals[code] + value(P, &rest, b, fl);
+    if (v < best) best = v;
+    for (g = 0; g < 2; g++) {
+        const GroupObject *G = P->groups[g ? 13 + code / 13 : code % 13];
+        const CPart *part;
+        if (!G) continue;
+        for (part = G->parts; part < G->parts + G->n; part++) {
+            int k, top, left;
+            uint64_t w[4];
+            if (!field(part->w, code)) continue;
+            memcpy(w, part->w, sizeof w);
+            w[code / 13] -= 1ULL << (FIELD * (code % 13));
+            if (!holds(&rest, w)) continue;
+            left = fl - part->flex_in;
+            top = b + left + L->jokers;
+            if (part->kmax < top) top = part->kmax;
+            minus(&rest, w, &less);
+            for (k = part->kmin; k <= top; k++) {
+                v = value(P, &less, b - k, left);
+                if (v < best) best = v;
+            }
+        }
+    }
+    store(&L->memo, L->limit, key, best, 0);
+    return best;
+}
+
+/* does a part of these groups hold `code` with its other cards in `full`? (roomsearch.melds) */
+static int melds(const PartsObject *P, int code, const Mask *full) {
+    int g;
+    for (g = 0; g < 2; g++) {
+        const GroupObject *G = P->groups[g ? 13 + code / 13 : code % 13];
+        const CPart *part;
+        if (!G) continue;
+        for (part = G->parts; part < G->parts + G->n; part++) {
+            uint64_t w[4];
+            if (!field(part->w, code)) continue;
+            memcpy(w, part->w, sizeof w);
+            w[code / 13] -= 1ULL << (FIELD * (code % 13));
+            if (holds(full, w)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* search.GeneralSearch.choose: the walk's choice for the lowest card of the state (which
+   it moves on): MELD (*taken, *k), WILD (a card of a wild rank as a spare wild card) or DEAD;
+   *card: the lowest card. The first part in order, then the fewest wild cards, that keeps
+   the least deadwood; else deadwood unless a card of a wild rank does better as a spare. */
+enum { MELD, WILD, DEAD };
+
+static int choose(const PartsObject *P, int code, int held, Mask *mask, int *b, int *fl,
+                  const CPart **taken, int *took_k, int *card) {
+    const LayoutObject *L = P->layout;
+    const CPart *part;
+    int64_t target = pivot(P, code, held, mask, *b, *fl);
+    int i = lowest(mask), floor = *b + *fl + L->jokers, found = 0;
+    *card = i;
+    EACH_PART(P, i, part, {
+        int k;
+        Mask rest;
+        if (found) break;
+        if (!holds(mask, part->w)) continue;
+        minus(mask, part->w, &rest);
+        for (k = part->kmin; k <= part->kmax; k++) {
+            if (floor - k - part->flex_in < 0) break;
+            if (pivot(P, code, held, &rest, *b - k, *fl - part->flex_in) == target) {
+                *mask = rest;
+                *b -= k;
+                *fl -= part->flex_in;
+                *taken = part;
+                *took_k = k;
+                found = 1;
+                break;
+            }
+        }
+    });
+    if (found) return MELD;
+    take_one(mask, i);
+    if (L->is_flex[i]) {
+        *fl -= 1;
+        if (pivot(P, code, held, mask, *b + 1, *fl) == target) {
+            *b += 1;
+            return WILD;
+        }
+    }
+    return DEAD;
+}
+
+/* roomsearch.RoomSearch.dead_summary's walk: (deadwood cards, highest value among those not
+   wild-capable or NONE) from the start, remembered per state in the layout's walks */
+#define MAX_STEPS 512
+static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int64_t *count_out,
+                int64_t *worst_out) {
+    LayoutObject *L = P->layout;
+    uint64_t keys[MAX_STEPS][4];
+    int cards[MAX_STEPS];
+    int n = 0, b = 0, i, k;
+    int64_t count, worst;
+    const CPart *part;
+    for (;;) {
+        const Slot *hit;
+        if (n >= MAX_STEPS) return -1;
+        make_key(&mask, b, keys[n]);
+        hit = lookup(&L->walks, keys[n]);
+        if (hit) {
+            count = hit->v;
+            worst = hit->v2;
+            break;
+        }
+        if (empty(&mask)) {
+            count = L->jokers - L->used[b + OFFSET];
+            worst = -INF;
+            store(&L->walks, L->limit, keys[n], count, worst);
+            break;
+        }
+        cards[n] = choose(P, code, held, &mask, &b, &fl, &part, &k, &i) == DEAD ? i : -1;
+        n++;
+    }
+    while (n-- > 0) {
+        i = cards[n];
+        if (i >= 0) {
+            count++;
+            if (!L->is_flex[i] && L->vals[i] > worst) worst = L->vals[i];
+        }
+        store(&L->walks, L->limit, keys[n], count, worst);
+    }
+    *count_out = count;
+    *worst_out = worst;
+    return 0;
+}
+
+/* a part's natural codes, lowest first, as a tuple */
+static PyObject *codes_of(const CPart *part) {
+    PyObject *out, *item;
+    int c, j, n = 0, at = 0;
+    for (c = 0; c < 52; c++) n += field(part->w, c);
+    out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (c = 0; c < 52; c++)
+        for (j = field(part->w, c); j > 0; j--) {
+            item = PyLong_FromLong(c);
+            if (!item) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(out, at++, item);
+        }
+    return out;
+}
+

@@ -1,5 +1,6 @@
 """A wheel install works like a checkout: the bundled variants travel inside the package, and
-the compiled deadwood kernel too, platform-tagged, wherever a C compiler is there."""
+the compiled deadwood kernel and counted search too, platform-tagged, wherever a C compiler
+is there."""
 
 from __future__ import annotations
 
@@ -34,13 +35,18 @@ def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         names = zf.namelist()
         assert not any(n.startswith(("grammar/", "interpreter/", "variants/")) for n in names)
         kernels = [n for n in names if n.startswith("rulespec/interpreter/_deadwood.")]
+        search = [n for n in names if n.startswith("rulespec/interpreter/_gensearch.")]
+        headers = [n for n in names if n.startswith("rulespec/interpreter/_gensearch_")]
+        assert len(headers) == 4 and all(n.endswith(".h") for n in headers), headers
         if _compiler_here():  # built, once (not the editable install's copy), tagged
             assert len(kernels) == 2, kernels  # the C source and the extension
+            assert len(search) == 2, search
             assert "-none-any" not in wheel.name, wheel.name
             wheel_info = zf.read("rulespec-0.1.0.dist-info/WHEEL").decode()
             assert "Root-Is-Purelib: false" in wheel_info
         else:
             assert kernels == ["rulespec/interpreter/_deadwood.c"], kernels
+            assert search == ["rulespec/interpreter/_gensearch.c"], search
             assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
         zf.extractall(site)
     return site
@@ -89,13 +95,17 @@ def test_wheel_code_is_what_runs(unpacked_wheel: Path) -> None:
     code = f"import sys; sys.path.insert(0, {str(unpacked_wheel)!r}); import rulespec.compiler.load as l"  # noqa: E501
     code += "; print(l.__file__); print(l.bundled_dir())"
     code += "; import rulespec.interpreter.native as n; print(getattr(n.MODULE, '__file__', None))"
+    code += "; import rulespec.interpreter.gensearch as g"
+    code += "; print(getattr(g.MODULE, '__file__', None))"
     done = subprocess.run(
         [sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60
     )
-    module, bundled, kernel = done.stdout.split()
+    module, bundled, kernel, search = done.stdout.split()
     assert Path(module).is_relative_to(unpacked_wheel), module
     assert Path(bundled).is_relative_to(unpacked_wheel), bundled
-    if _compiler_here():  # the wheel's own extension is the one that loads
+    if _compiler_here():  # the wheel's own extensions are the ones that load
         assert Path(kernel).is_relative_to(unpacked_wheel), kernel
+        assert Path(search).is_relative_to(unpacked_wheel), search
     else:
         assert kernel == "None", kernel
+        assert search == "None", search

@@ -143,7 +143,9 @@ class _Partitioner:
         ] = {}
         self.needs: dict[int, int] = {}
         s = self.search
-        self.fixed = [(i, c) for i, c in enumerate(s.types) if not s.is_flex[i]]
+        # the fields of the codes not of a wild rank (a field per code: s.types is 0..51)
+        fixed = [c for c in s.types if not s.is_flex[c]]
+        self.fixed_fields = sum(((1 << s.width) - 1) << (c * s.width) for c in fixed)
         # share[a]: the codes that could stand in one meld with a (a itself: a repeat)
         self.share = _share_table(t)
         # With unconstrained wild cards, a run holding a wild card where a natural card of
@@ -265,18 +267,21 @@ class _Partitioner:
         got = self.needs.get(mask)
         if got is not None:
             return got
-        s = self.search
-        width = s.width
+        width = self.search.width
         low_bits = (1 << width) - 1
         share = self.share
         apart = 0
         n = 0
-        for i, code in self.fixed:
-            for _ in range((mask >> (i * width)) & low_bits):
+        left = mask & self.fixed_fields
+        while left:  # the codes held, lowest first (a field per code)
+            code = ((left & -left).bit_length() - 1) // width
+            shift = code * width
+            for _ in range((left >> shift) & low_bits):
                 if share[code] & apart:
                     break
                 apart |= 1 << code
                 n += 1
+            left &= ~(low_bits << shift)
         self.needs[mask] = n
         return n
 

@@ -55,11 +55,34 @@ def plus_one(
         wanted = [c for c in wanted if c not in out]
     if wanted:
         out.update(_general(t, hand, wanted))
-    if variant.melds.patterns:  # a whole-hand pattern beats every arrangement (the solver's rule)
+    # a whole-hand pattern beats every arrangement (the solver's rule)
+    if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
         for card, got in out.items():
             if got[0] and pattern_of(variant, [*hand, card]) is not None:
                 out[card] = (0, 0, 0)
     return out
+
+
+def _may_fit_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
+    """Could the hand with some card added fit a whole-hand pattern (`pattern_of`)? Each
+    test here only gets harder as cards are added (a natural joker, two suits for a
+    one-suit pattern or a run, a rank the pattern lacks, a repeated rank in a run), so a
+    hand failing one of them for every pattern fails it with any card added; otherwise
+    `pattern_of`, the exact test, is asked per card."""
+    naturals = [c for c in hand if not t.wild_code(c)]
+    if JOKER in naturals:
+        return False
+    suits = {c // 13 for c in naturals}
+    ranks = [c % 13 + 1 for c in naturals]
+    for pattern in variant.melds.patterns:
+        if (pattern.suit == "same" or pattern.run) and len(suits) > 1:
+            continue
+        if pattern.ranks is not None and not set(ranks) <= set(pattern.ranks):
+            continue
+        if pattern.run and len(set(ranks)) != len(ranks):
+            continue
+        return True
+    return False
 
 
 def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[int, Grown]:

@@ -124,12 +124,16 @@ static void take_one(Mask *m, int code) { m->w[code / 13] -= 1ULL << (FIELD * (c
 
 /* ---- the memo tables ------------------------------------------------------------------ */
 
+static uint64_t mix(uint64_t h) { /* murmur3's 64-bit finaliser */
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
+}
+
 static uint64_t hash_key(const uint64_t *k) {
-    uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
-    h ^= (k[1] + (h >> 29)) * 0xBF58476D1CE4E5B9ULL;
-    h ^= (k[2] + (h >> 31)) * 0x94D049BB133111EBULL;
-    h ^= (k[3] + (h >> 27)) * 0x9E3779B97F4A7C15ULL;
-    return h ^ (h >> 32);
+    return mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3]))));
 }
 
 static void make_key(const Mask *m, int b, uint64_t *k) {

@@ -46,9 +46,6 @@ class RoomSearch(GeneralSearch):
         super().__init__(t, hand, room, native)
         width, low_bits = self.width, (1 << self.width) - 1
         self.held = {c: (self.full >> (c * width)) & low_bits for c in room}
-        self.present = [0, 0, 0, 0]  # the ranks held per suit
-        for c in self.hand_types():
-            self.present[c // 13] |= 1 << (c % 13)
         self._rests: dict[int, list[Rest]] = {}
         self._changed: dict[int, dict[int, tuple[GroupKey, Packed]]] = {}
         self._low: dict[int, list[list[Part]]] = {}
@@ -94,7 +91,8 @@ class RoomSearch(GeneralSearch):
             key, parts = set_group(t, rank, avail, self.wild_total)
             changed[rank] = (key, sh.packing(key, parts))
         if t.has_runs:
-            key, parts = run_group(t, suit, self.present[suit] | 1 << rank, self.wild_total)
+            present = sum(1 << (c % 13) for c in self.hand_types() if c // 13 == suit)
+            key, parts = run_group(t, suit, present | 1 << rank, self.wild_total)
             changed[-1 - suit] = (key, sh.packing(key, parts))
         self._changed[code] = changed
         return changed

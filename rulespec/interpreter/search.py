@@ -85,7 +85,7 @@ class GeneralSearch:
         self.flex_total = sum(n for c, n in counts.items() if sh.is_flex[c])
         wild_total = self.jokers + self.flex_total
         self.wild_total = wild_total
-        self.floor = 0 if min(t.hand_values) >= 0 else None
+        self.floor = sh.floor
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
         self._counts = counts
         self._by_low: list[list[Part]] | None = None

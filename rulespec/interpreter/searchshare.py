@@ -68,6 +68,7 @@ class Shared:
         self.is_flex = tuple(t.wild_code(c) for c in range(52))
         self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
         self.vals = t.hand_values[:52]
+        self.floor = 0 if min(t.hand_values) >= 0 else None  # no value below 0: 0 is best
         self.memo: dict[int, int] = {}
         self.walks: dict[int, tuple[int, int]] = {}  # roomsearch.dead_summary, by state
         self.pack: dict[GroupKey, Packed] = {}

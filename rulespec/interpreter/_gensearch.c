@@ -26,6 +26,10 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h> /* madvise: the memo tables on huge pages */
+#define HUGE_PAGE ((size_t)1 << 21)
+#endif
 
 #include "_gensearch_state.h"
 #include "_gensearch_walk.h"

@@ -67,14 +67,14 @@ static GroupObject *make_set_group(const LayoutObject *L, int rank, const int *a
 static GroupObject *make_run_group(const LayoutObject *L, int suit, int present, int wilds) {
     Py_ssize_t n = 0;
     int sub = 0, r;
-    CPart *parts = PyMem_Malloc(sizeof(CPart) * (size_t)(1 << __builtin_popcount(present)));
+    CPart *parts = PyMem_Malloc(sizeof(CPart) * (size_t)(1 << BIT_COUNT((uint64_t)present)));
     if (!parts) return (GroupObject *)PyErr_NoMemory();
     for (;;) {
         int count, gap, kmin, kmax;
         CPart *p = &parts[n];
         sub = (sub - present) & present;
         if (!sub) break;
-        count = __builtin_popcount(sub);
+        count = BIT_COUNT((uint64_t)sub);
         gap = L->span[sub] - count;
         if (gap > wilds) continue;
         kmin = gap;
@@ -89,7 +89,7 @@ static GroupObject *make_run_group(const LayoutObject *L, int suit, int present,
                 p->w[suit] |= 1ULL << (FIELD * r);
                 p->flex_in += L->is_flex[r];
             }
-        p->low = 13 * suit + __builtin_ctz(sub);
+        p->low = 13 * suit + LOWEST_BIT((uint64_t)sub);
         p->kmin = kmin;
         p->kmax = kmax;
         n++;

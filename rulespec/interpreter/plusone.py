@@ -105,7 +105,8 @@ def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[
 def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grown]:
     """plus_one on the counted search: one search with room for the natural cards, one
     search per joker or card of a wild rank."""
-    room = sorted(c for c in cards if c != JOKER and not t.wild_code(c))
+    wild = t.not_fast  # the codes of a wild rank and the joker (bit 52)
+    room = sorted(c for c in cards if not wild >> c & 1)
     search = RoomSearch(t, hand, room)
     values = t.hand_values
     out: dict[int, Grown] = {}
@@ -125,7 +126,7 @@ def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grow
             else:
                 out[card] = search.dead_summary(card)
     for card in cards:
-        if card == JOKER or t.wild_code(card):
+        if wild >> card & 1:
             out[card] = RoomSearch(t, [*hand, card], ()).dead_summary()
     return {card: (g[0], g[1], g[2] if g[2] != NONE else 0) for card in cards for g in [out[card]]}
 

@@ -68,8 +68,8 @@ class GeneralSearch:
         self.jokers = jokers if t.wild_joker else 0
         self.dead_jokers = 0 if t.wild_joker else jokers
         most = max(counts.values(), default=1)
-        for c in room:
-            if not 0 <= c < 52 or t.wild_code(c):
+        for c in room:  # (not_fast: the codes of a wild rank, and the joker)
+            if not 0 <= c < 52 or t.not_fast >> c & 1:
                 raise ValueError(f"room holds natural cards only, not code {c}")
             most = max(most, counts[c] + 1)
         width = max(FIELD, most.bit_length() + 1)

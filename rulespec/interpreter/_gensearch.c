@@ -1,6 +1,7 @@
 /* The general counted deadwood search in C (interpreter, under search.py; loaded by gensearch.py).
  *
- * The same computation as search.GeneralSearch._value and roomsearch.RoomSearch.pivot,
+ * The same computation as search.GeneralSearch (`_value`, `choose`, `arrangement`),
+ * roomsearch.RoomSearch (`pivot`, `melds`, `dead_summary`) and plusone's natural cards,
  * over the same parts: a state is (cards left, wild cards owed or spare, cards of a
  * wild rank left). The cards left are search.py's packed mask with 4-bit fields (one
  * per card code, bit 3 the guard), read here as four 52-bit words, one per suit
@@ -8,19 +9,22 @@
  * words from the guarded mask leaves every guard bit. The lowest card is deadwood, a
  * natural card of a part whose lowest card it is (owing its wild cards), or, for a
  * card of a wild rank, one spare wild card; the jokers pay what is owed at the end
- * (`base`, by wild cards owed or spare, from searchshare.Shared.base_of).
+ * (`base` and `used`, by wild cards owed or spare, from searchshare.Shared).
  *
  * A `Layout` (one per searchshare.Shared: variant, wild jokers) holds the card values,
- * the wild ranks, the jokers, `base` and the memo of state values: an open-addressing
- * table, grown up to `limit` states and then started afresh (memory stays bounded).
- * A `Parts` holds one hand's parts by lowest card (a GeneralSearch's `by_low`) and
- * answers `value`; a `Rests` holds roomsearch's parts holding one code less that
- * code, for `pivot`. The value of a state is a fact about its cards alone, so every
- * Parts of a layout shares its memo, as the Python memo is shared. Answers equal the
- * Python search's exactly (tests/interpreter/test_gensearch_native.py checks it).
+ * the wild ranks, meldgen's part rules and two memos, of state values and of walks
+ * (open addressing, grown up to `limit` states, then started afresh). It makes a
+ * hand's `Parts` (`search`): each rank's sets and each suit's runs, as meldgen makes
+ * them and in its order, cached per group key. The value of a state, and the walk
+ * from it, are facts about its cards alone, so every Parts of a layout shares the
+ * memos, as the Python ones are shared. Answers and walks equal the Python search's
+ * exactly, ties included (tests/interpreter/test_gensearch_native.py checks it).
  *
- * KERNEL_VERSION must equal gensearch.py's VERSION and KERNEL_SOURCE the digest
- * of this file as it is now, so a stale build is refused there.
+ * The file includes its parts once, in order: _gensearch_state.h (masks, types, memo
+ * tables), _gensearch_walk.h (values, pivot, the walk), _gensearch_parts.h (parts
+ * and Parts), _gensearch_calls.h (the methods). KERNEL_VERSION must equal
+ * gensearch.py's VERSION and KERNEL_SOURCE the digest of this file and its headers as
+ * they are now, so a stale build is refused there.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

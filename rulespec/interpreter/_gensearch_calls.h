@@ -1,4 +1,5 @@
-/* The C counted search's methods: Python arguments in, answers out (interpreter, part of _gensearch.c: included there once). */
+/* The C counted search's methods: Python arguments in, answers out
+   (interpreter: part of _gensearch.c, included there once). */
 /* ---- Python interface ----------------------------------------------------------------- */
 
 static int read_long(PyObject *obj, long lo, long hi, long *out) {

@@ -1,4 +1,5 @@
-/* The C counted search's parts, made by meldgen's rules, and the Parts of a hand (interpreter, part of _gensearch.c: included there once). */
+/* The C counted search's parts, made by meldgen's rules, and the Parts of a hand
+   (interpreter: part of _gensearch.c, included there once). */
 /* ---- parts (meldgen.set_group, meldgen.run_group) -------------------------------------- */
 
 static GroupObject *new_group(CPart *parts, Py_ssize_t n) {

@@ -1,6 +1,7 @@
-/* The C counted search's masks, types and memo tables (interpreter, part of _gensearch.c: included there once). */
+/* The C counted search's masks, types and memo tables
+   (interpreter: part of _gensearch.c, included there once). */
 #define KERNEL_VERSION 1
-#ifndef KERNEL_SOURCE /* set by hatch_build.py: the first 28 bits of this file's sha256 */
+#ifndef KERNEL_SOURCE /* set by hatch_build.py: 28 bits of the sha256 of _gensearch.c + headers */
 #define KERNEL_SOURCE -1
 #endif
 #define INF ((int64_t)1 << 40) /* search.INF */

@@ -1,4 +1,5 @@
-/* The C counted search: state values, the grown-hand pivot, the walk (interpreter, part of _gensearch.c: included there once). */
+/* The C counted search: state values, the grown-hand pivot, the walk
+   (interpreter: part of _gensearch.c, included there once). */
 /* ---- the search ----------------------------------------------------------------------- */
 
 /* the parts whose lowest card is i: its rank's sets, then its suit's runs (by_low[i]) */

@@ -1,13 +1,15 @@
 """The compiled general counted search, when there is one (interpreter, under search).
 
-`_gensearch.c` is the C form of search.GeneralSearch's state value and
-roomsearch.RoomSearch's pivot; the build hook (hatch_build.py) compiles it at
-install time beside the one-deck kernel, when a C compiler and the Python headers
-are there. This module loads it once and says why it is absent when it is, as
-native.py does for the one-deck kernel: not built, forced off (`RULESPEC_NATIVE=0`),
-or stale (`VERSION` must equal the C file's `KERNEL_VERSION`, and the digest compiled
-in must match the C file beside it, when the file is there). Then search.py keeps
-its pure-Python search, which gives the same answers, only slower.
+`_gensearch.c` (with its headers) is the C form of the counted search: a hand's
+parts, state values, the best arrangement's walk, roomsearch's grown hands and
+plusone's natural cards in one call (ARCHITECTURE.md, "Compiled counted search");
+the build hook (hatch_build.py) compiles it at install time beside the one-deck
+kernel, when a C compiler and the Python headers are there. This module loads it
+once and says why it is absent when it is, as native.py does for the one-deck
+kernel: not built, forced off (`RULESPEC_NATIVE=0`), or stale (`VERSION` must
+equal the C file's `KERNEL_VERSION`, and the digest compiled in must match the C
+file and its headers beside it, when they are there). Then search.py keeps its
+pure-Python search, which gives the same answers, only slower.
 """
 
 from __future__ import annotations

@@ -129,12 +129,23 @@ def places(variant: Variant, placed: Sequence[Placed]) -> list[str]:
 
 
 def meld_value(variant: Variant, placed: Sequence[Placed]) -> int:
-    """Sum of the cards' values at their places; a wild is valued as the card it stands for."""
+    """Sum of the cards' values at their places; a wild is valued as the card it stands for.
+
+    Kept per variant by the cards as laid (the way-on search and the opening minimum ask
+    it of the same candidate melds again and again)."""
     t = tables(variant)
-    return sum(
-        t.place_values[place][sf]
-        for (_, sf), place in zip(placed, places(variant, placed), strict=False)
-    )
+    known = t.refusals
+    key = ("value", tuple(placed))
+    got = known.get(key)
+    if got is None:
+        got = sum(
+            t.place_values[place][sf]
+            for (_, sf), place in zip(placed, places(variant, placed), strict=False)
+        )
+        if len(known) >= _REFUSALS_KEPT:
+            known.clear()
+        known[key] = got
+    return got
 
 
 def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | None:

@@ -135,7 +135,9 @@ VALUES = [
 
 @pytest.mark.parametrize(("factory", "meld", "value"), VALUES)
 def test_meld_value(factory: Callable[[], Variant], meld: str, value: int) -> None:
-    assert meld_value(factory(), laid(meld)) == value
+    variant = factory()
+    assert meld_value(variant, laid(meld)) == value
+    assert meld_value(variant, laid(meld)) == value  # asked again: the value kept per variant
 
 
 EXTEND = [

@@ -22,7 +22,7 @@ from rulespec.core.moves import (
     Move,
 )
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.meldrules import meldable, tables
+from rulespec.interpreter.meldrules import meldable, natural_melds_with, tables
 from rulespec.interpreter.phases.context import Ctx, Ender, public
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
@@ -39,11 +39,12 @@ _TAKE_PILE = Move(TAKE_PILE)
 _TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 200)
 
 
-def _cannot_meld(c: Ctx, taken: list[int], use: str) -> bool:
+def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
     """A quick sure 'no' before the full listing: in a one-deck game without wild cards or
     whole-hand patterns, the card must lie in some natural set or run of the hand with the
-    cards taken (`meldrules.meldable`, exact for such hands) or be laid off on the table as
-    it is (under the obligation the listing offers nothing else).
+    cards taken (`meldrules.meldable`, exact for such hands), holding at least `need` cards
+    of the hand as it was before the draw (the obligation's "with N from hand"), or be laid
+    off on the table as it is (under the obligation the listing offers nothing else).
     Only ever says 'no' when the listing would find nothing, so the answer never changes."""
     t = tables(c.variant)
     if c.variant.melds.patterns or t.wild_joker or t.wild_ranks:
@@ -57,12 +58,22 @@ def _cannot_meld(c: Ctx, taken: list[int], use: str) -> bool:
         if code >= JOKER or mask >> code & 1:
             return False  # a joker or a second deck: the bitmask cannot say
         mask |= 1 << code
-    return not meldable(t, mask) >> taken[0] & 1
+    first = taken[0]
+    if not meldable(t, mask) >> first & 1:
+        return True
+    if need <= 0:
+        return False
+    before = 0  # the hand before the draw: the cards a meld must take `need` of
+    for code in c.hand:
+        before |= 1 << code
+    return not any(
+        m & mask == m and (m & before).bit_count() >= need for m in natural_melds_with(t, first)
+    )
 
 
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
-    if _cannot_meld(c, taken, use):
+    if _cannot_meld(c, taken, use, need):
         return False
     hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)

@@ -27,10 +27,10 @@ from interp_helpers import (
 
 from rulespec.core.cards import JOKER, parse_card, parse_placed
 from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.melds import (
     extend,
-    layoffs,
     meld_kind,
     meld_value,
     name_wilds,

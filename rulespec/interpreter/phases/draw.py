@@ -21,7 +21,7 @@ from rulespec.core.moves import (
     TAKE_PILE,
     Move,
 )
-from rulespec.interpreter import melds as M
+from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldrules import meldable, natural_melds_with, tables
 from rulespec.interpreter.phases.context import Ctx, Ender, public
 from rulespec.interpreter.phases.lay import laying
@@ -51,7 +51,7 @@ def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
         return False
     if use != "meld" and c.hs.melds:
         table = [m for _, m in c.hs.melds]
-        if next(iter(M.layoffs(c.variant, [taken[0]], table)), None) is not None:
+        if next(iter(layoffs(c.variant, [taken[0]], table)), None) is not None:
             return False  # it can be laid off on the table
     mask = 0
     for code in (*c.hand, *taken):

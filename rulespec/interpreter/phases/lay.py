@@ -2,7 +2,7 @@
 
 `meld_refusal` and `layoff_refusal` are the phase's one predicate: None when
 the move is legal now, else the rule it breaks in the player's terms. The
-judge lists the candidates (meldgen's melds, melds.layoffs) that the
+judge lists the candidates (meldgen's melds, layfits.layoffs) that the
 predicate accepts, and gives its answer as the reason for a refused move; a
 valid meld the list leaves out (many wild cards: canonical melds only) is
 legal exactly when the predicate says so. A move that would leave the mover
@@ -16,6 +16,7 @@ from collections import Counter
 from rulespec.core.cards import card_text
 from rulespec.core.moves import LAYOFF, Move
 from rulespec.interpreter import melds as M
+from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
@@ -379,7 +380,7 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
     if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
         table = [m for _, m in c.hs.melds]
-        for placed, idx in M.layoffs(c.variant, offer, table):
+        for placed, idx in layoffs(c.variant, offer, table):
             move = Move(LAYOFF, (placed,), idx + 1)
             if layoff_refusal(c, move, way_on) is None:
                 out.append(move)

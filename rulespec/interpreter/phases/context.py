@@ -17,7 +17,7 @@ from typing import Any
 from rulespec.core.cards import Placed, card_text
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.state import HandState
-from rulespec.interpreter.turnctx import knock_limit, turn_env
+from rulespec.interpreter.turnctx import knock_limit, table_count, turn_env
 from rulespec.model.variant import Variant
 
 Ender = Callable[[Variant, HandState, str, int | None, dict[str, Any]], None]
@@ -57,6 +57,7 @@ class Ctx:
     _taken: Counter[int] | None = None
     _gates: dict[Callable[[Ctx], str | None], str | None] | None = None
     _short: str | None = None
+    _table: Counter[int] | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -88,6 +89,12 @@ class Ctx:
         if self._taken is None:
             self._taken = held_taken(self.hs)
         return self._taken
+
+    def table_count(self) -> Counter[int]:
+        """The cards on the table by what they stand for (counted once: `unique_clash`)."""
+        if self._table is None:
+            self._table = table_count(self.hs)
+        return self._table
 
     def knock_limit(self) -> int:
         if self._limit is None:

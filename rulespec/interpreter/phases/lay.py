@@ -179,7 +179,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         shape = M.meld_refusal(variant, meld)
         if shape is not None:
             return shape
-    clash = unique_clash(variant, hs, meld)
+    clash = unique_clash(variant, hs, meld, c.table_count())
     if clash is not None:
         return unique_reason(clash)
     if not listing:
@@ -297,7 +297,7 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
         return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
             f": {why}" if why else ""
         )
-    clash = unique_clash(variant, hs, move.cards)
+    clash = unique_clash(variant, hs, move.cards, c.table_count())
     if clash is not None:
         return unique_reason(clash)
     gate = layoff_gate(c)

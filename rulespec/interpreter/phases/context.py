@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rulespec.core.cards import Placed, card_text
 from rulespec.interpreter import solver as S
@@ -27,6 +27,7 @@ REFUSED = "refused"
 """The refusal text of a costly reason while only listing moves (never shown to a player)."""
 
 _UNSET: Any = object()
+T = TypeVar("T")
 
 
 def held_taken(hs: HandState, laying: Iterable[Placed] = ()) -> Counter[int]:
@@ -58,6 +59,7 @@ class Ctx:
     _gates: dict[Callable[[Ctx], str | None], str | None] | None = None
     _short: str | None = None
     _table: Counter[int] | None = None
+    _facts: dict[Callable[[Ctx], Any], Any] | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -81,6 +83,17 @@ class Ctx:
         elif rule in gates:
             return gates[rule]
         got = gates[rule] = rule(self)
+        return got
+
+    def once(self, fact: Callable[[Ctx], T]) -> T:
+        """`fact(self)`, computed once per position: what several predicates of a moment
+        share (a draw's quick test asks the hand's card mask for every depth of the pile)."""
+        facts = self._facts
+        if facts is None:
+            facts = self._facts = {}
+        elif fact in facts:
+            return facts[fact]  # type: ignore[no-any-return]
+        got = facts[fact] = fact(self)
         return got
 
     def taken(self) -> Counter[int]:

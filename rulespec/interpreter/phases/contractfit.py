@@ -62,7 +62,8 @@ def may_complete(c: Ctx, meld: Meld) -> bool:
     return contract_completes(c.variant, c.hand, contract_counts(c.variant, c.hs), meld)
 
 
-Piece = tuple[str, bool, Counter[int]]
+Piece = tuple[str, bool, dict[int, int]]
+"""A contract meld of the hand: (kind, pure, its cards counted: copies per card code)."""
 
 _PIECES: dict[int, tuple[tuple[Meld, ...], list[Piece]]] = {}
 
@@ -79,7 +80,10 @@ def _pieces(variant: Variant, hand: list[int]) -> list[Piece]:
     for meld in listing:
         kind, pure = contract_piece(variant, meld)
         if kind == "set" and play.contract_sets or kind == "run" and play.contract_runs:
-            pieces.append((kind, pure, Counter(p[0] for p in meld)))
+            cards: dict[int, int] = {}
+            for p in meld:
+                cards[p[0]] = cards.get(p[0], 0) + 1
+            pieces.append((kind, pure, cards))
     if len(_PIECES) > 1024:
         _PIECES.clear()
     _PIECES[id(listing)] = (listing, pieces)

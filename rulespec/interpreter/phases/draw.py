@@ -53,8 +53,11 @@ def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
         table = [m for _, m in c.hs.melds]
         if next(iter(layoffs(c.variant, [taken[0]], table)), None) is not None:
             return False  # it can be laid off on the table
-    mask = 0
-    for code in (*c.hand, *taken):
+    before = c.once(_hand_mask)  # the hand before the draw (asked once per position)
+    if before < 0:
+        return False
+    mask = before
+    for code in taken:
         if code >= JOKER or mask >> code & 1:
             return False  # a joker or a second deck: the bitmask cannot say
         mask |= 1 << code
@@ -63,12 +66,20 @@ def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
         return True
     if need <= 0:
         return False
-    before = 0  # the hand before the draw: the cards a meld must take `need` of
-    for code in c.hand:
-        before |= 1 << code
-    return not any(
+    return not any(  # a meld must take `need` cards of the hand before the draw
         m & mask == m and (m & before).bit_count() >= need for m in natural_melds_with(t, first)
     )
+
+
+def _hand_mask(c: Ctx) -> int:
+    """The mover's hand as a card mask, or -1 when a joker or a second copy of a card is in it
+    (the quick test cannot say then)."""
+    mask = 0
+    for code in c.hand:
+        if code >= JOKER or mask >> code & 1:
+            return -1
+        mask |= 1 << code
+    return mask
 
 
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:

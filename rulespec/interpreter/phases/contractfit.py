@@ -30,7 +30,7 @@ def contract_possible(variant: Variant, hand: list[int]) -> bool:
     """Could disjoint melds of `hand` make the whole contract? (True when unsure.)"""
     if not lists_every_meld(variant, hand):
         return True  # many wild cards: the listing is canonical, not every meld
-    return _search(variant, _pieces(variant, hand), Counter(hand), (0, 0, 0))
+    return _search(variant, _pieces(variant, hand), dict(Counter(hand)), (0, 0, 0))
 
 
 def contract_completes(
@@ -48,8 +48,9 @@ def contract_completes(
         return True  # a canonical listing: leave it to the search
     kind, pure = contract_piece(variant, meld)
     start = (counts[0] + (kind == "set"), counts[1] + (kind == "run"), counts[2] + pure)
-    left = Counter(hand)
-    left.subtract(p[0] for p in meld)
+    left = dict(Counter(hand))
+    for p in meld:
+        left[p[0]] = left.get(p[0], 0) - 1
     return _search(variant, _pieces(variant, hand), left, start)
 
 
@@ -62,8 +63,8 @@ def may_complete(c: Ctx, meld: Meld) -> bool:
     return contract_completes(c.variant, c.hand, contract_counts(c.variant, c.hs), meld)
 
 
-Piece = tuple[str, bool, dict[int, int]]
-"""A contract meld of the hand: (kind, pure, its cards counted: copies per card code)."""
+Piece = tuple[str, bool, tuple[tuple[int, int], ...]]
+"""A contract meld of the hand: (kind, pure, its cards counted: (card code, copies) pairs)."""
 
 _PIECES: dict[int, tuple[tuple[Meld, ...], list[Piece]]] = {}
 
@@ -83,7 +84,7 @@ def _pieces(variant: Variant, hand: list[int]) -> list[Piece]:
             cards: dict[int, int] = {}
             for p in meld:
                 cards[p[0]] = cards.get(p[0], 0) + 1
-            pieces.append((kind, pure, cards))
+            pieces.append((kind, pure, tuple(cards.items())))
     if len(_PIECES) > 1024:
         _PIECES.clear()
     _PIECES[id(listing)] = (listing, pieces)
@@ -91,14 +92,15 @@ def _pieces(variant: Variant, hand: list[int]) -> list[Piece]:
 
 
 def _search(
-    variant: Variant, pieces: list[Piece], left: Counter[int], counts: tuple[int, int, int]
+    variant: Variant, pieces: list[Piece], left: dict[int, int], counts: tuple[int, int, int]
 ) -> bool:
-    """Do disjoint pieces within `left` bring `counts` up to the contract? (True when the
-    search runs past its budget.)"""
+    """Do disjoint pieces within `left` (copies per card of the hand: every piece's cards
+    are keys) bring `counts` up to the contract? (True when the search runs past its
+    budget.)"""
     play = variant.play
     budget = [BUDGET]
 
-    def search(start: int, left: Counter[int], sets: int, runs: int, pure: int) -> bool:
+    def search(start: int, sets: int, runs: int, pure: int) -> bool:
         if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
             return True
         budget[0] -= 1
@@ -116,19 +118,19 @@ def _search(
                 and play.contract_runs - runs <= play.contract_pure - pure
             ):
                 continue  # every run still to come must be pure
-            if any(left[c] < k for c, k in cards.items()):
-                continue
-            left.subtract(cards)
-            found = search(
-                i + 1,
-                left,
-                sets + (kind == "set"),
-                runs + (kind == "run"),
-                pure + is_pure,
-            )
-            left.update(cards)
-            if found:
-                return True
+            for c, k in cards:
+                if left[c] < k:
+                    break
+            else:
+                for c, k in cards:
+                    left[c] -= k
+                found = search(
+                    i + 1, sets + (kind == "set"), runs + (kind == "run"), pure + is_pure
+                )
+                for c, k in cards:
+                    left[c] += k
+                if found:
+                    return True
         return False
 
-    return search(0, left, *counts)
+    return search(0, *counts)

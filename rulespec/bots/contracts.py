@@ -291,7 +291,7 @@ def _set_needs(
             elif counts[c] == used:
                 left[c % 13] -= 1  # the last copy of this suit goes to a run
     cap = plan.set_min
-    held = sorted((cap if n > cap else n for n in left), reverse=True)[: plan.sets]
+    held = sorted([cap if n > cap else n for n in left], reverse=True)[: plan.sets]
     return [(cap - h, h, False) for h in held]
 
 

@@ -15,6 +15,7 @@ every meld to its own search, so it never changes which melds are legal.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import Meld
@@ -77,18 +78,42 @@ def _pieces(variant: Variant, hand: list[int]) -> list[Piece]:
     hit = _PIECES.get(id(listing))
     if hit is not None and hit[0] is listing:
         return hit[1]
+    known = _known(variant)
     pieces: list[Piece] = []
     for meld in listing:
-        kind, pure = contract_piece(variant, meld)
-        if kind == "set" and play.contract_sets or kind == "run" and play.contract_runs:
-            cards: dict[int, int] = {}
-            for p in meld:
-                cards[p[0]] = cards.get(p[0], 0) + 1
-            pieces.append((kind, pure, tuple(cards.items())))
+        piece = known.get(meld, _UNKNOWN)
+        if piece is _UNKNOWN:
+            piece = None
+            kind, pure = contract_piece(variant, meld)
+            if kind == "set" and play.contract_sets or kind == "run" and play.contract_runs:
+                cards: dict[int, int] = {}
+                for p in meld:
+                    cards[p[0]] = cards.get(p[0], 0) + 1
+                piece = (kind, pure, tuple(cards.items()))
+            if len(known) > 50_000:
+                known.clear()
+            known[meld] = piece
+        if piece is not None:
+            pieces.append(piece)
     if len(_PIECES) > 1024:
         _PIECES.clear()
     _PIECES[id(listing)] = (listing, pieces)
     return pieces
+
+
+_UNKNOWN: Any = object()
+_KNOWN: dict[int, tuple[Variant, dict[Meld, Piece | None]]] = {}
+
+
+def _known(variant: Variant) -> dict[Meld, Piece | None]:
+    """Each meld's piece (None: it counts toward no part of the contract), per variant: the
+    listings of hands a card apart share most of their melds."""
+    hit = _KNOWN.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_KNOWN) > 32:
+            _KNOWN.clear()
+        hit = _KNOWN[id(variant)] = (variant, {})
+    return hit[1]
 
 
 def _search(

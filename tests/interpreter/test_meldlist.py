@@ -1,8 +1,8 @@
 """A hand's listing derived from a recent hand's (phases/meldlist.py) is the listing made whole.
 
-Random play of variants with one deck, jokers, two decks and wild ranks; at every
+Random play of variants with one deck, pile takes, jokers, two decks and wild ranks; at every
 position the mover's hand is listed through the memo, and every listing it derived
-from a recent hand (a draw added one card, melds and discards took some) is compared
+from a recent hand (a draw or a take added cards, melds and discards took some) is compared
 with `meldgen.candidate_listing` of the hand.
 """
 
@@ -19,7 +19,9 @@ from rulespec.interpreter.meldgen import candidate_listing
 from rulespec.interpreter.phases import meldlist as ML
 
 
-@pytest.mark.parametrize("name", ["rummy", "remik", "contract-rummy", "kalooki", "michigan"])
+@pytest.mark.parametrize(
+    "name", ["rummy", "rummy500", "remik", "contract-rummy", "kalooki", "michigan"]
+)
 def test_a_derived_listing_is_the_whole_listing(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     variant = load_variant(name)
     monkeypatch.setattr(ML, "_MEMO", {})

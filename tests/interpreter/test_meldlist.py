@@ -2,7 +2,7 @@
 
 Random play of variants with one deck, pile takes, jokers, two decks and wild ranks; at every
 position the mover's hand is listed through the memo, and every listing it derived
-from a recent hand (a draw or a take added cards, melds and discards took some) is compared
+from a recent hand (a draw added a card, melds and discards took some) is compared
 with `meldgen.candidate_listing` of the hand.
 """
 

@@ -7,12 +7,11 @@ hand's cards alone, so it is made once per (variant, cards) and shared; callers
 only read it.
 
 Between two listings of one seat the hand changes by a few cards: a draw adds
-one (a take from the pile some), a meld or a discard takes some away. When a
-recent hand's listing holds every meld of it (`every`: few wild cards, within
-meldgen's budget), the new hand's listing is derived from it: the melds that
-still fit in the new hand, and, for each added natural card, the melds holding
-it, listed from the cards that can share a meld with it (its rank, its suit, the
-wild-capable cards).
+one, a meld or a discard takes some away. When a recent hand's listing holds
+every meld of it (`every`: few wild cards, within meldgen's budget), the new
+hand's listing is derived from it: the melds that still fit in the new hand,
+and, for an added natural card, the melds holding it, listed from the cards
+that can share a meld with it (its rank, its suit, the wild-capable cards).
 Every meld of the new hand is one or the other, so this is the same sorted list
 as listing the hand whole (tests/interpreter/test_meldlist.py compares them).
 """
@@ -35,8 +34,6 @@ LIMIT = 4096
 """Hands remembered per variant before the memo starts over."""
 RECENT = 6
 """Recent listings a new hand may be derived from."""
-MOST_ADDED = 4
-"""Natural cards a recent hand may lack (a draw, a take of pile cards) to derive from it."""
 MOST_REMOVED = 6
 """Cards a recent hand may have lost (a meld laid, a discard) to derive from it."""
 
@@ -94,19 +91,19 @@ def hand_listing(variant: Variant, hand: Sequence[int]) -> Listing:
 
 
 def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing | None:
-    """The listing of `key` from a recent complete listing of a hand a few natural cards short
-    of it (a draw, a take from the pile) and a few cards over (melds, a discard), or None
-    when none fits."""
+    """The listing of `key` from a recent complete listing of a hand at most one natural card
+    short of it (and a few cards over), or None when none fits."""
     t = memo.tables
     for entry in memo.recent:
         was, melds = entry.count, entry.melds
         added = count - was
-        if added.total() > MOST_ADDED:
+        if added.total() > 1:
             continue
         removed = was - count
         if removed.total() > MOST_REMOVED:
             continue
-        if any(new >= JOKER or t.wild_code(new) for new in added):
+        new = next(iter(added), None)
+        if new is not None and (new >= JOKER or t.wild_code(new)):
             continue  # a wild card may join any meld: list the hand whole
         kept = list(melds)
         if removed:
@@ -120,22 +117,15 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
                     if keep[i] and card in held and held.count(card) > left:
                         keep[i] = False
             kept = [m for m, k in zip(melds, keep, strict=True) if k]
-        if added:
+        if new is not None:
+            extra = _melds_with(memo, t, key, new)
+            if extra is None:
+                continue
             known = set(kept)
-            for new in sorted(added):
-                extra = _melds_with(memo, t, key, new)
-                if extra is None:
-                    break
-                for m in extra:
-                    if m not in known:
-                        known.add(m)
-                        kept.append(m)
-            else:
-                kept.sort()  # sorted runs: merges
-                if len(kept) - len(joker_melds(t, key)) > FULL_BUDGET:
-                    continue  # over the budget: the whole listing is canonical
-                return tuple(kept), True
-            continue
+            kept += [m for m in extra if m not in known]
+            kept.sort()  # two sorted runs: a merge
+            if len(kept) - len(joker_melds(t, key)) > FULL_BUDGET:
+                continue  # over the budget: the whole listing is canonical
         return tuple(kept), True
     return None
 

@@ -16,13 +16,16 @@ with the most cards left beside the chosen runs. It is asked for every
 candidate hand of every decision, so it works on card masks: the windows are
 made once per deal's rules (`_Plan`), the sets read per-rank counts the chosen
 runs adjust, and a choice of runs whose lower bound cannot beat the best so far
-is skipped (the same value as trying it).
+is skipped (the same value as trying it); with two runs the bound grows along the
+windows, so the search stops at the first pair whose bound reaches the best. The
+stock's hope (`stock_gain`) grows the hand's counts by one card per unseen card
+instead of recounting the hand.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter
 
@@ -120,6 +123,16 @@ def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """Runs chosen among the `RUN_CANDIDATES` windows holding the most cards, the sets from
     the ranks holding the most cards of those left, wild cards filling the smallest gaps."""
     plan = _plan(variant)
+    return _from_state(plan, *_state(plan, hand))
+
+
+State = tuple[int, list[int], int, list[int]]
+"""A hand as the shortfall reads it: (wild cards, count per card code, mask of the natural
+cards held, per rank the cards (suits any) or the suits (distinct) held)."""
+
+
+def _state(plan: _Plan, hand: Sequence[int]) -> State:
+    """The hand's `State`: made once per hand, or once for many hands one card apart."""
     wild_codes = plan.wild
     wilds = 0
     counts = [0] * JOKER
@@ -135,6 +148,26 @@ def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
             if not distinct or counts[c] == 1:
                 by_rank[c % 13] += 1
             mask |= 1 << c
+    return wilds, counts, mask, by_rank
+
+
+def _add(plan: _Plan, state: State, c: int) -> State:
+    """`_state` of the hand with one card more (the stock's hope asks it per unseen card)."""
+    wilds, counts, mask, by_rank = state
+    if c in plan.wild:
+        return wilds + 1, counts, mask, by_rank
+    if c >= JOKER:
+        return state
+    counts = list(counts)
+    counts[c] += 1
+    if not plan.distinct or counts[c] == 1:
+        by_rank = list(by_rank)
+        by_rank[c % 13] += 1
+    return wilds, counts, mask | 1 << c, by_rank
+
+
+def _from_state(plan: _Plan, wilds: int, counts: list[int], mask: int, by_rank: list[int]) -> int:
+    """The shortfall of a hand given as its `State` (see `_shortfall`)."""
     if not plan.runs:
         return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
     runs = [(h.bit_count(), h) for h in [mask & w for w in plan.windows] if h]
@@ -143,36 +176,92 @@ def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
     set_floor = sum(m for m, _, _ in _set_needs(plan, by_rank, {}, counts))
-    run_min, pure = plan.run_min, plan.pure
-    best: int | None = None
-    gaps = [run_min - n for n, _ in runs]
-    for picked in combinations(range(len(runs)), plan.runs):
-        # the windows are sorted by cards held, so `picked` is too: the first are the pure
-        if best is not None:
-            pure_need = sum(map(gaps.__getitem__, picked[:pure])) if pure else 0
-            rest_need = sum(map(gaps.__getitem__, picked)) - pure_need + set_floor
-            if pure_need + max(0, rest_need - wilds) >= best:
-                continue
-        chosen = [runs[i] for i in picked]
-        acc = over = 0
-        for _, h in chosen:
-            over |= acc & h
-            acc |= h
-        if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
-            continue  # two windows claim one card
-        needs = [(run_min - n, n, i < pure) for i, (n, _) in enumerate(chosen)]
-        if plan.sets:
-            taken = {c: 1 for c in _bits(acc)}
-            for c in _bits(over):
-                taken[c] = sum(h >> c & 1 for _, h in chosen)
-            needs += _set_needs(plan, by_rank, taken, counts)
-        missing = _fill(plan, needs, wilds)
-        if best is None or missing < best:
-            best = missing
+    gaps = [plan.run_min - n for n, _ in runs]
+
+    def bound(picked: Sequence[int]) -> int:
+        return _bound(plan, gaps, picked, set_floor, wilds)
+
+    def missing(picked: Sequence[int]) -> int | None:
+        return _missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
+
+    if plan.runs == 2:
+        best = _best_pair(len(runs), bound, missing)
+    else:
+        best = _best_choice(plan.runs, len(runs), bound, missing)
     if best is None:  # no run window holds a card: every run card is missing
         best = plan.runs * plan.run_min + sum(
             m for m, _, _ in _set_needs(plan, by_rank, {}, counts)
         )
+    return best
+
+
+def _bound(plan: _Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:
+    """A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
+    only shrink the sets (`floor`: the sets' needs before any run takes a card). It grows
+    with each run's gap."""
+    pure = plan.pure
+    pure_need = sum(map(gaps.__getitem__, picked[:pure])) if pure else 0
+    rest_need = sum(map(gaps.__getitem__, picked)) - pure_need + floor
+    return pure_need + max(0, rest_need - wilds)
+
+
+def _missing(
+    plan: _Plan,
+    chosen: list[tuple[int, int]],
+    by_rank: list[int],
+    counts: list[int],
+    wilds: int,
+) -> int | None:
+    """The cards a choice of run windows (most cards first) and the sets beside them lack,
+    wild cards filling; None when two windows claim one card."""
+    acc = over = 0
+    for _, h in chosen:
+        over |= acc & h
+        acc |= h
+    if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
+        return None  # two windows claim one card
+    run_min, pure = plan.run_min, plan.pure
+    needs = [(run_min - n, n, i < pure) for i, (n, _) in enumerate(chosen)]
+    if plan.sets:
+        taken = {c: 1 for c in _bits(acc)}
+        for c in _bits(over):
+            taken[c] = sum(h >> c & 1 for _, h in chosen)
+        needs += _set_needs(plan, by_rank, taken, counts)
+    return _fill(plan, needs, wilds)
+
+
+Bound = Callable[[Sequence[int]], int]
+Missing = Callable[[Sequence[int]], int | None]
+
+
+def _best_choice(k: int, n: int, bound: Bound, missing: Missing) -> int | None:
+    """The fewest cards missing over every choice of `k` of the `n` windows (None: no
+    choice holds; `bound` and `missing` of a choice by window indexes, most cards first)."""
+    best: int | None = None
+    for picked in combinations(range(n), k):
+        # the windows are sorted by cards held, so `picked` is too: the first are the pure
+        if best is not None and bound(picked) >= best:
+            continue
+        got = missing(picked)
+        if got is not None and (best is None or got < best):
+            best = got
+    return best
+
+
+def _best_pair(n: int, bound: Bound, missing: Missing) -> int | None:
+    """`_best_choice` for two runs: the gaps grow along the windows, and so does the bound,
+    so once a pair's bound reaches the best so far every later pair's does too (for this
+    first window, and, from its neighbour on, for every later first window)."""
+    best: int | None = None
+    for i in range(n - 1):
+        if best is not None and bound((i, i + 1)) >= best:
+            break
+        for j in range(i + 1, n):
+            if best is not None and bound((i, j)) >= best:
+                break
+            got = missing((i, j))
+            if got is not None and (best is None or got < best):
+                best = got
     return best
 
 
@@ -202,7 +291,7 @@ def _set_needs(
             elif counts[c] == used:
                 left[c % 13] -= 1  # the last copy of this suit goes to a run
     cap = plan.set_min
-    held = sorted((cap if n > cap else n for n in left), reverse=True)[: plan.sets]
+    held = sorted([cap if n > cap else n for n in left], reverse=True)[: plan.sets]
     return [(cap - h, h, False) for h in held]
 
 
@@ -229,7 +318,17 @@ def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> flo
     total = sum(pool.values())
     if not now or not total:
         return 0.0
-    better = sum(n for card, n in pool.items() if shortfall(variant, [*hand, card]) < now)
+    plan = _plan(variant)
+    base = _state(plan, hand)
+
+    def grown(card: int) -> int:
+        """shortfall(hand + card), kept with the others, from the hand's state."""
+        got: int = _cached(
+            variant, "contract", [*hand, card], lambda _: _from_state(plan, *_add(plan, base, card))
+        )
+        return got
+
+    better = sum(n for card, n in pool.items() if grown(card) < now)
     return better / total
 
 

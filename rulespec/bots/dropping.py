@@ -73,8 +73,43 @@ def should_drop(view: View, pool: Counter[int], rank: Cost, loss: Cost, penalty:
 
     The expected loss is never more than the loss if beaten (``(1 - win) * lose - win *
     gain`` with ``lose``, ``gain`` and ``win`` at least 0), so a penalty at least that
-    loss keeps the bot in without sampling the table (the same answer, most turns)."""
+    loss keeps the bot in without sampling the table (the same answer, most turns).
+
+    Otherwise it drops when ``win * (lose + gain) < lose - penalty``. The samples are
+    drawn in the same order as `strength`'s, and after each one the answer is settled
+    when no outcome of the samples still to come could change it: ``win`` is at least
+    the share beaten so far and at most that share with every sample still to come
+    beaten, ``gain`` between 0 and ``(n - 1)`` times the cap. A settled answer stops the
+    sampling (each sample is a hand solved whole); an unsettled one is decided from all
+    the samples, as `expected_loss` does. The margins keep rounding from deciding."""
     cap = LOSS_CAP * penalty if penalty > 0 else float("inf")
-    if penalty >= min(cap, KEEP * max(loss(view.hand), 0.0)):
+    lose = min(cap, KEEP * max(loss(view.hand), 0.0))
+    if penalty >= lose:
         return False
-    return penalty < expected_loss(view, pool, rank, loss, penalty)
+    cards = list(pool.elements())
+    size = len(view.hand)
+    if len(cards) < size or not size or cap == float("inf"):
+        return penalty < expected_loss(view, pool, rank, loss, penalty)
+    seats = _seats(view)
+    room = lose - penalty  # the drop is taken when win * (lose + gain) falls below it
+    most = lose + (seats - 1) * cap
+    rng = random.Random(hash((tuple(sorted(view.hand)), len(view.history))))
+    mine = rank(view.hand)
+    beaten, total = 0, 0.0
+    for k in range(1, SAMPLES + 1):
+        other = rng.sample(cards, size)
+        beaten += mine < rank(other)
+        total += loss(other)
+        if (beaten / SAMPLES) ** (seats - 1) * lose > room * (1 + MARGIN) + MARGIN:
+            return False  # beaten often enough already: playing on costs less than the drop
+        high = ((beaten + SAMPLES - k) / SAMPLES) ** (seats - 1) * most
+        if high < room * (1 - MARGIN) - MARGIN:
+            return True  # even beating every sample to come would not make playing on pay
+    share, typical = beaten / SAMPLES, total / SAMPLES
+    gain = (seats - 1) * min(cap, KEEP * max(typical, 0.0))
+    win = share ** (seats - 1)
+    return penalty < (1 - win) * lose - win * gain
+
+
+MARGIN = 1e-9
+"""Relative and absolute slack of `should_drop`'s early answers (never decided by rounding)."""

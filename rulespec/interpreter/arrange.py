@@ -15,10 +15,10 @@ from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from rulespec.core.cards import Placed
+from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.melds import (
     extend,
-    layoffs,
     meld_kind,
     normalize,
     pattern_of,

@@ -340,3 +340,21 @@ def _all_wild_sizes(t: Tables) -> frozenset[int]:
     if t.has_runs:
         sizes.update(range(t.run_min, min(t.run_max, t.per_meld) + 1))
     return frozenset(s for s in sizes if s >= 1)
+
+
+_WITH: dict[int, tuple[Tables, list[tuple[int, ...] | None]]] = {}
+
+
+def natural_melds_with(t: Tables, code: int) -> tuple[int, ...]:
+    """Every one-deck natural meld mask (`natural_by_low`) that holds the card `code` (0-51),
+    made once per card and tables: the draw obligation's quick test asks it per draw."""
+    hit = _WITH.get(id(t))
+    if hit is None or hit[0] is not t:
+        if len(_WITH) > 64:
+            _WITH.clear()
+        hit = _WITH[id(t)] = (t, [None] * 52)
+    got = hit[1][code]
+    if got is None:
+        bit = 1 << code
+        got = hit[1][code] = tuple(m for ms in t.natural_by_low for m in ms if m & bit)
+    return got

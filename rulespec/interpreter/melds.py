@@ -16,7 +16,6 @@ from itertools import combinations, combinations_with_replacement, product
 from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import joker_set
 from rulespec.interpreter.meldrules import (
-    Tables,
     rank_mask,
     run_windows,
     span,
@@ -29,7 +28,7 @@ from rulespec.model.variant import Variant
 Meld = tuple[Placed, ...]
 
 
-def _analyze(
+def analyze(
     variant: Variant, placed: Sequence[Placed], why: list[str] | None = None
 ) -> tuple[str, Meld] | None:
     """(kind, canonical order) of a laid meld, or None when it breaks a rule.
@@ -81,7 +80,7 @@ def _analyze(
     return None
 
 
-_REFUSALS_KEPT = 50_000
+REFUSALS_KEPT = 50_000
 """At most this many meld_refusal answers are kept per variant (then the table starts over)."""
 
 
@@ -92,8 +91,8 @@ def meld_refusal(variant: Variant, placed: Sequence[Placed]) -> str | None:
     if key in known:
         return known[key]  # type: ignore[no-any-return]
     why: list[str] = []
-    got = None if _analyze(variant, placed, why) is not None else why[0]
-    if len(known) >= _REFUSALS_KEPT:
+    got = None if analyze(variant, placed, why) is not None else why[0]
+    if len(known) >= REFUSALS_KEPT:
         known.clear()
     known[key] = got
     return got
@@ -101,20 +100,20 @@ def meld_refusal(variant: Variant, placed: Sequence[Placed]) -> str | None:
 
 def normalize(variant: Variant, placed: Sequence[Placed]) -> Meld | None:
     """The meld in canonical order (sets by card, runs along their ranks), or None if not a meld."""
-    found = _analyze(variant, placed)
+    found = analyze(variant, placed)
     return None if found is None else found[1]
 
 
 def meld_kind(variant: Variant, placed: Sequence[Placed]) -> str | None:
     """ "set", "run", or None: does this laid group obey every rule of `variant.melds`?"""
-    found = _analyze(variant, placed)
+    found = analyze(variant, placed)
     return None if found is None else found[0]
 
 
 def places(variant: Variant, placed: Sequence[Placed]) -> list[str]:
     """Each card's place for valuing, in the given order: "set", or in a run by position
     along the run "run_low" (first), "run_middle", "run_high" (last); "hand" if not a meld."""
-    found = _analyze(variant, placed)
+    found = analyze(variant, placed)
     if found is None:
         return ["hand"] * len(placed)
     kind, ordered = found
@@ -129,12 +128,23 @@ def places(variant: Variant, placed: Sequence[Placed]) -> list[str]:
 
 
 def meld_value(variant: Variant, placed: Sequence[Placed]) -> int:
-    """Sum of the cards' values at their places; a wild is valued as the card it stands for."""
+    """Sum of the cards' values at their places; a wild is valued as the card it stands for.
+
+    Kept per variant by the cards as laid (the way-on search and the opening minimum ask
+    it of the same candidate melds again and again)."""
     t = tables(variant)
-    return sum(
-        t.place_values[place][sf]
-        for (_, sf), place in zip(placed, places(variant, placed), strict=False)
-    )
+    known = t.refusals
+    key = ("value", tuple(placed))
+    got = known.get(key)
+    if got is None:
+        got = sum(
+            t.place_values[place][sf]
+            for (_, sf), place in zip(placed, places(variant, placed), strict=False)
+        )
+        if len(known) >= REFUSALS_KEPT:
+            known.clear()
+        known[key] = got
+    return got
 
 
 def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | None:
@@ -143,10 +153,10 @@ def extend(variant: Variant, placed: Sequence[Placed], card: Placed) -> Meld | N
     key = ("extend", tuple(placed), card)
     if key in known:
         return known[key]  # type: ignore[no-any-return]
-    before = _analyze(variant, placed)
-    after = None if before is None else _analyze(variant, tuple(placed) + (card,))
+    before = analyze(variant, placed)
+    after = None if before is None else analyze(variant, tuple(placed) + (card,))
     got = None if after is None or before is None or after[0] != before[0] else after[1]
-    if len(known) >= _REFUSALS_KEPT:
+    if len(known) >= REFUSALS_KEPT:
         known.clear()
     known[key] = got
     return got
@@ -232,7 +242,7 @@ def place_wilds(
                 namings = combinations_with_replacement(range(4), len(wilds))
             for suits in namings:
                 trial = base + [(w, rank - 1 + 13 * s) for w, s in zip(wilds, suits, strict=True)]
-                got = _analyze(variant, trial)
+                got = analyze(variant, trial)
                 if got is not None and got[0] == "set":
                     found.add(got[1])
                     if full():
@@ -245,7 +255,7 @@ def place_wilds(
             free = [r for r in window if r not in nat_ranks]
             for suit in sorted(nat_suits) or range(4):
                 trial = base + [(w, r - 1 + 13 * suit) for w, r in zip(wilds, free, strict=True)]
-                got = _analyze(variant, trial)
+                got = analyze(variant, trial)
                 if got is not None and got[0] == "run":
                     found.add(got[1])
                     if full():
@@ -269,7 +279,7 @@ def name_wilds(variant: Variant, cards: Sequence[int]) -> list[Meld]:
     for naturals, wilds in _flex_splits(variant, cards):
         found.update(place_wilds(variant, naturals, wilds))
     got = sorted(found)
-    if len(known) >= _REFUSALS_KEPT:
+    if len(known) >= REFUSALS_KEPT:
         known.clear()
     known[key] = tuple(got)
     return got
@@ -294,7 +304,7 @@ def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) ->
     found = place_wilds(variant, naturals, wilds, None if len(wilds) <= NAME_ALL else NAME_LIMIT)
     if not found:
         raise ValueError(f"not a meld: naturals {list(naturals)}, wild cards {list(wilds)}")
-    if len(known) >= _REFUSALS_KEPT:
+    if len(known) >= REFUSALS_KEPT:
         known.clear()
     known[key] = found[0]
     return found[0]
@@ -339,43 +349,6 @@ def _fits_one_run(ace: str, naturals: list[int], length: int, allowed: set[int] 
         if fits and (allowed is None or set(window) <= allowed):
             return True
     return False
-
-
-def _fitting_names(t: Tables, kind: str, meld: Meld) -> list[int]:
-    """Cards that could join this meld (its rank in a set; a rank at a run's end in a run)."""
-    sf = meld[0][1]
-    if sf == JOKER:
-        return [JOKER]
-    if kind == "set":
-        return [sf % 13 + 13 * s for s in range(4)]
-    suit = sf // 13
-    ranks = rank_mask([p[1] % 13 + 1 for p in meld])
-    windows = window_by_mask(t.line)
-    return [13 * suit + r for r in range(13) if not ranks >> r & 1 and ranks | 1 << r in windows]
-
-
-def layoffs(
-    variant: Variant, hand: Sequence[int], table_melds: Sequence[Sequence[Placed]]
-) -> list[tuple[Placed, int]]:
-    """Every (placed card, meld index) lay-off from the hand onto the table melds, sorted."""
-    t = tables(variant)
-    out: set[tuple[Placed, int]] = set()
-    distinct = sorted(set(hand))
-    for index, meld in enumerate(table_melds):
-        found = _analyze(variant, meld)
-        if found is None:
-            continue
-        kind, ordered = found
-        names = _fitting_names(t, kind, ordered)
-        for card in distinct:
-            tries = [(card, card)] if card in names else []
-            if t.wild_code(card):
-                tries += [(card, sf) for sf in names if sf != card]
-            for placed in tries:
-                after = _analyze(variant, ordered + (placed,))
-                if after is not None and after[0] == kind:
-                    out.add((placed, index))
-    return sorted(out, key=lambda x: (x[0], x[1]))
 
 
 def unique_ok(

@@ -1,6 +1,6 @@
 """Why a group of cards is no meld: the rule it breaks, in the player's terms (interpreter, melds).
 
-`melds._analyze` decides whether cards meld; when they don't, these functions
+`melds.analyze` decides whether cards meld; when they don't, these functions
 word the one rule that failed (a docs/document.md key first), so a refused meld
 names its rule without a second check re-deriving it.
 """
@@ -39,7 +39,7 @@ def too_many_wilds(t: Tables, wilds: int, naturals: int) -> str:
 
 
 def shape_refusal(t: Tables, n: int, ranks: set[int], suits: list[int], distinct: bool) -> str:
-    """Which set or run rule a group of named cards breaks (the tail of `melds._analyze`)."""
+    """Which set or run rule a group of named cards breaks (the tail of `melds.analyze`)."""
     if n == 1:
         least = min(t.set_min if t.has_sets else BIG, t.run_min if t.has_runs else BIG)
         if least >= BIG:

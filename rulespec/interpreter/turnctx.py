@@ -149,18 +149,32 @@ def unique_ok(variant: Variant, hs: HandState, placed: tuple[Placed, ...]) -> bo
     return unique_clash(variant, hs, placed) is None
 
 
-def unique_clash(variant: Variant, hs: HandState, placed: tuple[Placed, ...]) -> int | None:
+def unique_clash(
+    variant: Variant,
+    hs: HandState,
+    placed: tuple[Placed, ...],
+    table: Counter[int] | None = None,
+) -> int | None:
     """`melds.wild.unique`: the card (code) these placed cards would put on the table more often
-    than the deck holds it, or None."""
+    than the deck holds it, or None (`table`: the cards on the table by what they stand for,
+    when the caller has counted them already: `table_count`)."""
     if not variant.melds.wild.unique:
         return None
     counts = deck_counts(variant, deck_players(variant, hs.active))
-    table = _table_counter(hs)
+    if table is None:
+        table = _table_counter(hs)
+    added: dict[int, int] = {}
     for p in placed:
-        table[p[1]] += 1
-        if table[p[1]] > counts.get(p[1], 0):
-            return p[1]
+        code = p[1]
+        more = added[code] = added.get(code, 0) + 1
+        if table[code] + more > counts.get(code, 0):
+            return code
     return None
+
+
+def table_count(hs: HandState) -> Counter[int]:
+    """The cards on the table, by the card each stands for (`unique_clash`'s count)."""
+    return _table_counter(hs)
 
 
 def placed_value(variant: Variant, meld: tuple[Placed, ...], index: int) -> int:

@@ -3,15 +3,19 @@ discards and lay-downs, and the share of hands in which it meets a contract."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rulespec.bots import contracts as C
+from rulespec.bots import hands as H
 from rulespec.bots import make_bot
 from rulespec.bots.base import card_code
 from rulespec.bots.contracts import contract_meld, shortfall
-from rulespec.compiler.load import load_variant
+from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.interpreter.game import Game
 from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
@@ -129,3 +133,37 @@ def test_smart_meets_a_contract_more_often_than_greedy() -> None:
             laid[bots[seat]] += done
     assert laid["smart"] >= hands // 2, laid
     assert laid["smart"] >= laid["greedy"] + 3, laid
+
+
+def _two_run_deals() -> list[Variant]:
+    deals: list[Variant] = []
+    for name in sorted(bundled_names()):
+        variant = load_variant(name)
+        for deal in range(1, 8):
+            dv = for_deal(variant, deal)
+            if dv.play.contract_runs == 2 and dv not in deals:
+                deals.append(dv)
+    return deals
+
+
+def test_the_pair_search_finds_what_every_choice_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs: `_best_pair` stops early along the windows; trying every choice of two
+    (`_best_choice`, the search for any number of runs) gives the same shortfall, and the
+    stock's hope built from the hand's state gives what each grown hand's shortfall says."""
+    deals = _two_run_deals()
+    assert len(deals) >= 3  # Indian rummy, Contract Rummy's and Carioca's two-run deals
+    rng = random.Random(3)
+    for variant in deals:
+        deck = Game.new(variant, variant.min_players, seed=1).hs.stock
+        for _ in range(150):
+            hand = rng.sample(deck, rng.randint(6, 14))
+            fast = C._shortfall(variant, hand)
+            with monkeypatch.context() as m:
+                m.setattr(C, "_best_pair", lambda n, b, miss: C._best_choice(2, n, b, miss))
+                assert C._shortfall(variant, hand) == fast, hand
+        pool = Counter(rng.sample(deck, 30))
+        H._CACHE.clear()
+        gain = C.stock_gain(variant, hand, pool)
+        now = C._shortfall(variant, hand)
+        better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
+        assert gain == (better / pool.total() if now else 0.0)

@@ -1,14 +1,18 @@
-"""The contract test before the per-meld searches never changes which melds are legal.
+"""The contract tests before the per-meld searches never change which melds are legal.
 
 `contractfit.contract_possible` lets lay.py refuse every meld at once when no choice of
-melds of the hand makes the contract. Played positions of contract files are listed with
-it and with it answering "possible" always (each meld then runs its own search): the
-legal moves are the same, and the test does say "impossible" at some of them.
+melds of the hand makes the contract, and `may_complete` refuses one meld without its
+way-on search when no choice of other melds completes the contract with it. Played
+positions of contract files are listed with each and with it answering "possible"
+always (each meld then runs its own search): the legal moves are the same, and the
+test does say "impossible" at some of them. The listing each uses is remembered per
+hand (meldlist.py): it is the listing of the hand.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,8 +20,13 @@ import pytest
 from rulespec.compiler.load import load_variant
 from rulespec.core.cards import parse_card
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldgen import candidate_melds
+from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import contractfit, judge
 from rulespec.interpreter.phases import lay as L
+from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.model.variant import Variant
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "valid"
 
@@ -29,21 +38,58 @@ def test_a_hand_that_holds_the_contract_and_one_that_does_not() -> None:
     assert not contractfit.contract_possible(v, hand[:3] + hand[4:])  # 8H 9H TH: a run of 3
 
 
+def _play_positions(v: Variant, seeds: int, limit: int, rng_seed: int) -> Iterator[Game]:
+    """Random play of `seeds` hands, yielding the game at each position of the play phase
+    (at most `limit` of them)."""
+    rng = random.Random(rng_seed)
+    seen = 0
+    for seed in range(seeds):
+        g = Game.new(v, min(v.max_players, v.min_players + seed % 2), seed=seed)
+        while not g.hand_over and seen < limit:
+            if g.phase == "play":
+                seen += 1
+                yield g
+            g.play(rng.choice(g.legal_moves()))
+
+
+def _same_without(g: Game, monkeypatch: pytest.MonkeyPatch, test: str) -> None:
+    """The legal moves are the same with lay.py's `test` and with it answering "possible"."""
+    with_test = judge.legal_moves(g.variant, g.hs)
+    with monkeypatch.context() as m:
+        m.setattr(L, test, lambda *args: True)
+        without = judge.legal_moves(g.variant, g.hs)
+    assert with_test == without
+
+
 @pytest.mark.parametrize("name", ["rummy-contract.rules", "schedule-small.rules"])
 def test_the_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     v = load_variant(str(DATA / name))
-    rng = random.Random(4)
     compared = refused = 0
-    for seed in range(6):
-        g = Game.new(v, v.min_players + seed % 2, seed=seed)
-        while not g.hand_over and compared < 400:
-            if g.phase == "play":
-                with_test = judge.legal_moves(g.variant, g.hs)
-                with monkeypatch.context() as m:
-                    m.setattr(L, "contract_possible", lambda variant, hand: True)
-                    without = judge.legal_moves(g.variant, g.hs)
-                assert with_test == without
-                compared += 1
-                refused += not contractfit.contract_possible(g.variant, g.hs.hands[g.to_move])
-            g.play(rng.choice(g.legal_moves()))
+    for g in _play_positions(v, 6, 400, 4):
+        _same_without(g, monkeypatch, "contract_possible")
+        compared += 1
+        refused += not contractfit.contract_possible(g.variant, g.hs.hands[g.to_move])
     assert compared > 50 and refused > 10
+
+
+@pytest.mark.parametrize(
+    "name", ["rummy-contract.rules", "schedule-small.rules", "contract-rummy", "carioca"]
+)
+def test_the_meld_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    v = load_variant(name if "." not in name else str(DATA / name))
+    said_no = [0]
+    real = contractfit.may_complete
+
+    def counted(c: Ctx, meld: Meld) -> bool:
+        got = real(c, meld)
+        said_no[0] += not got
+        return got
+
+    monkeypatch.setattr(L, "may_complete", counted)
+    compared = 0
+    for g in _play_positions(v, 8, 300, 5):
+        _same_without(g, monkeypatch, "may_complete")
+        compared += 1
+        hand = g.hs.hands[g.to_move]
+        assert hand_listing(v, hand)[0] == tuple(candidate_melds(v, hand))
+    assert compared > 50 and said_no[0] > 0

@@ -1,6 +1,7 @@
 """The draw phase's quick 'no' (`_cannot_meld`) never refuses a take the full listing allows.
 
-`_usable` first asks `_cannot_meld`, a bitmask test, and lists melds and lay-offs only
+`_usable` first asks `_cannot_meld`, a bitmask test (the card in some natural meld, with
+the cards from the hand the obligation asks for), and lists melds and lay-offs only
 when it cannot say no. This plays random hands of every file whose pile takes must be
 used (bundled and house rules) and, at every draw, compares the quick answer for each
 depth with the full listing of the state after the take.
@@ -45,7 +46,7 @@ def test_the_quick_no_agrees_with_the_listing(name: str) -> None:
     variant = rulespec.loads(name) if name.startswith("\n") else rulespec.load(name)
     depth = variant.draw.depth
     assert depth is not None and depth.use != "none"
-    said_no = 0
+    said_no = said_for_need = 0
     for seed in range(6):
         rng = random.Random(seed)
         game = Game.new(variant, 2 + seed % 2, seed=seed)
@@ -55,11 +56,13 @@ def test_the_quick_no_agrees_with_the_listing(name: str) -> None:
                 pile = game.hs.discard
                 for n in range(1, len(pile) + 1):
                     taken = pile[-n:]
-                    if _cannot_meld(c, taken, depth.use):
+                    if _cannot_meld(c, taken, depth.use, depth.hand_cards):
                         said_no += 1
+                        said_for_need += not _cannot_meld(c, taken, depth.use)
                         assert not _listing_finds(c, taken, depth.use, depth.hand_cards), (
                             game.position(),
                             n,
                         )
             game.play(rng.choice(game.legal_moves()))
     assert said_no > 0  # the quick test did answer, so the comparison means something
+    assert said_for_need > 0  # and so did its "N from the hand" clause

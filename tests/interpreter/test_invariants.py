@@ -23,10 +23,10 @@ from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.core.cards import card_text
 from rulespec.core.errors import IllegalMove, InvalidMove
 from rulespec.core.moves import Move
-from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.state import deck_players
 from rulespec.interpreter.turnctx import unique_ok
@@ -102,7 +102,7 @@ def dead_end(g: Game) -> bool:
         return False
     loose = [c for h in hs.hands for c in h] + hs.stock + hs.discard
     table = [m for _, m in hs.melds]
-    if any(unique_ok(v, hs, (p,)) for p, _ in M.layoffs(v, loose, table)):
+    if any(unique_ok(v, hs, (p,)) for p, _ in layoffs(v, loose, table)):
         return False
     if v.discard.required == "always" or "meld" not in v.going_out.by:
         return True  # three cards melded would leave none to discard

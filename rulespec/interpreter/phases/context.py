@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rulespec.core.cards import Placed, card_text
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.state import HandState
-from rulespec.interpreter.turnctx import knock_limit, turn_env
+from rulespec.interpreter.turnctx import knock_limit, table_count, turn_env
 from rulespec.model.variant import Variant
 
 Ender = Callable[[Variant, HandState, str, int | None, dict[str, Any]], None]
@@ -27,6 +27,7 @@ REFUSED = "refused"
 """The refusal text of a costly reason while only listing moves (never shown to a player)."""
 
 _UNSET: Any = object()
+T = TypeVar("T")
 
 
 def held_taken(hs: HandState, laying: Iterable[Placed] = ()) -> Counter[int]:
@@ -57,6 +58,8 @@ class Ctx:
     _taken: Counter[int] | None = None
     _gates: dict[Callable[[Ctx], str | None], str | None] | None = None
     _short: str | None = None
+    _table: Counter[int] | None = None
+    _facts: dict[Callable[[Ctx], Any], Any] | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -82,12 +85,29 @@ class Ctx:
         got = gates[rule] = rule(self)
         return got
 
+    def once(self, fact: Callable[[Ctx], T]) -> T:
+        """`fact(self)`, computed once per position: what several predicates of a moment
+        share (a draw's quick test asks the hand's card mask for every depth of the pile)."""
+        facts = self._facts
+        if facts is None:
+            facts = self._facts = {}
+        elif fact in facts:
+            return facts[fact]  # type: ignore[no-any-return]
+        got = facts[fact] = fact(self)
+        return got
+
     def taken(self) -> Counter[int]:
         """How many of each card the mover has taken from the pile this turn and may still
         hold (`held_taken`)."""
         if self._taken is None:
             self._taken = held_taken(self.hs)
         return self._taken
+
+    def table_count(self) -> Counter[int]:
+        """The cards on the table by what they stand for (counted once: `unique_clash`)."""
+        if self._table is None:
+            self._table = table_count(self.hs)
+        return self._table
 
     def knock_limit(self) -> int:
         if self._limit is None:

@@ -15,9 +15,12 @@ every meld to its own search, so it never changes which melds are legal.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from rulespec.interpreter.meldgen import candidate_melds, lists_every_meld
-from rulespec.interpreter.phases.context import contract_piece
+from rulespec.interpreter.meldgen import lists_every_meld
+from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.phases.context import Ctx, contract_counts, contract_piece
+from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
 BUDGET = 4000
@@ -26,17 +29,103 @@ BUDGET = 4000
 
 def contract_possible(variant: Variant, hand: list[int]) -> bool:
     """Could disjoint melds of `hand` make the whole contract? (True when unsure.)"""
-    play = variant.play
     if not lists_every_meld(variant, hand):
         return True  # many wild cards: the listing is canonical, not every meld
-    pieces: list[tuple[str, bool, Counter[int]]] = []
-    for meld in candidate_melds(variant, hand):
-        kind, pure = contract_piece(variant, meld)
-        if kind == "set" and play.contract_sets or kind == "run" and play.contract_runs:
-            pieces.append((kind, pure, Counter(p[0] for p in meld)))
+    return _search(variant, _pieces(variant, hand), dict(Counter(hand)), (0, 0, 0))
+
+
+def contract_completes(
+    variant: Variant, hand: list[int], counts: tuple[int, int, int], meld: Meld
+) -> bool:
+    """Could `meld` (cards of `hand`) and disjoint melds of the rest of the hand complete the
+    contract, with `counts` (sets, runs, pure runs) laid this turn before it? (True when
+    unsure.) A meld of an opening begun this turn is legal only if the way-on search
+    (wayon.py) completes the contract from the rest of the hand, with melds that are all in
+    the hand's listing when that lists every meld (a smaller hand's listing is part of it);
+    when no choice of them does, the search cannot either, so lay.py refuses the meld
+    without searching. Only ever says "no" when the search would, never changing a move."""
+    listing, every = hand_listing(variant, hand)
+    if not every or not lists_every_meld(variant, hand):
+        return True  # a canonical listing: leave it to the search
+    kind, pure = contract_piece(variant, meld)
+    start = (counts[0] + (kind == "set"), counts[1] + (kind == "run"), counts[2] + pure)
+    left = dict(Counter(hand))
+    for p in meld:
+        left[p[0]] = left.get(p[0], 0) - 1
+    return _search(variant, _pieces(variant, hand), left, start)
+
+
+def may_complete(c: Ctx, meld: Meld) -> bool:
+    """Could the mover's contract still be completed this turn with this meld
+    (`contract_completes`, before lay.py's way-on search)? True when there is no contract."""
+    play = c.variant.play
+    if not (play.contract_sets or play.contract_runs):
+        return True
+    return contract_completes(c.variant, c.hand, contract_counts(c.variant, c.hs), meld)
+
+
+Piece = tuple[str, bool, tuple[tuple[int, int], ...]]
+"""A contract meld of the hand: (kind, pure, its cards counted: (card code, copies) pairs)."""
+
+_PIECES: dict[int, tuple[tuple[Meld, ...], list[Piece]]] = {}
+
+
+def _pieces(variant: Variant, hand: list[int]) -> list[Piece]:
+    """The hand's candidate melds that count toward the contract: (kind, pure, cards), made
+    once per listing (the listing is remembered per hand: meldlist.py)."""
+    play = variant.play
+    listing = hand_listing(variant, hand)[0]
+    hit = _PIECES.get(id(listing))
+    if hit is not None and hit[0] is listing:
+        return hit[1]
+    known = _known(variant)
+    pieces: list[Piece] = []
+    for meld in listing:
+        piece = known.get(meld, _UNKNOWN)
+        if piece is _UNKNOWN:
+            piece = None
+            kind, pure = contract_piece(variant, meld)
+            if kind == "set" and play.contract_sets or kind == "run" and play.contract_runs:
+                cards: dict[int, int] = {}
+                for p in meld:
+                    cards[p[0]] = cards.get(p[0], 0) + 1
+                piece = (kind, pure, tuple(cards.items()))
+            if len(known) > 50_000:
+                known.clear()
+            known[meld] = piece
+        if piece is not None:
+            pieces.append(piece)
+    if len(_PIECES) > 1024:
+        _PIECES.clear()
+    _PIECES[id(listing)] = (listing, pieces)
+    return pieces
+
+
+_UNKNOWN: Any = object()
+_KNOWN: dict[int, tuple[Variant, dict[Meld, Piece | None]]] = {}
+
+
+def _known(variant: Variant) -> dict[Meld, Piece | None]:
+    """Each meld's piece (None: it counts toward no part of the contract), per variant: the
+    listings of hands a card apart share most of their melds."""
+    hit = _KNOWN.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_KNOWN) > 32:
+            _KNOWN.clear()
+        hit = _KNOWN[id(variant)] = (variant, {})
+    return hit[1]
+
+
+def _search(
+    variant: Variant, pieces: list[Piece], left: dict[int, int], counts: tuple[int, int, int]
+) -> bool:
+    """Do disjoint pieces within `left` (copies per card of the hand: every piece's cards
+    are keys) bring `counts` up to the contract? (True when the search runs past its
+    budget.)"""
+    play = variant.play
     budget = [BUDGET]
 
-    def search(start: int, left: Counter[int], sets: int, runs: int, pure: int) -> bool:
+    def search(start: int, sets: int, runs: int, pure: int) -> bool:
         if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
             return True
         budget[0] -= 1
@@ -54,19 +143,19 @@ def contract_possible(variant: Variant, hand: list[int]) -> bool:
                 and play.contract_runs - runs <= play.contract_pure - pure
             ):
                 continue  # every run still to come must be pure
-            if any(left[c] < k for c, k in cards.items()):
-                continue
-            left.subtract(cards)
-            found = search(
-                i + 1,
-                left,
-                sets + (kind == "set"),
-                runs + (kind == "run"),
-                pure + is_pure,
-            )
-            left.update(cards)
-            if found:
-                return True
+            for c, k in cards:
+                if left[c] < k:
+                    break
+            else:
+                for c, k in cards:
+                    left[c] -= k
+                found = search(
+                    i + 1, sets + (kind == "set"), runs + (kind == "run"), pure + is_pure
+                )
+                for c, k in cards:
+                    left[c] += k
+                if found:
+                    return True
         return False
 
-    return search(0, Counter(hand), 0, 0, 0)
+    return search(0, *counts)

@@ -21,8 +21,8 @@ from rulespec.core.moves import (
     TAKE_PILE,
     Move,
 )
-from rulespec.interpreter import melds as M
-from rulespec.interpreter.meldrules import meldable, tables
+from rulespec.interpreter.layfits import layoffs
+from rulespec.interpreter.meldrules import meldable, natural_melds_with, tables
 from rulespec.interpreter.phases.context import Ctx, Ender, public
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
@@ -39,30 +39,52 @@ _TAKE_PILE = Move(TAKE_PILE)
 _TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 200)
 
 
-def _cannot_meld(c: Ctx, taken: list[int], use: str) -> bool:
+def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
     """A quick sure 'no' before the full listing: in a one-deck game without wild cards or
     whole-hand patterns, the card must lie in some natural set or run of the hand with the
-    cards taken (`meldrules.meldable`, exact for such hands) or be laid off on the table as
-    it is (under the obligation the listing offers nothing else).
+    cards taken (`meldrules.meldable`, exact for such hands), holding at least `need` cards
+    of the hand as it was before the draw (the obligation's "with N from hand"), or be laid
+    off on the table as it is (under the obligation the listing offers nothing else).
     Only ever says 'no' when the listing would find nothing, so the answer never changes."""
     t = tables(c.variant)
     if c.variant.melds.patterns or t.wild_joker or t.wild_ranks:
         return False
     if use != "meld" and c.hs.melds:
         table = [m for _, m in c.hs.melds]
-        if next(iter(M.layoffs(c.variant, [taken[0]], table)), None) is not None:
+        if next(iter(layoffs(c.variant, [taken[0]], table)), None) is not None:
             return False  # it can be laid off on the table
-    mask = 0
-    for code in (*c.hand, *taken):
+    before = c.once(_hand_mask)  # the hand before the draw (asked once per position)
+    if before < 0:
+        return False
+    mask = before
+    for code in taken:
         if code >= JOKER or mask >> code & 1:
             return False  # a joker or a second deck: the bitmask cannot say
         mask |= 1 << code
-    return not meldable(t, mask) >> taken[0] & 1
+    first = taken[0]
+    if not meldable(t, mask) >> first & 1:
+        return True
+    if need <= 0:
+        return False
+    return not any(  # a meld must take `need` cards of the hand before the draw
+        m & mask == m and (m & before).bit_count() >= need for m in natural_melds_with(t, first)
+    )
+
+
+def _hand_mask(c: Ctx) -> int:
+    """The mover's hand as a card mask, or -1 when a joker or a second copy of a card is in it
+    (the quick test cannot say then)."""
+    mask = 0
+    for code in c.hand:
+        if code >= JOKER or mask >> code & 1:
+            return -1
+        mask |= 1 << code
+    return mask
 
 
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
-    if _cannot_meld(c, taken, use):
+    if _cannot_meld(c, taken, use, need):
         return False
     hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)

@@ -2,7 +2,7 @@
 
 `meld_refusal` and `layoff_refusal` are the phase's one predicate: None when
 the move is legal now, else the rule it breaks in the player's terms. The
-judge lists the candidates (meldgen's melds, melds.layoffs) that the
+judge lists the candidates (meldgen's melds, layfits.layoffs) that the
 predicate accepts, and gives its answer as the reason for a refused move; a
 valid meld the list leaves out (many wild cards: canonical melds only) is
 legal exactly when the predicate says so. A move that would leave the mover
@@ -16,7 +16,8 @@ from collections import Counter
 from rulespec.core.cards import card_text
 from rulespec.core.moves import LAYOFF, Move
 from rulespec.interpreter import melds as M
-from rulespec.interpreter.meldgen import candidate_listing, lists_every_meld
+from rulespec.interpreter.layfits import layoffs
+from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import (
@@ -28,9 +29,10 @@ from rulespec.interpreter.phases.context import (
     contract_words,
     held_taken,
 )
-from rulespec.interpreter.phases.contractfit import contract_possible
+from rulespec.interpreter.phases.contractfit import contract_possible, may_complete
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
 from rulespec.interpreter.turnctx import remove_cards, unique_clash
@@ -177,7 +179,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         shape = M.meld_refusal(variant, meld)
         if shape is not None:
             return shape
-    clash = unique_clash(variant, hs, meld)
+    clash = unique_clash(variant, hs, meld, c.table_count())
     if clash is not None:
         return unique_reason(clash)
     if not listing:
@@ -201,12 +203,14 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
                 f" {need} cards from the hand"
             )
     short = ""
+    laid: HandState | None = None  # the state after the meld, made once when needed
     if variant.play.melding == "going_out":
         minimum = c.first_laydown_min()  # all melds at once: each is checked alone
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
             return first_laydown_reason(c, meld, "")
     elif c.opening_pending():
-        short = Ctx(variant, after(variant, hs, Move.meld(meld)), explain=False).opening_short()
+        laid = after(variant, hs, Move.meld(meld))
+        short = Ctx(variant, laid, explain=False).opening_short()
         if short and not rest:
             return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
@@ -214,8 +218,9 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
             return going_out_reason(variant)
         return None  # can_finish has found the way on
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
-        if way_on and not W.can_end_turn(
-            variant, after(variant, hs, Move.meld(meld)), laying_for_search, discardable
+        assert laid is not None  # (short is only set after laying it)
+        if way_on and not (
+            may_complete(c, meld) and W.can_end_turn(variant, laid, laying_for_search, discardable)
         ):
             return first_laydown_reason(c, meld, short)
         return None
@@ -292,7 +297,7 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
         return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
             f": {why}" if why else ""
         )
-    clash = unique_clash(variant, hs, move.cards)
+    clash = unique_clash(variant, hs, move.cards, c.table_count())
     if clash is not None:
         return unique_reason(clash)
     gate = layoff_gate(c)
@@ -353,15 +358,19 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
         going_out = c.variant.play.melding == "going_out"
         if going_out and not lists_every_meld(c.variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
-            candidates = sorted(set(_way_out(c)))
+            candidates = tuple(sorted(set(_way_out(c))))
         else:
-            candidates, every = candidate_listing(c.variant, hand)
+            candidates, every = hand_listing(c.variant, hand)
             if going_out and not every:
                 # the listing is canonical (over its budget): it may hold no meld of any
                 # way out, so the melds of one way out are offered too (never stranded)
-                candidates = sorted(set(candidates).union(_way_out(c)))
+                candidates = tuple(sorted(set(candidates).union(_way_out(c))))
+        ob = c.hs.obligation
+        must = -1 if ob is None else ob[0]  # a meld without the card taken is refused anyway
         for meld in candidates:
             if counts is not None and not contract_helps(c.variant, counts, meld):
+                continue
+            if must >= 0 and all(p[0] != must for p in meld):
                 continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
                 out.append(Move.meld(meld))
@@ -371,7 +380,7 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
     if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
         table = [m for _, m in c.hs.melds]
-        for placed, idx in M.layoffs(c.variant, offer, table):
+        for placed, idx in layoffs(c.variant, offer, table):
             move = Move(LAYOFF, (placed,), idx + 1)
             if layoff_refusal(c, move, way_on) is None:
                 out.append(move)

@@ -28,9 +28,12 @@ def _laid(hs: HandState, seat: int, value: int, wilds: int) -> None:
     hs.value_this_turn += value
 
 
-def apply_laying(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:
+def apply_laying(
+    variant: Variant, hs: HandState, move: Move, end_hand: Ender, log: bool = True
+) -> None:
     """Play a legal meld, lay-off or swap: after a meld or lay-off a taken card's obligation
-    is met, and an empty hand goes out."""
+    is met, and an empty hand goes out (`log`: write the move in the history; a scratch
+    copy's history is never read)."""
     seat = hs.to_move
     hand = hs.hands[seat]
     if move.kind == MELD:
@@ -60,11 +63,13 @@ def apply_laying(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -
         hs.melds[idx] = (owner, meld[:pos] + ((card, card),) + meld[pos + 1 :])
         hand.remove(card)
         hand.append(wild)
-        public(hs, seat, str(move))
+        if log:
+            public(hs, seat, str(move))
         return
     if hs.obligation is not None and any(p[0] == hs.obligation[0] for p in move.cards):
         hs.obligation = None
-    public(hs, seat, str(move))
+    if log:
+        public(hs, seat, str(move))
     if not hand:
         end_hand(variant, hs, "out", seat, {"by": move.kind})
 
@@ -96,5 +101,5 @@ def scratch(hs: HandState, seat: int, extra: Sequence[int] = (), table: bool = T
 def after(variant: Variant, hs: HandState, move: Move) -> HandState:
     """The hand state after the mover's meld, lay-off or swap, on a scratch copy."""
     state = scratch(hs, hs.to_move)
-    apply_laying(variant, state, move, _no_end)
+    apply_laying(variant, state, move, _no_end, log=False)
     return state

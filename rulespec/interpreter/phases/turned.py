@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from rulespec.core.cards import card_text
 from rulespec.core.moves import DRAW_DISCARD, DRAW_STOCK, FORCE, PASS, Move
-from rulespec.interpreter import melds as M
+from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.phases.context import Ctx, Ender, public
 from rulespec.interpreter.phases.draw import apply_draw, draw_refusal
 from rulespec.interpreter.state import HandState
@@ -79,7 +79,7 @@ def fits_next(c: Ctx, card: int) -> str | None:
     if len(c.hs.hands[nxt]) < 2:
         return "draw.force: the next player has too few cards to take it and discard"
     theirs = [m for o, m in c.hs.melds if o == nxt]
-    if next(iter(M.layoffs(c.variant, [card], theirs)), None) is None:
+    if next(iter(layoffs(c.variant, [card], theirs)), None) is None:
         return "draw.force: the card cannot be laid off on the next player's melds"
     return None
 

@@ -1,0 +1,141 @@
+"""A hand's candidate melds, remembered per hand and derived from a hand a card away (phases, lay).
+
+The judge lists the melds of the mover's hand (meldgen.candidate_listing) for the
+legal moves, again for the whole-hand contract test (contractfit.py), and for
+each hand the way-on search reaches. The listing depends on the variant and the
+hand's cards alone, so it is made once per (variant, cards) and shared; callers
+only read it.
+
+Between two listings of one seat the hand changes by a few cards: a draw adds
+one, a meld or a discard takes some away. When a recent hand's listing holds
+every meld of it (`every`: few wild cards, within meldgen's budget), the new
+hand's listing is derived from it: the melds that still fit in the new hand,
+and, for an added natural card, the melds holding it, listed from the cards
+that can share a meld with it (its rank, its suit, the wild-capable cards).
+Every meld of the new hand is one or the other, so this is the same sorted list
+as listing the hand whole (tests/interpreter/test_meldlist.py compares them).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rulespec.core.cards import JOKER
+from rulespec.interpreter.meldgen import FULL_BUDGET, candidate_listing, joker_melds
+from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.melds import Meld
+from rulespec.model.variant import Variant
+
+Listing = tuple[tuple[Meld, ...], bool]
+"""(the candidate melds, sorted; whether that is every meld of the hand)."""
+
+LIMIT = 4096
+"""Hands remembered per variant before the memo starts over."""
+RECENT = 6
+"""Recent listings a new hand may be derived from."""
+MOST_REMOVED = 6
+"""Cards a recent hand may have lost (a meld laid, a discard) to derive from it."""
+
+
+class _Recent:
+    """A recent complete listing: the hand's card counts, the melds, each meld's cards
+    (made when first needed)."""
+
+    __slots__ = ("count", "melds", "cards")
+
+    def __init__(self, count: Counter[int], melds: tuple[Meld, ...]) -> None:
+        self.count = count
+        self.melds = melds
+        self.cards: list[tuple[int, ...]] | None = None
+
+
+class _Memo:
+    """One variant's listings: by hand, and the most recent ones with their card counts."""
+
+    __slots__ = ("variant", "tables", "by_hand", "recent")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.tables = tables(variant)
+        self.by_hand: dict[tuple[int, ...], Listing] = {}
+        self.recent: list[_Recent] = []
+
+
+_MEMO: dict[int, _Memo] = {}
+
+
+def hand_listing(variant: Variant, hand: Sequence[int]) -> Listing:
+    """`candidate_listing(variant, hand)` as a tuple, made once per variant and cards."""
+    memo = _MEMO.get(id(variant))
+    if memo is None or memo.variant is not variant:
+        if len(_MEMO) > 32:
+            _MEMO.clear()
+        memo = _MEMO[id(variant)] = _Memo(variant)
+    key = tuple(sorted(hand))
+    got = memo.by_hand.get(key)
+    if got is not None:
+        return got
+    if len(memo.by_hand) >= LIMIT:
+        memo.by_hand.clear()
+    count = Counter(key)
+    got = _derived(memo, key, count)
+    if got is None:
+        melds, every = candidate_listing(variant, key)
+        got = (tuple(melds), every)
+    memo.by_hand[key] = got
+    if got[1]:
+        memo.recent.insert(0, _Recent(count, got[0]))
+        del memo.recent[RECENT:]
+    return got
+
+
+def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing | None:
+    """The listing of `key` from a recent complete listing of a hand at most one natural card
+    short of it (and a few cards over), or None when none fits."""
+    t = memo.tables
+    for entry in memo.recent:
+        was, melds = entry.count, entry.melds
+        added = count - was
+        if added.total() > 1:
+            continue
+        removed = was - count
+        if removed.total() > MOST_REMOVED:
+            continue
+        new = next(iter(added), None)
+        if new is not None and (new >= JOKER or t.wild_code(new)):
+            continue  # a wild card may join any meld: list the hand whole
+        kept = list(melds)
+        if removed:
+            cards = entry.cards
+            if cards is None:
+                cards = entry.cards = [tuple(p[0] for p in m) for m in melds]
+            keep = [True] * len(melds)
+            for card in removed:
+                left = count[card]
+                for i, held in enumerate(cards):
+                    if keep[i] and card in held and held.count(card) > left:
+                        keep[i] = False
+            kept = [m for m, k in zip(melds, keep, strict=True) if k]
+        if new is not None:
+            extra = _melds_with(memo, t, key, new)
+            if extra is None:
+                continue
+            known = set(kept)
+            kept += [m for m in extra if m not in known]
+            kept.sort()  # two sorted runs: a merge
+            if len(kept) - len(joker_melds(t, key)) > FULL_BUDGET:
+                continue  # over the budget: the whole listing is canonical
+        return tuple(kept), True
+    return None
+
+
+def _melds_with(memo: _Memo, t: Tables, key: tuple[int, ...], card: int) -> list[Meld] | None:
+    """The melds of the hand `key` that hold the natural card `card`: listed from the cards that
+    can share a meld with it (None when that listing is not complete)."""
+    rank, suit = card % 13, card // 13
+    near = [c for c in key if c >= JOKER or t.wild_code(c) or c % 13 == rank or c // 13 == suit]
+    melds, every = candidate_listing(memo.variant, near)
+    if not every:
+        return None
+    return [m for m in melds if any(p[0] == card for p in m)]

@@ -76,7 +76,11 @@ def compile_kernel(root: Path, out_dir: Path) -> Path | None:
 
             digest = source_digest(root / SOURCE)
             ext = Extension(
-                MODULE, [str(root / SOURCE)], define_macros=[("KERNEL_SOURCE", str(digest))]
+                MODULE,
+                [str(root / SOURCE)],
+                define_macros=[("KERNEL_SOURCE", str(digest))],
+                # no fused multiply-add: the float sums must be Python's, operation for operation
+                extra_compile_args=["-ffp-contract=off"] if os.name == "posix" else [],
             )
             dist = Distribution({"name": "rulespec-kernel", "ext_modules": [ext]})
             cmd: Any = dist.get_command_obj("build_ext")

@@ -17,9 +17,9 @@ from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank_of, suit_of
 from rulespec.bots.masklook import mask_look
+from rulespec.bots.pairouts import pair_outs
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
-from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -234,64 +234,6 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     return total
 
 
-_GAPS: Derived[dict[tuple[int, int], list[int]]] = Derived()
-
-
-def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
-    """For two ranks (low first) of one suit: the ranks that make a shortest run of three
-    with them (empty unless the variant's runs start at three); made once per variant."""
-    return _GAPS.get(variant, None, _make_gaps, variant)
-
-
-def _make_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
-    from rulespec.bots.danger import run_windows
-
-    gaps: dict[tuple[int, int], list[int]] = {}
-    run = variant.melds.run
-    if run is not None and run.min == 3:
-        for r in variant.ranks:
-            for window in run_windows(variant, r):
-                lo, hi = sorted(window)
-                gaps.setdefault((lo, hi), []).append(r)
-    return gaps
-
-
-_PAIRS: dict[int, tuple[Variant, list[tuple[int, ...]], list[int]]] = {}
-
-
-def _pair_outs(variant: Variant) -> tuple[list[tuple[int, ...]], list[int]]:
-    """For two natural codes a < b (at a * 52 + b): the unseen codes that would make a
-    shortest meld of three with them (a set's other suits, a run's gap ranks); built once
-    per variant (held with it, so an id never names another object)."""
-    hit = _PAIRS.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1], hit[2]
-    sets = variant.melds.set is not None and variant.melds.set.min == 3
-    gaps = _run_gaps(variant)
-    table: list[tuple[int, ...]] = [()] * (52 * 52)
-    for a in range(52):
-        rank_a, suit_a = a % 13, a // 13
-        for b in range(a + 1, 52):
-            if sets and rank_a == b % 13:
-                suit_b = b // 13
-                table[a * 52 + b] = tuple(
-                    rank_a + 13 * s for s in range(4) if s not in (suit_a, suit_b)
-                )
-            elif suit_a == b // 13:
-                table[a * 52 + b] = tuple(
-                    (r - 1) + 13 * suit_a for r in gaps.get((rank_a + 1, b % 13 + 1), ())
-                )
-    partners = [0] * 52  # code a -> mask of the codes b > a with outs
-    for a in range(52):
-        for b in range(a + 1, 52):
-            if table[a * 52 + b]:
-                partners[a] |= 1 << b
-    if len(_PAIRS) > 256:
-        _PAIRS.clear()
-    _PAIRS[id(variant)] = (variant, table, partners)
-    return table, partners
-
-
 _POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, chances, pair terms
 
 
@@ -310,12 +252,16 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
     look = mask_look(variant)
     mask = look.mask_of(hand) if look is not None else None
     if look is not None and mask is not None:
+        summary = look._pool(pool) if look.c is not None else None
+        if summary is not None and not mask & summary[0]:  # the C sum, term for term
+            got: float = look.c.pot(mask, summary[0], draws, 1.0)
+            return got
         return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
     _, _, dead = arrangement(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
     if len(naturals) < 2:
         return 0.0
-    table, _ = _pair_outs(variant)
+    table, _ = pair_outs(variant)
     chances: dict[tuple[int, float], float] = _POOL[2]
     values = [hand_value(variant, c) for c in naturals]
     gain = 0.0
@@ -354,7 +300,7 @@ def _mask_potential(
 ) -> float:
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
     each pair's term computed once per pool."""
-    table, partners = _pair_outs(variant)
+    table, partners = pair_outs(variant)
     by_draws: dict[float, dict[int, float]] = _POOL[3]
     terms = by_draws.get(draws)
     if terms is None:

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import near_ranks, point_unit
+from rulespec.bots.pairouts import pair_outs
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, ranks_held, tables
+from rulespec.interpreter.native import compiled_look
 from rulespec.interpreter.runtable import Kernel, kernel
 from rulespec.interpreter.solver import _fast_arrangement
 from rulespec.model.variant import Variant
@@ -71,6 +73,9 @@ class MaskLook:
         self.hands: dict[int, Known] = {}
         self.pool_key: Any = None
         self.pool_value: tuple[int, int, list[tuple[int, int]]] | None = None
+        self.c = _compiled(self)
+        """The C form of `stats`, `dead_mask`, `next_turn_mask` and the potential
+        (`_deadwood.c`'s Look), or None: these Python methods answer, identically."""
 
     # ---- per suit mask, lazily ---------------------------------------------
 
@@ -248,6 +253,9 @@ class MaskLook:
             return None
         if not count:
             return 0.0, 0, 0
+        if self.c is not None:
+            answer: tuple[float, int, int] = self.c.next_turn(mask, pool_mask, limit, weight)
+            return answer
         known = self.hands.get(mask) or self._hand(mask)
         bdw, bcount, bworst, change, grown = known
         change &= pool_mask
@@ -298,6 +306,30 @@ class MaskLook:
             if value(mask | low) < base + self.values[low.bit_length() - 1]:
                 total += 1
         return total
+
+
+def _compiled(look: MaskLook) -> Any:
+    """The C lookahead over this MaskLook's tables, when the C kernel is there."""
+    if look.k.native is None:
+        return None
+    table, _ = pair_outs(look.variant)
+    outs = [sum(1 << c for c in codes) for codes in table]
+    if any(m.bit_count() != len(codes) for m, codes in zip(outs, table, strict=True)):
+        return None  # a card listed twice: counted twice by the Python sum
+    t = look.t
+    return compiled_look(
+        look.k.native,
+        look.sets,
+        t.set_min,
+        {
+            "values": t.hand_values[:52],
+            "cover": t.run_cover,
+            "sums": t.rank_value_sum,
+            "melds": t.natural_by_low,
+            "near": look.near_bits,
+            "outs": outs,
+        },
+    )
 
 
 _BY_VARIANT: dict[int, tuple[Variant, MaskLook | None]] = {}

@@ -40,7 +40,7 @@ def mask_cost(variant: Variant, look: MaskLook, mask: int, weight: float, credit
         dw = look.k.value(mask)
         got = dw / 1  # points(): a unit of 1
     else:
-        dw, count, _ = look.stats(mask)
+        dw, count, _ = look.stats(mask) if look.c is None else look.c.stats(mask)
         got = dw / 1 + weight * count
     if variant.scoring.meld_credit:  # melded value: all the hand's less deadwood
         got -= credit * ((look.total(mask) - dw) / 1)
@@ -70,4 +70,9 @@ def ahead(
 
 def pot(variant: Variant, look: MaskLook, mask: int, pool: Counter[int], draws: float) -> float:
     """`hands.potential` of a mask `fast_hand` passed."""
+    if look.c is not None:
+        summary = look._pool(pool)
+        if summary is not None:  # distinct natural cards: the C sum, term for term
+            got: float = look.c.pot(mask, summary[0], draws, 1.0)
+            return got
     return potential_of_mask(variant, look.dead_mask, mask, pool, draws)

@@ -18,9 +18,10 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 
-#define KERNEL_VERSION 1
+#define KERNEL_VERSION 2
 #ifndef KERNEL_SOURCE /* set by hatch_build.py: the first 28 bits of this file's sha256 */
 #define KERNEL_SOURCE -1
 #endif
@@ -364,6 +365,430 @@ static PyTypeObject KernelType = {
     .tp_methods = kernel_methods,
 };
 
+/* ---- the smart bot's mask lookahead (bots/masklook.py's MaskLook, in C) ----------------
+ *
+ * A Look holds a Kernel and the tables of one variant's MaskLook: the per-suit run cover,
+ * the rank value sums, the natural melds by lowest card (the solver's walk, solver._walk),
+ * the rank-distance filter and the pairs' outs (hands._pair_outs). Its answers are
+ * MaskLook's: `stats` (deadwood, deadwood cards, their top value) of the solver's
+ * arrangement, `dead_mask`, `next_turn` (the one-draw lookahead's integer sums) and `pot`
+ * (hands.potential's float sum, term by term in the same order, so the same double).
+ * The walk of a meldable mask is cached in a fixed hash table (a miss only recomputes).
+ */
+
+#define LOOK_NONE (-((int64_t)1 << 60)) /* masklook.NONE: the top value of no cards */
+#define WALK_SLOTS (1 << 15)
+
+typedef struct {
+    uint64_t key; /* the meldable mask + 1 (0: an empty slot) */
+    uint64_t dead;
+    int64_t value;
+    int64_t worst;
+    int32_t count;
+} WalkSlot;
+
+typedef struct {
+    PyObject_HEAD
+    KernelObject *k;
+    int sets;    /* sets can meld (set_min <= 4) */
+    int set_min;
+    int64_t values[52];
+    uint16_t cover[8192];
+    int64_t sums[8192];
+    int64_t worst[4][8192];
+    uint16_t run_change[8192];
+    uint16_t near_of[8192];
+    uint64_t *melds; /* the natural melds, by lowest card: melds[start[c] .. start[c + 1]) */
+    int start[53];
+    uint64_t outs[52 * 52]; /* pair a < b -> the cards that make a meld of three with it */
+    uint64_t partners[52];  /* a -> the cards b > a with outs */
+    WalkSlot *walks;
+} LookObject;
+
+static inline uint64_t spread13(uint64_t m) { return m | m << 13 | m << 26 | m << 39; }
+
+static uint64_t ranks_held_c(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3, int need) {
+    uint64_t a, b, c, d, low, carry, mid, high;
+    if (need <= 1) return s0 | s1 | s2 | s3;
+    a = s0 ^ s1;
+    b = s0 & s1;
+    c = s2 ^ s3;
+    d = s2 & s3;
+    low = a ^ c;
+    carry = a & c;
+    mid = b ^ d ^ carry;
+    high = (b & d) | (carry & (b ^ d));
+    if (need >= 4) return high;
+    if (need == 3) return high | (mid & low);
+    return high | mid;
+}
+
+static uint64_t meldy_of(const LookObject *L, uint64_t mask) {
+    uint64_t s0 = mask & SUIT, s1 = (mask >> 13) & SUIT, s2 = (mask >> 26) & SUIT,
+             s3 = (mask >> 39) & SUIT;
+    uint64_t c0 = L->cover[s0], c1 = L->cover[s1], c2 = L->cover[s2], c3 = L->cover[s3];
+    if (L->sets) {
+        uint64_t ranks = ranks_held_c(s0, s1, s2, s3, L->set_min);
+        c0 |= s0 & ranks;
+        c1 |= s1 & ranks;
+        c2 |= s2 & ranks;
+        c3 |= s3 & ranks;
+    }
+    return c0 | c1 << 13 | c2 << 26 | c3 << 39;
+}
+
+/* solver._walk of a meldable mask: from the lowest card up, the first meld (natural_by_low
+ * order) that keeps the least deadwood, else the card is deadwood. */
+static const WalkSlot *walk(LookObject *L, uint64_t meldy) {
+    uint64_t h = (meldy * 0x9E3779B97F4A7C15ULL) >> 49;
+    WalkSlot *slot = &L->walks[h & (WALK_SLOTS - 1)];
+    uint64_t rest = meldy, dead = 0;
+    int64_t target, worst = LOOK_NONE;
+    int32_t count = 0;
+    if (slot->key == meldy + 1) return slot;
+    target = value_of(L->k, rest);
+    slot->value = target;
+    while (rest) {
+        int c = __builtin_ctzll(rest), i, laid = 0;
+        for (i = L->start[c]; i < L->start[c + 1]; i++) {
+            uint64_t m = L->melds[i];
+            if ((m & rest) == m && value_of(L->k, rest ^ m) == target) {
+                rest ^= m;
+                laid = 1;
+                break;
+            }
+        }
+        if (!laid) {
+            dead |= 1ULL << c;
+            rest ^= 1ULL << c;
+            target -= L->values[c];
+            count++;
+            if (L->values[c] > worst) worst = L->values[c];
+        }
+    }
+    slot->key = meldy + 1;
+    slot->dead = dead;
+    slot->worst = worst;
+    slot->count = count;
+    return slot;
+}
+
+/* MaskLook.stats: (deadwood, deadwood cards, their top value or 0) */
+static void look_stats(LookObject *L, uint64_t mask, int64_t *dw, int64_t *count,
+                       int64_t *worst) {
+    uint64_t meldy = meldy_of(L, mask), loose = mask ^ meldy;
+    const WalkSlot *w = walk(L, meldy);
+    int64_t top = w->worst;
+    int i;
+    if (!loose) {
+        *dw = w->value;
+        *count = w->count;
+        *worst = w->count ? w->worst : 0;
+        return;
+    }
+    *dw = w->value;
+    for (i = 0; i < 4; i++) {
+        uint64_t l = (loose >> (13 * i)) & SUIT;
+        int64_t t = L->worst[i][l];
+        if (t > top) top = t;
+    }
+    *dw += L->sums[loose & SUIT] + L->sums[(loose >> 13) & SUIT] +
+           L->sums[(loose >> 26) & SUIT] + L->sums[(loose >> 39) & SUIT];
+    *count = w->count + __builtin_popcountll(loose);
+    *worst = top;
+}
+
+static uint64_t look_dead_mask(LookObject *L, uint64_t mask) {
+    uint64_t meldy = meldy_of(L, mask);
+    return walk(L, meldy)->dead | (mask ^ meldy);
+}
+
+/* MaskLook._hand's change mask: the cards (not in the hand) that change which of its cards
+ * lie in a meld, and lie near one of its cards */
+static uint64_t look_change(const LookObject *L, uint64_t mask) {
+    uint64_t s0 = mask & SUIT, s1 = (mask >> 13) & SUIT, s2 = (mask >> 26) & SUIT,
+             s3 = (mask >> 39) & SUIT;
+    uint64_t change = (uint64_t)L->run_change[s0] | (uint64_t)L->run_change[s1] << 13 |
+                      (uint64_t)L->run_change[s2] << 26 | (uint64_t)L->run_change[s3] << 39;
+    uint64_t near;
+    if (L->sets) {
+        int need = L->set_min - 1;
+        change |= spread13(need <= 0 ? SUIT : ranks_held_c(s0, s1, s2, s3, need));
+    }
+    near = spread13(s0 | s1 | s2 | s3) | (uint64_t)L->near_of[s0] |
+           (uint64_t)L->near_of[s1] << 13 | (uint64_t)L->near_of[s2] << 26 |
+           (uint64_t)L->near_of[s3] << 39;
+    return change & near & ~mask;
+}
+
+static PyObject *l_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask;
+    int64_t dw, count, worst;
+    if (n_args(nargs, 1, "stats") || read_mask(args[0], &mask, 0)) return NULL;
+    look_stats((LookObject *)self, mask, &dw, &count, &worst);
+    return Py_BuildValue("(LLL)", (long long)dw, (long long)count, (long long)worst);
+}
+
+static PyObject *l_dead_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask;
+    if (n_args(nargs, 1, "dead_mask") || read_mask(args[0], &mask, 0)) return NULL;
+    return PyLong_FromUnsignedLongLong(look_dead_mask((LookObject *)self, mask));
+}
+
+/* next_turn(mask, pool, limit, weight): MaskLook.next_turn_mask for a pool of distinct
+ * cards (a mask) not meeting the hand; limit None: no knock count. */
+static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    uint64_t mask, pool, change, rest;
+    int64_t bdw, bcount, bworst, base, total = 0, ready = 0, limit = 0, weight;
+    int has_limit;
+    if (n_args(nargs, 4, "next_turn") || read_mask(args[0], &mask, 0) ||
+        read_mask(args[1], &pool, 0))
+        return NULL;
+    has_limit = args[2] != Py_None;
+    if (has_limit) {
+        limit = PyLong_AsLongLong(args[2]);
+        if (limit == -1 && PyErr_Occurred()) return NULL;
+    }
+    weight = PyLong_AsLongLong(args[3]);
+    if (weight == -1 && PyErr_Occurred()) return NULL;
+    if (mask & pool) {
+        PyErr_SetString(PyExc_ValueError, "next_turn: the pool holds a card of the hand");
+        return NULL;
+    }
+    if (!pool) return Py_BuildValue("(dii)", 0.0, 0, 0);
+    look_stats(L, mask, &bdw, &bcount, &bworst);
+    change = look_change(L, mask) & pool;
+    base = bdw + weight * bcount;
+    rest = pool;
+    while (rest) {
+        int c = __builtin_ctzll(rest);
+        uint64_t bit = 1ULL << c;
+        rest ^= bit;
+        if (change & bit) {
+            int64_t dw, dead, worst, left;
+            look_stats(L, mask | bit, &dw, &dead, &worst);
+            left = dw - worst;
+            total += left + weight * (dead - 1 > 0 ? dead - 1 : 0);
+            if (has_limit && left <= limit) ready++;
+        } else {
+            int64_t v = L->values[c], got = v < bworst ? base + v - bworst : base;
+            total += got;
+            if (has_limit && got - weight * bcount <= limit) ready++;
+        }
+    }
+    return Py_BuildValue("(dii)", (double)total, __builtin_popcountll(pool), (int)ready);
+}
+
+/* pot(mask, pool, draws, unit): hands.potential of the hand's deadwood pairs, the pool a
+ * mask of distinct cards: 1 - (1 - outs / total) ** draws per pair, times its value. */
+static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws, double unit) {
+    int total = __builtin_popcountll(pool);
+    uint64_t rest;
+    double gain = 0.0;
+    if (!total || draws <= 0) return 0.0;
+    rest = look_dead_mask(L, mask);
+    while (rest) {
+        int a = __builtin_ctzll(rest);
+        uint64_t mates;
+        rest &= rest - 1;
+        mates = L->partners[a] & rest;
+        while (mates) {
+            int b = __builtin_ctzll(mates), outs;
+            mates &= mates - 1;
+            outs = __builtin_popcountll(L->outs[a * 52 + b] & pool);
+            if (outs) {
+                double chance = 1 - pow(1 - (double)outs / (double)total, draws);
+                double term = chance * ((double)(L->values[a] + L->values[b]) / unit);
+                if (term != 0.0) gain += term;
+            }
+        }
+    }
+    return gain;
+}
+
+static PyObject *l_pot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask, pool;
+    double draws, unit;
+    if (n_args(nargs, 4, "pot") || read_mask(args[0], &mask, 0) || read_mask(args[1], &pool, 0))
+        return NULL;
+    draws = PyFloat_AsDouble(args[2]);
+    if (draws == -1.0 && PyErr_Occurred()) return NULL;
+    unit = PyFloat_AsDouble(args[3]);
+    if (unit == -1.0 && PyErr_Occurred()) return NULL;
+    return PyFloat_FromDouble(look_pot((LookObject *)self, mask, pool, draws, unit));
+}
+
+static int read_i64s(PyObject *seq, int64_t *dest, Py_ssize_t n, const char *name) {
+    PyObject *fast = PySequence_Fast(seq, name);
+    Py_ssize_t i;
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries wanted", name, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        dest[i] = (int64_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_u64s(PyObject *seq, uint64_t *dest, Py_ssize_t n, const char *name) {
+    PyObject *fast = PySequence_Fast(seq, name);
+    Py_ssize_t i;
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries wanted", name, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        dest[i] = (uint64_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_melds(LookObject *L, PyObject *seq) {
+    PyObject *fast = PySequence_Fast(seq, "melds"), *row;
+    Py_ssize_t c, j, n = 0;
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 52) {
+        PyErr_SetString(PyExc_ValueError, "melds: 52 rows wanted");
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (c = 0; c < 52; c++) n += PySequence_Size(PySequence_Fast_GET_ITEM(fast, c));
+    L->melds = PyMem_Malloc(sizeof(uint64_t) * (size_t)(n + 1));
+    if (!L->melds || PyErr_Occurred()) goto fail;
+    n = 0;
+    for (c = 0; c < 52; c++) {
+        row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, c), "melds row");
+        if (!row) goto fail;
+        L->start[c] = (int)n;
+        for (j = 0; j < PySequence_Fast_GET_SIZE(row); j++) {
+            unsigned long long m = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(row, j));
+            if (m == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(row);
+                goto fail;
+            }
+            L->melds[n++] = (uint64_t)m;
+        }
+        Py_DECREF(row);
+    }
+    L->start[52] = (int)n;
+    Py_DECREF(fast);
+    return 0;
+fail:
+    if (!PyErr_Occurred()) PyErr_NoMemory();
+    Py_DECREF(fast);
+    return -1;
+}
+
+static void look_dealloc(LookObject *L) {
+    Py_XDECREF(L->k);
+    PyMem_Free(L->melds);
+    PyMem_Free(L->walks);
+    Py_TYPE(L)->tp_free((PyObject *)L);
+}
+
+static PyObject *look_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *k, *values, *cover, *sums, *melds, *near, *outs;
+    int sets, set_min, s, r, i;
+    LookObject *L;
+    uint64_t near_bits[13];
+    static char *names[] = {"kernel", "sets", "set_min", "values", "cover", "sums",
+                            "melds", "near", "outs", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!iiOOOOOO", names, &KernelType, &k, &sets,
+                                     &set_min, &values, &cover, &sums, &melds, &near, &outs))
+        return NULL;
+    L = (LookObject *)type->tp_alloc(type, 0);
+    if (!L) return NULL;
+    Py_INCREF(k);
+    L->k = (KernelObject *)k;
+    L->sets = sets != 0;
+    L->set_min = set_min;
+    L->walks = PyMem_Calloc(WALK_SLOTS, sizeof(WalkSlot));
+    if (!L->walks) {
+        Py_DECREF(L);
+        return PyErr_NoMemory();
+    }
+    if (read_i64s(values, L->values, 52, "values") || read_table(cover, L->sums, "cover"))
+        goto fail;
+    for (i = 0; i < 8192; i++) {
+        if (L->sums[i] & ~(int64_t)SUIT) {
+            PyErr_SetString(PyExc_ValueError, "cover: 13-bit masks wanted");
+            goto fail;
+        }
+        L->cover[i] = (uint16_t)L->sums[i];
+    }
+    if (read_table(sums, L->sums, "sums") || read_u64s(near, near_bits, 13, "near") ||
+        read_u64s(outs, L->outs, 52 * 52, "outs") || read_melds(L, melds))
+        goto fail;
+    for (i = 0; i < 52; i++) {
+        int b;
+        L->partners[i] = 0;
+        for (b = i + 1; b < 52; b++)
+            if (L->outs[i * 52 + b]) L->partners[i] |= 1ULL << b;
+    }
+    for (s = 0; s < 4; s++) {
+        L->worst[s][0] = LOOK_NONE;
+        for (i = 1; i < 8192; i++) {
+            int low = __builtin_ctz(i);
+            int64_t v = L->values[13 * s + low], rest = L->worst[s][i & (i - 1)];
+            L->worst[s][i] = (i & (i - 1)) == 0 || v > rest ? v : rest;
+        }
+    }
+    for (i = 0; i < 8192; i++) {
+        uint16_t got = 0, near_got = 0;
+        for (r = 0; r < 13; r++) {
+            if (!(i >> r & 1) && L->cover[i | 1 << r] != L->cover[i]) got |= (uint16_t)(1 << r);
+            if (i >> r & 1) near_got |= (uint16_t)near_bits[r];
+        }
+        L->run_change[i] = got;
+        L->near_of[i] = near_got;
+    }
+    return (PyObject *)L;
+fail:
+    Py_DECREF(L);
+    return NULL;
+}
+
+static PyMethodDef look_methods[] = {
+    {"stats", (PyCFunction)(void (*)(void))l_stats, METH_FASTCALL,
+     "stats(mask) -> (deadwood, deadwood cards, their top value or 0): MaskLook.stats"},
+    {"dead_mask", (PyCFunction)(void (*)(void))l_dead_mask, METH_FASTCALL,
+     "dead_mask(mask) -> the arrangement's deadwood cards as a mask"},
+    {"next_turn", (PyCFunction)(void (*)(void))l_next_turn, METH_FASTCALL,
+     "next_turn(mask, pool, limit, weight) -> (total, count, ready): MaskLook.next_turn_mask"},
+    {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
+     "pot(mask, pool, draws, unit) -> the partial melds' potential (hands.potential)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject LookType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "rulespec.interpreter._deadwood.Look",
+    .tp_basicsize = sizeof(LookObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Look(kernel, sets, set_min, values, cover, sums, melds, near, outs)",
+    .tp_new = look_new,
+    .tp_dealloc = (destructor)look_dealloc,
+    .tp_methods = look_methods,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_deadwood", "The one-deck deadwood kernel in C (see runtable.py).",
     -1, NULL, NULL, NULL, NULL, NULL,
@@ -376,7 +801,7 @@ PyMODINIT_FUNC PyInit__deadwood(void) {
         spread[s] = (uint64_t)(s & 1) | (uint64_t)(s >> 1 & 1) << 13 |
                     (uint64_t)(s >> 2 & 1) << 26 | (uint64_t)(s >> 3 & 1) << 39;
     }
-    if (PyType_Ready(&KernelType) < 0) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&LookType) < 0) return NULL;
     m = PyModule_Create(&module);
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
@@ -387,6 +812,12 @@ PyMODINIT_FUNC PyInit__deadwood(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&LookType);
+    if (PyModule_AddObject(m, "Look", (PyObject *)&LookType) < 0) {
+        Py_DECREF(&LookType);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,0 +1,127 @@
+"""The compiled mask lookahead (`_deadwood.c`'s Look) answers as MaskLook's Python methods.
+
+Differential: seeded hands and pools of several rule sets (bundled games and
+shaped rules: other ace modes, set sizes, run lengths, a short pack), each
+question asked of the C object and of the pure-Python reference, compared for
+equality (floats included: a decision must not change by a rounding); then a
+short seeded gin self-play whose move log is the same with the C path switched off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from interp_helpers import make_variant
+
+from rulespec.bots import make_bot, masklook
+from rulespec.bots.hands import potential_of_mask
+from rulespec.compiler.load import load_variant
+from rulespec.interpreter import native
+from rulespec.interpreter.cards import pack_codes
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.runtable import Kernel
+from rulespec.model.variant import Variant
+
+MODULE, WHY = native.load({})  # the extension, whatever RULESPEC_NATIVE says here
+needs_c = pytest.mark.skipif(MODULE is None, reason=f"no C kernel built: {WHY}")
+
+SHAPED = {
+    "sets-of-two-long-runs": {"melds": {"set": {"min": 2, "max": None}, "run": {"min": 4}}},
+    "fours-wrap": {"ace": "wrap", "melds": {"set": {"min": 4, "max": 4}, "run": {"min": 3}}},
+    "runs-only-high": {"ace": "high_or_low", "melds": {"set": False, "run": {"min": 3}}},
+    "forty-card": {"deck": {"ranks": ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]}},
+}
+
+
+def _variants() -> Iterator[tuple[str, Variant]]:
+    for game in ("gin", "rummy", "knock-rummy", "oklahoma", "michigan", "tonk"):
+        yield game, load_variant(game)
+    for name, sections in SHAPED.items():
+        yield name, make_variant(name, **sections)
+
+
+VARIANTS = dict(_variants())
+
+
+def _deals(variant: Variant, seed: int) -> Iterator[tuple[int, int]]:
+    """(hand mask, pool mask) pairs: hands of 1 to 13 cards, pools of what is left less a
+    few seen cards."""
+    rng = random.Random(seed)
+    pack = list(pack_codes(variant))
+    for _ in range(40):
+        rng.shuffle(pack)
+        size = rng.choice((1, 4, 7, 10, 11, 13))
+        seen = rng.randrange(0, 12)
+        yield sum(1 << c for c in pack[:size]), sum(1 << c for c in pack[size + seen :])
+
+
+@needs_c
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_compiled_look_answers_as_the_python_methods(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    variant = VARIANTS[name]
+    look = _compiled_look(variant, monkeypatch)
+    pure = masklook.MaskLook(variant, look.t, Kernel(look.t, native=False))
+    assert pure.c is None  # the reference: MaskLook's own Python methods
+    for mask, pool_mask in _deals(variant, sum(map(ord, name))):
+        pool = Counter({c: 1 for c in range(52) if pool_mask >> c & 1})
+        assert look.c.stats(mask) == pure.stats(mask), (name, mask)
+        assert look.c.dead_mask(mask) == pure.dead_mask(mask), (name, mask)
+        for limit, weight in ((10, 0), (None, 5), (0, 0), (-3, 1)):
+            got = look.c.next_turn(mask, pool_mask, limit, weight)
+            assert got == pure.next_turn_mask(mask, pool, limit, weight), (name, mask, limit)
+        for draws in (3.0, 1.0, 0.0):
+            want = potential_of_mask(variant, pure.dead_mask, mask, pool, draws)
+            assert look.c.pot(mask, pool_mask, draws, 1.0) == want, (name, mask, draws)
+
+
+def _compiled_look(variant: Variant, monkeypatch: pytest.MonkeyPatch) -> masklook.MaskLook:
+    """A MaskLook with its C form (built here even under RULESPEC_NATIVE=0)."""
+    monkeypatch.setattr(native, "MODULE", MODULE)
+    t = tables(variant)
+    look = masklook.MaskLook(variant, t, Kernel(t))
+    assert look.c is not None
+    return look
+
+
+@needs_c
+def test_compiled_look_refuses_what_it_cannot_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    look = _compiled_look(VARIANTS["gin"], monkeypatch)
+    with pytest.raises(ValueError, match="codes 0..51"):
+        look.c.stats(1 << 52)
+    with pytest.raises(ValueError, match="pool holds a card of the hand"):
+        look.c.next_turn(0b111, 0b100, None, 0)
+    assert look.c.next_turn(0b111, 0, 10, 0) == (0.0, 0, 0)
+    assert native.compiled_look(None, True, 3, {}) is None
+    assert native.compiled_look(look.k.native, True, 3, {"values": [0] * 3}) is None
+
+
+def _self_play(hands: int) -> list[str]:
+    variant = load_variant("gin")
+    log: list[str] = []
+    for index in range(hands):
+        agents = [make_bot("smart", 100 * index + s) for s in range(2)]
+        game = Game.new(variant, 2, 7 + index)
+        while not game.hand_over:
+            seat = game.to_move
+            move = agents[seat].choose(game.observation(seat), game.legal_moves(), variant)
+            log.append(f"{seat}:{move}")
+            game.play(move)
+        log.append(str(game.hand_result))
+    return log
+
+
+def test_gin_self_play_is_the_same_without_the_compiled_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fast = _self_play(4)
+    monkeypatch.setattr(masklook, "_BY_VARIANT", {})
+    monkeypatch.setattr(masklook, "_compiled", lambda look: None)
+    look = masklook.mask_look(load_variant("gin"))
+    assert look is not None and look.c is None
+    assert _self_play(4) == fast

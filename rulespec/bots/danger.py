@@ -262,21 +262,35 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
 
 
 def discard_dangers(
-    view: View, variant: Variant, cards: Sequence[int], pool: Counter[int]
+    view: View,
+    variant: Variant,
+    cards: Sequence[int],
+    pool: Counter[int],
+    compiled: Any = None,
 ) -> dict[int, float]:
     """`discard_danger` of each of these cards (one decision's candidates), the parts
     they share read once: the model of the next hand, the ranks in sight, the rules. The
-    same arithmetic in the same order, so the same floats."""
+    same arithmetic in the same order, so the same floats. ``compiled``: the C lookahead
+    (`bots/masklook.py`'s `MaskLook.c`), for a pool of distinct natural cards only."""
     if view.melds and variant.play.layoff is not None:  # lay-off targets: card by card
         return {c: discard_danger(view, variant, c, pool) for c in cards}
     nxt = view.next_seat()
     out: dict[int, float] = {}
     seen = _seen(view)
+    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    if compiled is not None and modelled and all(0 <= c < JOKER for c in cards):
+        held, passed, thrown = _history_of(view, nxt)
+        unknown = max(view.hand_sizes[nxt] - sum(held.values()), 0)
+        dead = sum(1 << (r - 1) for r, n in seen.items() if n >= 2 and 1 <= r <= 13)
+        ordered = sorted(set(cards))
+        got = compiled.dangers(
+            sum(1 << c for c in ordered), list(pool), passed, thrown, list(held), unknown, dead
+        )
+        return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)
     values = variant.values
     rule = variant.melds.set
     run = variant.melds.run
-    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
     for card in cards:
         if card >= JOKER:

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from rulespec.bots import danger
 from rulespec.bots.base import near_ranks, point_unit
 from rulespec.bots.pairouts import pair_outs
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, ranks_held, tables
@@ -184,23 +185,37 @@ class MaskLook:
 
     def _pool(self, pool: Counter[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
         """(mask of the unseen cards, how many, [(hand value, copies)]) or None when a card
-        is off the path (wild-capable, joker, or more than one copy)."""
-        if self.pool_key is pool and self.pool_value is not None:
+        is off the path (wild-capable, joker, or more than one copy). Kept for the last
+        pool (the key holds it, so its id is never another's); the histogram is made the
+        first time the Python lookahead asks (`_by_value`), the C one needs none."""
+        if self.pool_key is pool:
             return self.pool_value
-        mask = 0
-        count = 0
-        by_value: dict[int, int] = {}
-        values = self.values
-        for card, n in pool.items():
-            if not 0 <= card < 52 or n != 1 or self.not_fast >> card & 1:
-                return None
-            mask |= 1 << card
-            count += n
-            v = values[card]
-            by_value[v] = by_value.get(v, 0) + n
+        try:
+            mask = sum(map(_BIT_OF, pool))
+        except (KeyError, TypeError):  # a code past the joker's: off the path
+            mask = self.not_fast
+        count = len(pool)
+        # off the path: a wild-capable card, a joker, or a card with more than one copy
+        off = mask & self.not_fast or sum(pool.values()) != count
+        summary: tuple[int, int, list[tuple[int, int]]] | None = None if off else (mask, count, [])
         self.pool_key = pool
-        self.pool_value = (mask, count, sorted(by_value.items()))
-        return self.pool_value
+        self.pool_value = summary
+        return summary
+
+    def _by_value(self, summary: tuple[int, int, list[tuple[int, int]]]) -> list[tuple[int, int]]:
+        """The pool's [(hand value, copies)], sorted by value (made once per pool)."""
+        by_value = summary[2]
+        if not by_value and summary[0]:
+            counts: dict[int, int] = {}
+            values = self.values
+            rest = summary[0]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                v = values[low.bit_length() - 1]
+                counts[v] = counts.get(v, 0) + 1
+            by_value.extend(sorted(counts.items()))
+        return by_value
 
     def _hand(self, mask: int) -> Known:
         """What the lookahead of a hand needs whatever the pool: its stats, the cards that
@@ -248,7 +263,7 @@ class MaskLook:
         summary = self._pool(pool)
         if summary is None:
             return None
-        pool_mask, count, by_value = summary
+        pool_mask, count, _ = summary
         if mask & pool_mask:
             return None
         if not count:
@@ -256,6 +271,7 @@ class MaskLook:
         if self.c is not None:
             answer: tuple[float, int, int] = self.c.next_turn(mask, pool_mask, limit, weight)
             return answer
+        by_value = self._by_value(summary)
         known = self.hands.get(mask) or self._hand(mask)
         bdw, bcount, bworst, change, grown = known
         change &= pool_mask
@@ -317,7 +333,7 @@ def _compiled(look: MaskLook) -> Any:
     if any(m.bit_count() != len(codes) for m, codes in zip(outs, table, strict=True)):
         return None  # a card listed twice: counted twice by the Python sum
     t = look.t
-    return compiled_look(
+    made = compiled_look(
         look.k.native,
         look.sets,
         t.set_min,
@@ -329,6 +345,25 @@ def _compiled(look: MaskLook) -> Any:
             "near": look.near_bits,
             "outs": outs,
         },
+    )
+    if made is not None:
+        _set_danger(made, look.variant)
+    return made
+
+
+def _set_danger(made: Any, variant: Variant) -> None:
+    """Give the C lookahead `danger.discard_dangers`' tables and constants."""
+    rule, run = variant.melds.set, variant.melds.run
+    windows = [
+        danger.run_windows(variant, rank) if run is not None else [] for rank in range(1, 14)
+    ]
+    made.set_danger(
+        [sum(1 << c for c in mates) for mates in danger._mates(variant)[:52]],
+        windows,
+        0 if rule is None else max(rule.min - 1, 1),
+        rule is not None and rule.suits == "any",
+        (danger.DECLINED, danger.THROWN, danger.FEED_WEIGHT, danger.DEAD_BONUS)
+        + (point_unit(variant),),
     )
 
 

@@ -303,7 +303,9 @@ class SmartBot(PhasedBot):
         if discards:
             if self._fast is not None and not variant.draw.turned:  # every danger in one pass
                 cards = sorted({pm[0].cards[0] for pm in discards})
-                self._dangers = discard_dangers(view, variant, cards, self._pool(view, variant))
+                unseen_ = self._pool(view, variant)
+                c = self._fast[0].c if self._fast[0]._pool(unseen_) is not None else None
+                self._dangers = discard_dangers(view, variant, cards, unseen_, c)
             quick = sorted(
                 discards,
                 key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),

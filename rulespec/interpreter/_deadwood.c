@@ -20,6 +20,7 @@
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #define KERNEL_VERSION 2
 #ifndef KERNEL_SOURCE /* set by hatch_build.py: the first 28 bits of this file's sha256 */
@@ -387,6 +388,24 @@ typedef struct {
     int32_t count;
 } WalkSlot;
 
+/* ---- the discard dangers (bots/danger.py's discard_dangers, in C) ----------------------
+ *
+ * The next player's hand modelled card by card (danger.holding) from the pool in its dict
+ * order, the pile cards they passed over, their discards and the cards they took and
+ * hold; then per candidate the chance they hold what melds with it (danger.feed_chance),
+ * every float operation in Python's order. Set by `set_danger` once per variant.
+ */
+
+typedef struct {
+    int on;
+    int set_k;     /* cards a set needs beside this one (0: no sets) */
+    int suits_any; /* a set may repeat a suit: the card itself counts among its mates */
+    double declined, thrown, feed_weight, dead_bonus, unit;
+    uint64_t mates[52];
+    int n_windows[13];
+    int8_t windows[13][16][13]; /* per rank: its shortest runs' other ranks (1..13), -1 ends */
+} Danger;
+
 typedef struct {
     PyObject_HEAD
     KernelObject *k;
@@ -403,6 +422,7 @@ typedef struct {
     uint64_t outs[52 * 52]; /* pair a < b -> the cards that make a meld of three with it */
     uint64_t partners[52];  /* a -> the cards b > a with outs */
     WalkSlot *walks;
+    Danger danger;
 } LookObject;
 
 static inline uint64_t spread13(uint64_t m) { return m | m << 13 | m << 26 | m << 39; }
@@ -697,6 +717,217 @@ fail:
     return -1;
 }
 
+static double at_least(const double *chances, int n, int k) {
+    double dist[64];
+    double total = 0.0;
+    int i, j;
+    if (k > n) return 0.0;
+    dist[0] = 1.0;
+    for (i = 1; i <= n; i++) dist[i] = 0.0;
+    for (j = 0; j < n; j++) {
+        double q = chances[j];
+        for (i = n; i > 0; i--) dist[i] = dist[i] * (1 - q) + dist[i - 1] * q;
+        dist[0] *= 1 - q;
+    }
+    for (i = k; i <= n; i++) total += dist[i];
+    return total;
+}
+
+static int read_codes(PyObject *seq, int *dest, int cap, const char *name) {
+    PyObject *fast = PySequence_Fast(seq, name);
+    Py_ssize_t i, n;
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    if (n > cap) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d codes", name, cap);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        dest[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int *read_all_codes(PyObject *seq, int *n, const char *name) {
+    Py_ssize_t size = PySequence_Size(seq);
+    int *out;
+    if (size < 0) return NULL;
+    out = PyMem_Malloc(sizeof(int) * (size_t)(size + 1));
+    if (!out) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *n = read_codes(seq, out, (int)size, name);
+    if (*n < 0) {
+        PyMem_Free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static double weight_of(const Danger *D, int code, const int *passed, int n_passed,
+                        const int *thrown, int n_thrown) {
+    double w = 1.0;
+    uint64_t m = D->mates[code];
+    int i;
+    for (i = 0; i < n_passed; i++)
+        if (passed[i] >= 0 && passed[i] < 52 && (m >> passed[i] & 1)) w *= D->declined;
+    for (i = 0; i < n_thrown; i++)
+        if (thrown[i] >= 0 && thrown[i] < 52 && (m >> thrown[i] & 1)) w *= D->thrown;
+    return w;
+}
+
+/* dangers(cards, order, passed, thrown, held, unknown, dead_ranks) -> [danger per card of
+ * the mask, lowest first]: discard_dangers where the next hand is modelled and no table
+ * meld takes lay-offs; `order` is the pool's codes in its dict order (one copy each). */
+static PyObject *l_dangers(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    const Danger *D = &L->danger;
+    uint64_t cards;
+    int order[53], held[53], seq[106], present[53] = {0};
+    double w[53], chance[53], mass = 0.0, scale;
+    int n_order, n_held, n_passed = 0, n_thrown = 0, n_seq = 0, i;
+    int *passed = NULL, *thrown = NULL;
+    long long unknown, dead;
+    PyObject *out = NULL;
+    if (n_args(nargs, 7, "dangers") || read_mask(args[0], &cards, 0)) return NULL;
+    if (!D->on) {
+        PyErr_SetString(PyExc_ValueError, "dangers: no danger tables (set_danger)");
+        return NULL;
+    }
+    n_order = read_codes(args[1], order, 52, "order");
+    n_held = n_order < 0 ? -1 : read_codes(args[4], held, 53, "held");
+    if (n_held < 0) return NULL;
+    unknown = PyLong_AsLongLong(args[5]);
+    dead = PyLong_AsLongLong(args[6]);
+    if (PyErr_Occurred()) return NULL;
+    for (i = 0; i < n_order; i++) {
+        if (order[i] < 0 || order[i] >= 52 || present[order[i]] || cards >> order[i] & 1) {
+            PyErr_SetString(PyExc_ValueError, "dangers: the pool is distinct codes 0..51 "
+                                              "apart from the cards");
+            return NULL;
+        }
+        present[order[i]] = 1;
+    }
+    for (i = 0; i < n_held; i++) {
+        if (held[i] < 0 || held[i] > 52) {
+            PyErr_SetString(PyExc_ValueError, "dangers: held codes are 0..52");
+            return NULL;
+        }
+    }
+    passed = read_all_codes(args[2], &n_passed, "passed");
+    thrown = passed ? read_all_codes(args[3], &n_thrown, "thrown") : NULL;
+    if (!thrown) goto done;
+    for (i = 0; i < n_order; i++) { /* danger.holding */
+        int c = order[i];
+        w[c] = weight_of(D, c, passed, n_passed, thrown, n_thrown);
+        mass += w[c];
+    }
+    scale = mass != 0.0 && n_order ? (double)unknown / mass : 0.0;
+    for (i = 0; i < n_order; i++) {
+        int c = order[i];
+        double x = scale * w[c];
+        chance[c] = x < 1.0 ? x : 1.0;
+        seq[n_seq++] = c;
+    }
+    for (i = 0; i < n_held; i++) {
+        int c = held[i];
+        chance[c] = 1.0;
+        if (!present[c]) {
+            present[c] = 1;
+            seq[n_seq++] = c;
+        }
+    }
+    out = PyList_New(0);
+    while (out && cards) {
+        int card = __builtin_ctzll(cards), rank0 = card % 13, suit = card / 13, j;
+        double danger = 0.0, miss = 1.0, mates[53];
+        PyObject *v;
+        cards &= cards - 1;
+        if (dead >> rank0 & 1) danger -= D->dead_bonus;
+        if (D->set_k) {
+            int n = 0;
+            for (j = 0; j < n_seq; j++) {
+                int c = seq[j];
+                if (c < 52 && c % 13 == rank0 && (c != card || D->suits_any)) mates[n++] = chance[c];
+            }
+            miss *= 1 - at_least(mates, n, D->set_k);
+        }
+        for (j = 0; j < D->n_windows[rank0]; j++) {
+            double both = 1.0;
+            const int8_t *r;
+            for (r = D->windows[rank0][j]; *r > 0; r++) {
+                int code = (*r - 1) + 13 * suit;
+                both *= present[code] ? chance[code] : 0.0;
+            }
+            miss *= 1 - both;
+        }
+        danger += D->feed_weight * (1 - miss);
+        v = PyFloat_FromDouble(danger + 0.01 * (10 - (double)L->values[card] / D->unit));
+        if (!v || PyList_Append(out, v)) Py_CLEAR(out);
+        Py_XDECREF(v);
+    }
+done:
+    PyMem_Free(passed);
+    PyMem_Free(thrown);
+    return out;
+}
+
+/* set_danger(mates, windows, set_k, suits_any, (declined, thrown, feed, dead, unit)) */
+static PyObject *l_set_danger(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    Danger D;
+    PyObject *rows = NULL, *row = NULL, *ranks = NULL;
+    Py_ssize_t r, j, i;
+    memset(&D, 0, sizeof D);
+    if (n_args(nargs, 5, "set_danger") || read_u64s(args[0], D.mates, 52, "mates")) return NULL;
+    D.set_k = (int)PyLong_AsLong(args[2]);
+    D.suits_any = PyObject_IsTrue(args[3]);
+    if (PyErr_Occurred() || D.set_k < 0 || D.set_k > 52 || D.suits_any < 0) goto bad;
+    if (!PyArg_ParseTuple(args[4], "ddddd", &D.declined, &D.thrown, &D.feed_weight,
+                          &D.dead_bonus, &D.unit))
+        return NULL;
+    rows = PySequence_Fast(args[1], "windows");
+    if (!rows || PySequence_Fast_GET_SIZE(rows) != 13) goto bad;
+    for (r = 0; r < 13; r++) {
+        row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, r), "windows row");
+        if (!row || PySequence_Fast_GET_SIZE(row) > 16) goto bad;
+        D.n_windows[r] = (int)PySequence_Fast_GET_SIZE(row);
+        for (j = 0; j < D.n_windows[r]; j++) {
+            ranks = PySequence_Fast(PySequence_Fast_GET_ITEM(row, j), "window");
+            if (!ranks || PySequence_Fast_GET_SIZE(ranks) > 12) goto bad;
+            for (i = 0; i < PySequence_Fast_GET_SIZE(ranks); i++) {
+                long rank = PyLong_AsLong(PySequence_Fast_GET_ITEM(ranks, i));
+                if (rank < 1 || rank > 13) goto bad;
+                D.windows[r][j][i] = (int8_t)rank;
+            }
+            D.windows[r][j][i] = -1;
+            Py_CLEAR(ranks);
+        }
+        Py_CLEAR(row);
+    }
+    Py_DECREF(rows);
+    D.on = 1;
+    L->danger = D;
+    Py_RETURN_NONE;
+bad:
+    Py_XDECREF(ranks);
+    Py_XDECREF(row);
+    Py_XDECREF(rows);
+    if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "set_danger: malformed danger tables");
+    }
+    return NULL;
+}
+
 static void look_dealloc(LookObject *L) {
     Py_XDECREF(L->k);
     PyMem_Free(L->melds);
@@ -775,6 +1006,10 @@ static PyMethodDef look_methods[] = {
      "next_turn(mask, pool, limit, weight) -> (total, count, ready): MaskLook.next_turn_mask"},
     {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
      "pot(mask, pool, draws, unit) -> the partial melds' potential (hands.potential)"},
+    {"dangers", (PyCFunction)(void (*)(void))l_dangers, METH_FASTCALL,
+     "dangers(cards, order, passed, thrown, held, unknown, dead_ranks) -> [danger per card]"},
+    {"set_danger", (PyCFunction)(void (*)(void))l_set_danger, METH_FASTCALL,
+     "set_danger(mates, windows, set_k, suits_any, (declined, thrown, feed, dead, unit))"},
     {NULL, NULL, 0, NULL},
 };
 

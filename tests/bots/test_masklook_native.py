@@ -12,12 +12,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from interp_helpers import make_variant
 
 from rulespec.bots import make_bot, masklook
-from rulespec.bots.hands import potential_of_mask
+from rulespec.bots.base import view_of
+from rulespec.bots.danger import discard_dangers
+from rulespec.bots.hands import potential_of_mask, unseen
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.cards import pack_codes
@@ -101,19 +104,45 @@ def test_compiled_look_refuses_what_it_cannot_take(monkeypatch: pytest.MonkeyPat
     assert native.compiled_look(look.k.native, True, 3, {"values": [0] * 3}) is None
 
 
-def _self_play(hands: int) -> list[str]:
-    variant = load_variant("gin")
+def _self_play(hands: int, name: str = "gin", players: int = 2, seen: Any = None) -> list[str]:
+    """Seeded smart self-play's move log; ``seen(game, seat)`` is shown every position."""
+    variant = load_variant(name)
     log: list[str] = []
     for index in range(hands):
-        agents = [make_bot("smart", 100 * index + s) for s in range(2)]
-        game = Game.new(variant, 2, 7 + index)
+        agents = [make_bot("smart", 100 * index + s) for s in range(players)]
+        game = Game.new(variant, players, 7 + index)
         while not game.hand_over:
             seat = game.to_move
+            if seen is not None:
+                seen(game, seat)
             move = agents[seat].choose(game.observation(seat), game.legal_moves(), variant)
             log.append(f"{seat}:{move}")
             game.play(move)
         log.append(str(game.hand_result))
     return log
+
+
+@needs_c
+@pytest.mark.parametrize(("name", "players"), [("gin", 2), ("three-player-gin", 3)])
+def test_compiled_dangers_equal_the_python_dangers(
+    name: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every position of a few seeded hands: each hand card's danger, C and Python."""
+    variant = load_variant(name)
+    look = _compiled_look(variant, monkeypatch)
+    asked = []
+
+    def check(game: Game, seat: int) -> None:
+        view = view_of(game.observation(seat))
+        pool = unseen(variant, view)
+        cards = sorted(set(view.hand))
+        want = discard_dangers(view, variant, cards, pool)
+        got = discard_dangers(view, variant, cards, pool, look.c)
+        assert list(got.items()) == list(want.items()), (name, view)
+        asked.append(len(view.history))
+
+    _self_play(2, name, players, check)
+    assert len(asked) > 20 and max(asked) > 10  # late positions: passes, throws, takes
 
 
 def test_gin_self_play_is_the_same_without_the_compiled_look(

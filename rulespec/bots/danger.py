@@ -266,18 +266,19 @@ def discard_dangers(
     variant: Variant,
     cards: Sequence[int],
     pool: Counter[int],
-    compiled: Any = None,
+    look: Any = None,
 ) -> dict[int, float]:
     """`discard_danger` of each of these cards (one decision's candidates), the parts
     they share read once: the model of the next hand, the ranks in sight, the rules. The
-    same arithmetic in the same order, so the same floats. ``compiled``: the C lookahead
-    (`bots/masklook.py`'s `MaskLook.c`), for a pool of distinct natural cards only."""
+    same arithmetic in the same order, so the same floats. ``look``: the variant's
+    `bots/masklook.py` MaskLook; its C form answers when the pool is on its mask path."""
     if view.melds and variant.play.layoff is not None:  # lay-off targets: card by card
         return {c: discard_danger(view, variant, c, pool) for c in cards}
     nxt = view.next_seat()
     out: dict[int, float] = {}
     seen = _seen(view)
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    compiled = look.c if look is not None and look._pool(pool) is not None else None
     if compiled is not None and modelled and all(0 <= c < JOKER for c in cards):
         held, passed, thrown = _history_of(view, nxt)
         unknown = max(view.hand_sizes[nxt] - sum(held.values()), 0)

@@ -13,9 +13,19 @@ import importlib
 import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import filterfalse
 from typing import Any
 
-from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank_of, suit_of
+from rulespec.bots.base import (
+    JOKER,
+    HistoryEvent,
+    View,
+    hand_value,
+    near_ranks,
+    points,
+    rank_of,
+    suit_of,
+)
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
 from rulespec.interpreter.cards import pack_codes
@@ -176,7 +186,34 @@ def deck_counts(variant: Variant, players: int) -> Counter[int]:
     return counts
 
 
-_DECKS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, int], ...]]] = {}
+_DECKS: dict[
+    tuple[int, int], tuple[Variant, tuple[tuple[int, int], ...], tuple[int, ...] | None]
+] = {}
+_HISTORY_SEEN: list[Any] = [(), {}]  # the last history read and the cards it showed (copies)
+
+
+def _history_seen(history: tuple[HistoryEvent, ...]) -> dict[int, int]:
+    """The cards the public history showed (discards, knocks, pile takes), by copies; the
+    part equal to the last history read is not read again (a hand's history only grows,
+    and both seats read the same one)."""
+    done = _HISTORY_SEEN[0]
+    counts: dict[int, int] = _HISTORY_SEEN[1]
+    start = len(done)
+    if start and len(history) >= start and history[:start] == done:
+        if len(history) == start:
+            return counts
+        counts = dict(counts)
+    else:
+        start, counts = 0, {}
+    get = counts.get
+    for event in history[start:]:
+        if event.move.kind in ("discard", "knock"):
+            for c in event.move.cards:
+                counts[c] = get(c, 0) + 1
+        for c in event.shown:  # cards shown by pile takes (they sit in a known hand)
+            counts[c] = get(c, 0) + 1
+    _HISTORY_SEEN[0], _HISTORY_SEEN[1] = history, counts
+    return counts
 
 
 def unseen(variant: Variant, view: View) -> Counter[int]:
@@ -185,9 +222,11 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
     if hit is None or hit[0] is not variant:
         if len(_DECKS) > 256:
             _DECKS.clear()
-        hit = (variant, tuple(deck_counts(variant, view.players).items()))
+        counts = tuple(deck_counts(variant, view.players).items())
+        single = tuple(c for c, _ in counts) if all(n == 1 for _, n in counts) else None
+        hit = (variant, counts, single)
         _DECKS[(id(variant), view.players)] = hit
-    seen: dict[int, int] = {}
+    seen = dict(_history_seen(view.history))
     get = seen.get
     for c in view.hand:
         seen[c] = get(c, 0) + 1
@@ -196,12 +235,8 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
             seen[c] = get(c, 0) + 1
     for c in view.pile:
         seen[c] = get(c, 0) + 1
-    for event in view.history:
-        if event.move.kind in ("discard", "knock"):
-            for c in event.move.cards:
-                seen[c] = get(c, 0) + 1
-        for c in event.shown:  # cards shown by pile takes (they sit in a known hand)
-            seen[c] = get(c, 0) + 1
+    if hit[2] is not None:  # one copy of each card: the ones never seen, in pack order
+        return Counter(dict.fromkeys(filterfalse(seen.__contains__, hit[2]), 1))
     return Counter({c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
 
 

@@ -11,9 +11,9 @@ the scores (floats) and hence the decisions are the same.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from rulespec.bots.hands import potential_of_mask
+from rulespec.bots.hands import outs, potential_of_mask
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.model.variant import Variant
 
@@ -76,3 +76,79 @@ def pot(variant: Variant, look: MaskLook, mask: int, pool: Counter[int], draws: 
             got: float = look.c.pot(mask, summary[0], draws, 1.0)
             return got
     return potential_of_mask(variant, look.dead_mask, mask, pool, draws)
+
+
+Weights = tuple[float, float, float, float, float, int, float, float]
+"""The smart bot's weights a discard's cost reads: (per deadwood card, a knock chance, the
+lookahead, the partial melds' potential, its draws, the most cards that look ahead, the
+meld credit, an out with meld credit)."""
+
+
+def discard_cost(
+    variant: Variant,
+    look: MaskLook,
+    rest: int,
+    mode: int,
+    weights: Weights,
+    pool: Counter[int] | None = None,
+    limit: int | None = None,
+    general: tuple[Callable[[], Sequence[int]], Callable[[Sequence[int]], float]] | None = None,
+) -> float:
+    """The smart bot's cost of the hand ``rest`` left after a discard: mode 0 `mask_cost`;
+    1 less the partial melds' potential over ``pool`` (`SmartBot._best_after_discard`);
+    2 the deep score (`SmartBot._mask_discard_score` less the danger: the one-draw
+    lookahead and the potential, or the outs with meld credit, over ``pool`` with the
+    knock ``limit``). One C call (`Look.score`) where it applies, else these Python
+    sums, with the same floats. ``general``: (the hand left as a list, the general
+    lookahead of a hand), for the outs and for a pool off the mask path."""
+    quick = _compiled(variant, look, rest, mode, weights, pool, limit)
+    if quick is not None:
+        return quick
+    weight, knock, look_weight, pot_weight, draws, max_cards, credit, outs_weight = weights
+    score = mask_cost(variant, look, rest, weight, credit)
+    if mode == 1 and pool is not None:
+        score -= pot_weight * pot(variant, look, rest, pool, draws)
+    if mode != 2 or pool is None or rest.bit_count() > max_cards:
+        return score
+    if general is None and (variant.scoring.meld_credit or look._pool(pool) is None):
+        raise ValueError("discard_cost: the hand as a list and the general lookahead wanted")
+    if variant.scoring.meld_credit and general is not None:
+        return score - outs_weight * outs(variant, general[0](), pool)
+    got = ahead(variant, look, rest, pool, limit, (weight, knock, credit))
+    if got is None and general is not None:  # a pool off the mask path
+        got = general[1](general[0]())
+    if got is None:
+        raise ValueError("discard_cost: the pool holds a card of the hand")
+    score = look_weight * got + (1 - look_weight) * score
+    if pot_weight and variant.knock is not None:
+        score -= pot_weight * pot(variant, look, rest, pool, draws)
+    return score
+
+
+def _compiled(
+    variant: Variant,
+    look: MaskLook,
+    rest: int,
+    mode: int,
+    weights: Weights,
+    pool: Counter[int] | None,
+    limit: int | None,
+) -> float | None:
+    """`discard_cost` in one C call, or None where the C path does not apply (no C
+    kernel, meld credit, a pool off the mask path)."""
+    c = look.c
+    if c is None or variant.scoring.meld_credit:
+        return None
+    weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
+    if mode == 0:
+        got: float = c.score(rest, 0, None, weight, 0, 0.0, 0.0, 0.0, 0.0, 0)
+        return got
+    summary = look._pool(pool) if pool is not None else None
+    if summary is None or summary[0] & rest:
+        return None
+    if not pot_weight or (mode == 2 and variant.knock is None):
+        pot_weight = 0.0  # no potential term
+    got = c.score(
+        rest, summary[0], limit, weight, mode, knock, look_weight, pot_weight, draws, max_cards
+    )
+    return got

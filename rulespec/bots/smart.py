@@ -57,7 +57,7 @@ from rulespec.bots.hands import arrangement, melded_value, outs, potential, unse
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
-from rulespec.bots.maskscore import ahead, fast_hand, mask_cost, pot
+from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -150,15 +150,13 @@ class SmartBot(PhasedBot):
         less the partial melds' potential when a ``pool`` of unseen cards is given."""
         best: float | None = None
         fast = fast_hand(variant, hand, self._contract)
-        weight = self._count_weight(variant)
+        w = self._weights(variant)
         for card in sorted(set(hand)):
             if card in keep or is_wild(variant, card):
                 continue
             if fast is not None:  # by mask: no list per candidate
-                look, left = fast[0], fast[1] ^ 1 << card
-                score = mask_cost(variant, look, left, weight, CREDIT_WEIGHT)
-                if pool is not None:
-                    score -= POT_WEIGHT * pot(variant, look, left, pool, POT_DRAWS)
+                left = fast[1] ^ 1 << card
+                score = discard_cost(variant, fast[0], left, 0 if pool is None else 1, w, pool)
                 if best is None or score < best:
                     best = score
                 continue
@@ -303,9 +301,8 @@ class SmartBot(PhasedBot):
         if discards:
             if self._fast is not None and not variant.draw.turned:  # every danger in one pass
                 cards = sorted({pm[0].cards[0] for pm in discards})
-                unseen_ = self._pool(view, variant)
-                c = self._fast[0].c if self._fast[0]._pool(unseen_) is not None else None
-                self._dangers = discard_dangers(view, variant, cards, unseen_, c)
+                in_pool = self._pool(view, variant)
+                self._dangers = discard_dangers(view, variant, cards, in_pool, self._fast[0])
             quick = sorted(
                 discards,
                 key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
@@ -360,24 +357,14 @@ class SmartBot(PhasedBot):
         self, view: View, variant: Variant, card: int, deep: bool, look: MaskLook, mask: int
     ) -> float:
         """`_discard_score` of a hand `maskscore.fast_hand` passed, by mask: the same sums."""
-        rest = mask ^ 1 << card
-        weight = self._count_weight(variant)
-        score = mask_cost(variant, look, rest, weight, CREDIT_WEIGHT)
-        if deep and rest.bit_count() <= MAX_OUTS_CARDS:
-            pool = self._pool(view, variant)
-            left = remove_cards(view.hand, (card,)) or []
-            if variant.scoring.meld_credit:
-                score -= OUTS_WEIGHT * outs(variant, left, pool)
-            else:
-                if self._limit_view is not view:  # the limit, once per view
-                    self._limit_view, self._limit = view, knock_limit(view, variant)
-                weights = (weight, KNOCK_WEIGHT, CREDIT_WEIGHT)
-                got = ahead(variant, look, rest, pool, self._limit, weights)
-                if got is None:
-                    got = self._next_turn(view, variant, left)
-                score = LOOK * got + (1 - LOOK) * score
-                if POT_WEIGHT and variant.knock is not None:
-                    score -= POT_WEIGHT * pot(variant, look, rest, pool, POT_DRAWS)
+        rest, w = mask ^ 1 << card, self._weights(variant)
+        if not deep:
+            score = discard_cost(variant, look, rest, 0, w)
+        else:  # the lookahead over the unseen cards (the general one off the mask path)
+            pool, limit = self._pool(view, variant), self._view_limit(view, variant)
+            left = lambda: remove_cards(view.hand, (card,)) or []  # noqa: E731
+            turn = lambda hand: self._next_turn(view, variant, hand)  # noqa: E731
+            score = discard_cost(variant, look, rest, 2, w, pool, limit, (left, turn))
         if card not in self._dangers:
             self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
         return score + self._dangers[card]
@@ -386,13 +373,24 @@ class SmartBot(PhasedBot):
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
         of being able to knock then (knock variants)."""
         pool = self._pool(view, variant)
-        if self._limit_view is not view:  # the limit, once per view
-            self._limit_view, self._limit = view, knock_limit(view, variant)
-        limit = self._limit
+        limit = self._view_limit(view, variant)
         total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count
+
+    def _weights(self, variant: Variant) -> Weights:
+        """The weights `maskscore.discard_cost` reads (this module's, as they are now)."""
+        weight = self._count_weight(variant)
+        return (weight, KNOCK_WEIGHT, LOOK, POT_WEIGHT, POT_DRAWS, MAX_OUTS_CARDS) + (
+            CREDIT_WEIGHT,
+            OUTS_WEIGHT,
+        )
+
+    def _view_limit(self, view: View, variant: Variant) -> int | None:
+        if self._limit_view is not view:  # the knock limit, once per view
+            self._limit_view, self._limit = view, knock_limit(view, variant)
+        return self._limit
 
     def _pool(self, view: View, variant: Variant) -> Counter[int]:
         key = (id(view), view.hand, view)  # holding the view: its id is not reused

@@ -541,42 +541,23 @@ static uint64_t look_change(const LookObject *L, uint64_t mask) {
     return change & near & ~mask;
 }
 
-static PyObject *l_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    uint64_t mask;
+#define EMPTY_HAND (-1000.0) /* maskscore.EMPTY_HAND: the cost of a hand with no card */
+
+/* maskscore.mask_cost without meld credit: deadwood plus `weight` per deadwood card */
+static double look_cost(LookObject *L, uint64_t mask, double weight) {
     int64_t dw, count, worst;
-    if (n_args(nargs, 1, "stats") || read_mask(args[0], &mask, 0)) return NULL;
-    look_stats((LookObject *)self, mask, &dw, &count, &worst);
-    return Py_BuildValue("(LLL)", (long long)dw, (long long)count, (long long)worst);
+    if (!mask) return EMPTY_HAND;
+    if (weight == 0.0) return (double)value_of(L->k, mask);
+    look_stats(L, mask, &dw, &count, &worst);
+    return (double)dw + weight * (double)count;
 }
 
-static PyObject *l_dead_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    uint64_t mask;
-    if (n_args(nargs, 1, "dead_mask") || read_mask(args[0], &mask, 0)) return NULL;
-    return PyLong_FromUnsignedLongLong(look_dead_mask((LookObject *)self, mask));
-}
-
-/* next_turn(mask, pool, limit, weight): MaskLook.next_turn_mask for a pool of distinct
- * cards (a mask) not meeting the hand; limit None: no knock count. */
-static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    LookObject *L = (LookObject *)self;
-    uint64_t mask, pool, change, rest;
-    int64_t bdw, bcount, bworst, base, total = 0, ready = 0, limit = 0, weight;
-    int has_limit;
-    if (n_args(nargs, 4, "next_turn") || read_mask(args[0], &mask, 0) ||
-        read_mask(args[1], &pool, 0))
-        return NULL;
-    has_limit = args[2] != Py_None;
-    if (has_limit) {
-        limit = PyLong_AsLongLong(args[2]);
-        if (limit == -1 && PyErr_Occurred()) return NULL;
-    }
-    weight = PyLong_AsLongLong(args[3]);
-    if (weight == -1 && PyErr_Occurred()) return NULL;
-    if (mask & pool) {
-        PyErr_SetString(PyExc_ValueError, "next_turn: the pool holds a card of the hand");
-        return NULL;
-    }
-    if (!pool) return Py_BuildValue("(dii)", 0.0, 0, 0);
+/* MaskLook.next_turn_mask's sums, the pool a mask of distinct cards apart from the hand */
+static void look_next_turn(LookObject *L, uint64_t mask, uint64_t pool, int has_limit,
+                           int64_t limit, int64_t weight, int64_t *total_out,
+                           int64_t *ready_out) {
+    uint64_t change, rest;
+    int64_t bdw, bcount, bworst, base, total = 0, ready = 0;
     look_stats(L, mask, &bdw, &bcount, &bworst);
     change = look_change(L, mask) & pool;
     base = bdw + weight * bcount;
@@ -597,6 +578,51 @@ static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t n
             if (has_limit && got - weight * bcount <= limit) ready++;
         }
     }
+    *total_out = total;
+    *ready_out = ready;
+}
+
+static PyObject *l_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask;
+    int64_t dw, count, worst;
+    if (n_args(nargs, 1, "stats") || read_mask(args[0], &mask, 0)) return NULL;
+    look_stats((LookObject *)self, mask, &dw, &count, &worst);
+    return Py_BuildValue("(LLL)", (long long)dw, (long long)count, (long long)worst);
+}
+
+static PyObject *l_dead_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask;
+    if (n_args(nargs, 1, "dead_mask") || read_mask(args[0], &mask, 0)) return NULL;
+    return PyLong_FromUnsignedLongLong(look_dead_mask((LookObject *)self, mask));
+}
+
+/* next_turn(mask, pool, limit, weight): MaskLook.next_turn_mask for a pool of distinct
+ * cards (a mask) not meeting the hand; limit None: no knock count. */
+static int read_limit(PyObject *arg, int *has_limit, int64_t *limit) {
+    *has_limit = arg != Py_None;
+    *limit = 0;
+    if (*has_limit) {
+        *limit = PyLong_AsLongLong(arg);
+        if (*limit == -1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
+static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask, pool;
+    int64_t total, ready, limit, weight;
+    int has_limit;
+    if (n_args(nargs, 4, "next_turn") || read_mask(args[0], &mask, 0) ||
+        read_mask(args[1], &pool, 0) || read_limit(args[2], &has_limit, &limit))
+        return NULL;
+    weight = PyLong_AsLongLong(args[3]);
+    if (weight == -1 && PyErr_Occurred()) return NULL;
+    if (mask & pool) {
+        PyErr_SetString(PyExc_ValueError, "next_turn: the pool holds a card of the hand");
+        return NULL;
+    }
+    if (!pool) return Py_BuildValue("(dii)", 0.0, 0, 0);
+    look_next_turn((LookObject *)self, mask, pool, has_limit, limit, weight, &total, &ready);
     return Py_BuildValue("(dii)", (double)total, __builtin_popcountll(pool), (int)ready);
 }
 
@@ -637,6 +663,52 @@ static PyObject *l_pot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     unit = PyFloat_AsDouble(args[3]);
     if (unit == -1.0 && PyErr_Occurred()) return NULL;
     return PyFloat_FromDouble(look_pot((LookObject *)self, mask, pool, draws, unit));
+}
+
+/* score(rest, pool, limit, weight, mode, knock, look, pot, draws, max_cards): the smart
+ * bot's cost of a hand left after a discard, without meld credit (SmartBot's
+ * `_mask_discard_score` less the danger, and `_best_after_discard`'s fast loop): mode 0 the
+ * cost (maskscore.mask_cost); mode 1 less `pot` times the potential; mode 2, for a hand of
+ * at most max_cards cards, `look` times the one-draw lookahead (maskscore.ahead, `knock`
+ * per chance to knock) plus 1 - look times the cost, less `pot` times the potential. */
+static PyObject *l_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    uint64_t rest, pool;
+    int64_t limit;
+    int has_limit;
+    long mode, max_cards;
+    double weight, knock, look, pot, draws, score;
+    if (n_args(nargs, 10, "score") || read_mask(args[0], &rest, 0) ||
+        read_mask(args[1], &pool, 0) || read_limit(args[2], &has_limit, &limit))
+        return NULL;
+    weight = PyFloat_AsDouble(args[3]);
+    mode = PyLong_AsLong(args[4]);
+    knock = PyFloat_AsDouble(args[5]);
+    look = PyFloat_AsDouble(args[6]);
+    pot = PyFloat_AsDouble(args[7]);
+    draws = PyFloat_AsDouble(args[8]);
+    max_cards = PyLong_AsLong(args[9]);
+    if (PyErr_Occurred()) return NULL;
+    if (rest & pool) {
+        PyErr_SetString(PyExc_ValueError, "score: the pool holds a card of the hand");
+        return NULL;
+    }
+    score = look_cost(L, rest, weight);
+    if (mode == 2) {
+        int n = __builtin_popcountll(pool);
+        double got;
+        if (__builtin_popcountll(rest) > max_cards) return PyFloat_FromDouble(score);
+        if (!n) {
+            got = look_cost(L, rest, weight);
+        } else {
+            int64_t total, ready;
+            look_next_turn(L, rest, pool, has_limit, limit, (int64_t)weight, &total, &ready);
+            got = (double)total / (double)n - knock * (double)ready / (double)n;
+        }
+        score = look * got + (1 - look) * score;
+    }
+    if (mode >= 1 && pot != 0.0) score -= pot * look_pot(L, rest, pool, draws, 1.0);
+    return PyFloat_FromDouble(score);
 }
 
 static int read_i64s(PyObject *seq, int64_t *dest, Py_ssize_t n, const char *name) {
@@ -1006,6 +1078,8 @@ static PyMethodDef look_methods[] = {
      "next_turn(mask, pool, limit, weight) -> (total, count, ready): MaskLook.next_turn_mask"},
     {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
      "pot(mask, pool, draws, unit) -> the partial melds' potential (hands.potential)"},
+    {"score", (PyCFunction)(void (*)(void))l_score, METH_FASTCALL,
+     "score(rest, pool, limit, weight, mode, knock, look, pot, draws, max_cards) -> cost"},
     {"dangers", (PyCFunction)(void (*)(void))l_dangers, METH_FASTCALL,
      "dangers(cards, order, passed, thrown, held, unknown, dead_ranks) -> [danger per card]"},
     {"set_danger", (PyCFunction)(void (*)(void))l_set_danger, METH_FASTCALL,

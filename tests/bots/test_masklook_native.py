@@ -20,7 +20,8 @@ from interp_helpers import make_variant
 from rulespec.bots import make_bot, masklook
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
-from rulespec.bots.hands import potential_of_mask, unseen
+from rulespec.bots.hands import deck_counts, potential_of_mask, unseen
+from rulespec.bots.maskscore import discard_cost
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.cards import pack_codes
@@ -93,6 +94,62 @@ def _compiled_look(variant: Variant, monkeypatch: pytest.MonkeyPatch) -> maskloo
 
 
 @needs_c
+@pytest.mark.parametrize("name", ["gin", "tonk", "sets-of-two-long-runs", "forty-card"])
+def test_compiled_discard_cost_equals_the_python_sums(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """maskscore.discard_cost, every mode, with `Look.score` and with the Python sums."""
+    variant = VARIANTS[name]
+    look = _compiled_look(variant, monkeypatch)
+    pure = masklook.MaskLook(variant, look.t, Kernel(look.t, native=False))
+    weights = ((0.0, 5.0, 1.0, 0.8, 3.0, 16, 1.0, 0.5), (5.0, 2.0, 0.7, 0.0, 2.0, 9, 1.0, 0.5))
+    for mask, pool_mask in _deals(variant, len(name)):
+        pool = Counter({c: 1 for c in range(52) if pool_mask >> c & 1})
+        for w in weights:
+            for limit in (None, 10):
+                for mode in (0, 1, 2):
+                    got = discard_cost(variant, look, mask, mode, w, pool, limit)
+                    assert got == discard_cost(variant, pure, mask, mode, w, pool, limit), (
+                        name,
+                        mask,
+                        mode,
+                        w,
+                    )
+    assert discard_cost(variant, look, 0, 0, weights[0]) == -1000.0  # maskscore.EMPTY_HAND
+
+
+def _old_unseen(variant: Variant, view: Any) -> Counter[int]:
+    """hands.unseen as it was before its history was read incrementally (the reference)."""
+    seen: Counter[int] = Counter(view.hand)
+    for meld in view.melds:
+        seen.update(meld.cards)
+    seen.update(view.pile)
+    for event in view.history:
+        if event.move.kind in ("discard", "knock"):
+            seen.update(event.move.cards)
+        seen.update(event.shown)
+    counts = deck_counts(variant, view.players)
+    return Counter({c: n - seen[c] for c, n in counts.items() if n > seen[c]})
+
+
+@pytest.mark.parametrize(("name", "players"), [("gin", 2), ("rummy", 3), ("michigan", 3)])
+def test_unseen_reads_the_history_incrementally_and_right(name: str, players: int) -> None:
+    """Every position of two seeded hands, both seats, and a view from another game in
+    between: the same counts, in the same (pack) order, as a full read."""
+    variant = load_variant(name)
+    other = view_of(Game.new(variant, players, 99).observation(0))
+
+    def check(game: Game, seat: int) -> None:
+        for s in (seat, (seat + 1) % players):
+            view = view_of(game.observation(s))
+            want = _old_unseen(variant, view)
+            assert list(unseen(variant, view).items()) == list(want.items())
+        assert unseen(variant, other) == _old_unseen(variant, other)
+
+    _self_play(2, name, players, check)
+
+
+@needs_c
 def test_compiled_look_refuses_what_it_cannot_take(monkeypatch: pytest.MonkeyPatch) -> None:
     look = _compiled_look(VARIANTS["gin"], monkeypatch)
     with pytest.raises(ValueError, match="codes 0..51"):
@@ -137,7 +194,7 @@ def test_compiled_dangers_equal_the_python_dangers(
         pool = unseen(variant, view)
         cards = sorted(set(view.hand))
         want = discard_dangers(view, variant, cards, pool)
-        got = discard_dangers(view, variant, cards, pool, look.c)
+        got = discard_dangers(view, variant, cards, pool, look)
         assert list(got.items()) == list(want.items()), (name, view)
         asked.append(len(view.history))
 

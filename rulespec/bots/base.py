@@ -258,7 +258,9 @@ def view_of(observation: Mapping[str, Any]) -> View:
     seat = int(_first(observation, "seat", "me", default=0))
     hand = _cards(_first(observation, "hand", default=()))
     sizes_raw = _first(observation, "hand_sizes", "hands", "cards", default=None)
-    if isinstance(sizes_raw, Mapping):
+    if type(sizes_raw) is list and all(type(v) is int for v in sizes_raw):
+        sizes = tuple(sizes_raw)  # the engine's own list of counts (the checks below are slow)
+    elif isinstance(sizes_raw, Mapping):
         sizes = tuple(int(v) for _, v in sorted(sizes_raw.items(), key=lambda kv: int(kv[0])))
     elif isinstance(sizes_raw, Sequence) and not isinstance(sizes_raw, str):
         sizes = tuple(len(v) if isinstance(v, Sequence) else int(v) for v in sizes_raw)
@@ -296,10 +298,8 @@ def view_of(observation: Mapping[str, Any]) -> View:
         totals=tuple(int(t) for t in totals_raw),
         history=_history(_first(observation, "history", default=()), players),
         taken=_cards(observation["taken"]) if isinstance(observation.get("taken"), list) else None,
-        upcard=card_code(observation["upcard"])
-        if isinstance(observation.get("upcard"), str)
-        else None,
-        obligation=card_code(observation["obligation"])
+        upcard=_code(observation["upcard"]) if isinstance(observation.get("upcard"), str) else None,
+        obligation=_code(observation["obligation"])
         if isinstance(observation.get("obligation"), str)
         else None,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from rulespec.bots.base import Move, MoveText
 from rulespec.bots.hands import outs, potential_of_mask
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.model.variant import Variant
@@ -141,7 +142,7 @@ def _compiled(
         return None
     weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
     if mode == 0:
-        got: float = c.score(rest, 0, None, weight, 0, 0.0, 0.0, 0.0, 0.0, 0)
+        got: float = c.score(rest, 0, 0, None, weight, 0.0, 0.0, 0.0, 0.0, 0)
         return got
     summary = look._pool(pool) if pool is not None else None
     if summary is None or summary[0] & rest:
@@ -149,6 +150,50 @@ def _compiled(
     if not pot_weight or (mode == 2 and variant.knock is None):
         pot_weight = 0.0  # no potential term
     got = c.score(
-        rest, summary[0], limit, weight, mode, knock, look_weight, pot_weight, draws, max_cards
+        rest, summary[0], mode, limit, weight, knock, look_weight, pot_weight, draws, max_cards
     )
     return got
+
+
+def choose_discard(
+    variant: Variant,
+    look: MaskLook,
+    mask: int,
+    discards: Sequence[tuple[MoveText, Move]],
+    dangers: dict[int, float],
+    pool: Counter[int],
+    limit: int | None,
+    keep: int,
+    weights: Weights,
+) -> Move | None:
+    """`SmartBot._play`'s discard in one C call (`Look.choose`): every candidate's plain
+    score plus its danger, the ``keep`` best by (score, card) scored again with the
+    lookahead, the least (score, card) chosen. None where a candidate is off the mask path
+    (more than one card, a wild) or the C path does not apply: the caller sorts."""
+    c = look.c
+    summary = look._pool(pool)
+    if c is None or variant.scoring.meld_credit or summary is None or summary[0] & mask:
+        return None
+    by_card = {pm[0].cards[0]: pm[1] for pm in discards if len(pm[0].cards) == 1}
+    cards = sorted(by_card)
+    chosen = sum(1 << card for card in cards)
+    if len(cards) != len(discards) or chosen & ~mask or not all(d in dangers for d in cards):
+        return None
+    weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
+    if not pot_weight or variant.knock is None:
+        pot_weight = 0.0  # no potential term
+    card = c.choose(
+        mask,
+        chosen,
+        [dangers[d] for d in cards],
+        summary[0],
+        keep,
+        limit,
+        weight,
+        knock,
+        look_weight,
+        pot_weight,
+        draws,
+        max_cards,
+    )
+    return by_card[card]

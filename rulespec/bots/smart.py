@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import (
     JOKER,
@@ -57,7 +57,7 @@ from rulespec.bots.hands import arrangement, melded_value, outs, potential, unse
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
-from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
+from rulespec.bots.maskscore import Weights, choose_discard, discard_cost, fast_hand, mask_cost
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -299,19 +299,22 @@ class SmartBot(PhasedBot):
             calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
             return calm[self.rng.randrange(len(calm))][1]
         if discards:
+            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
             if self._fast is not None and not variant.draw.turned:  # every danger in one pass
                 cards = sorted({pm[0].cards[0] for pm in discards})
                 in_pool = self._pool(view, variant)
                 self._dangers = discard_dangers(view, variant, cards, in_pool, self._fast[0])
-            quick = sorted(
-                discards,
-                key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
-            )
-            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
-            return min(
-                quick[:keep],
-                key=lambda pm: (self._discard_score(view, variant, pm[0], True), pm[0].cards),
-            )[1]
+                w, limit = self._weights(variant), self._view_limit(view, variant)
+                chosen = choose_discard(
+                    variant, *self._fast, discards, self._dangers, in_pool, limit, keep, w
+                )
+                if chosen is not None:  # the sort below, in one C call
+                    return chosen
+
+            def by(deep: bool) -> Callable[[tuple[MoveText, Move]], tuple[float, tuple[int, ...]]]:
+                return lambda pm: (self._discard_score(view, variant, pm[0], deep), pm[0].cards)
+
+            return min(sorted(discards, key=by(False))[:keep], key=by(True))[1]
         return (
             fallback_draw(groups)
             if any(groups.get(k) for k in ("draw", "take", "pass"))
@@ -381,11 +384,8 @@ class SmartBot(PhasedBot):
 
     def _weights(self, variant: Variant) -> Weights:
         """The weights `maskscore.discard_cost` reads (this module's, as they are now)."""
-        weight = self._count_weight(variant)
-        return (weight, KNOCK_WEIGHT, LOOK, POT_WEIGHT, POT_DRAWS, MAX_OUTS_CARDS) + (
-            CREDIT_WEIGHT,
-            OUTS_WEIGHT,
-        )
+        w = (KNOCK_WEIGHT, LOOK, POT_WEIGHT, POT_DRAWS, MAX_OUTS_CARDS, CREDIT_WEIGHT, OUTS_WEIGHT)
+        return (self._count_weight(variant), *w)
 
     def _view_limit(self, view: View, variant: Variant) -> int | None:
         if self._limit_view is not view:  # the knock limit, once per view

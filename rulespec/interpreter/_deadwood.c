@@ -665,50 +665,121 @@ static PyObject *l_pot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     return PyFloat_FromDouble(look_pot((LookObject *)self, mask, pool, draws, unit));
 }
 
-/* score(rest, pool, limit, weight, mode, knock, look, pot, draws, max_cards): the smart
+/* score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards): the smart
  * bot's cost of a hand left after a discard, without meld credit (SmartBot's
  * `_mask_discard_score` less the danger, and `_best_after_discard`'s fast loop): mode 0 the
  * cost (maskscore.mask_cost); mode 1 less `pot` times the potential; mode 2, for a hand of
  * at most max_cards cards, `look` times the one-draw lookahead (maskscore.ahead, `knock`
  * per chance to knock) plus 1 - look times the cost, less `pot` times the potential. */
-static PyObject *l_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    LookObject *L = (LookObject *)self;
-    uint64_t rest, pool;
-    int64_t limit;
+/* The weights of a discard's score (SmartBot's constants, as the caller reads them). */
+typedef struct {
     int has_limit;
-    long mode, max_cards;
-    double weight, knock, look, pot, draws, score;
+    int64_t limit;
+    long max_cards;
+    double weight, knock, look, pot, draws;
+} Weights;
+
+static int read_weights(PyObject *const *args, Weights *w) {
+    if (read_limit(args[0], &w->has_limit, &w->limit)) return -1;
+    w->weight = PyFloat_AsDouble(args[1]);
+    w->knock = PyFloat_AsDouble(args[2]);
+    w->look = PyFloat_AsDouble(args[3]);
+    w->pot = PyFloat_AsDouble(args[4]);
+    w->draws = PyFloat_AsDouble(args[5]);
+    w->max_cards = PyLong_AsLong(args[6]);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static double look_score(LookObject *L, uint64_t rest, uint64_t pool, int mode, const Weights *w) {
+    double score = look_cost(L, rest, w->weight);
+    if (mode == 2) {
+        int n = __builtin_popcountll(pool);
+        double got;
+        if (__builtin_popcountll(rest) > w->max_cards) return score;
+        if (!n) {
+            got = look_cost(L, rest, w->weight);
+        } else {
+            int64_t total, ready;
+            look_next_turn(L, rest, pool, w->has_limit, w->limit, (int64_t)w->weight, &total,
+                           &ready);
+            got = (double)total / (double)n - w->knock * (double)ready / (double)n;
+        }
+        score = w->look * got + (1 - w->look) * score;
+    }
+    if (mode >= 1 && w->pot != 0.0) score -= w->pot * look_pot(L, rest, pool, w->draws, 1.0);
+    return score;
+}
+
+static PyObject *l_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t rest, pool;
+    long mode;
+    Weights w;
     if (n_args(nargs, 10, "score") || read_mask(args[0], &rest, 0) ||
-        read_mask(args[1], &pool, 0) || read_limit(args[2], &has_limit, &limit))
+        read_mask(args[1], &pool, 0))
         return NULL;
-    weight = PyFloat_AsDouble(args[3]);
-    mode = PyLong_AsLong(args[4]);
-    knock = PyFloat_AsDouble(args[5]);
-    look = PyFloat_AsDouble(args[6]);
-    pot = PyFloat_AsDouble(args[7]);
-    draws = PyFloat_AsDouble(args[8]);
-    max_cards = PyLong_AsLong(args[9]);
-    if (PyErr_Occurred()) return NULL;
+    mode = PyLong_AsLong(args[2]);
+    if ((mode == -1 && PyErr_Occurred()) || read_weights(args + 3, &w)) return NULL;
     if (rest & pool) {
         PyErr_SetString(PyExc_ValueError, "score: the pool holds a card of the hand");
         return NULL;
     }
-    score = look_cost(L, rest, weight);
-    if (mode == 2) {
-        int n = __builtin_popcountll(pool);
-        double got;
-        if (__builtin_popcountll(rest) > max_cards) return PyFloat_FromDouble(score);
-        if (!n) {
-            got = look_cost(L, rest, weight);
-        } else {
-            int64_t total, ready;
-            look_next_turn(L, rest, pool, has_limit, limit, (int64_t)weight, &total, &ready);
-            got = (double)total / (double)n - knock * (double)ready / (double)n;
-        }
-        score = look * got + (1 - look) * score;
+    return PyFloat_FromDouble(look_score((LookObject *)self, rest, pool, (int)mode, &w));
+}
+
+/* choose(mask, cards, dangers, pool, keep, <weights as score's>): SmartBot's discard on the
+ * mask path in one call: each card's plain score plus its danger (dangers: one per card of
+ * the `cards` mask, lowest first), the `keep` best by (score, card) scored again with the
+ * lookahead (mode 2) plus the danger; the card of the least (deep score, card). */
+static PyObject *l_choose(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    uint64_t mask, cards, pool;
+    long keep;
+    Weights w;
+    int order[52], n = 0, i, j, best = -1;
+    double danger[52], shallow[52], best_score = 0.0;
+    PyObject *fast;
+    if (n_args(nargs, 12, "choose") || read_mask(args[0], &mask, 0) ||
+        read_mask(args[1], &cards, 0) || read_mask(args[3], &pool, 0))
+        return NULL;
+    keep = PyLong_AsLong(args[4]);
+    if ((keep == -1 && PyErr_Occurred()) || read_weights(args + 5, &w)) return NULL;
+    if ((cards & ~mask) || (mask & pool) || !cards) {
+        PyErr_SetString(PyExc_ValueError,
+                        "choose: cards of the hand wanted, and a pool apart from it");
+        return NULL;
     }
-    if (mode >= 1 && pot != 0.0) score -= pot * look_pot(L, rest, pool, draws, 1.0);
-    return PyFloat_FromDouble(score);
+    fast = PySequence_Fast(args[2], "dangers");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != __builtin_popcountll(cards)) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "choose: one danger per card wanted");
+        return NULL;
+    }
+    while (cards) {
+        int card = __builtin_ctzll(cards);
+        cards &= cards - 1;
+        danger[card] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, n));
+        shallow[card] = look_score(L, mask ^ (1ULL << card), 0, 0, &w) + danger[card];
+        /* insertion by (score, card): the cards come lowest first, so ties keep them */
+        for (i = n; i > 0 && shallow[card] < shallow[order[i - 1]]; i--) order[i] = order[i - 1];
+        order[i] = card;
+        n++;
+    }
+    Py_DECREF(fast);
+    if (PyErr_Occurred()) return NULL;
+    for (j = 0; j < n && j < keep; j++) {
+        int card = order[j];
+        double deep = look_score(L, mask ^ (1ULL << card), pool, 2, &w) + danger[card];
+        if (best < 0 || deep < best_score || (deep == best_score && card < best)) {
+            best = card;
+            best_score = deep;
+        }
+    }
+    if (best < 0) {
+        PyErr_SetString(PyExc_ValueError, "choose: keep at least one card");
+        return NULL;
+    }
+    return PyLong_FromLong(best);
 }
 
 static int read_i64s(PyObject *seq, int64_t *dest, Py_ssize_t n, const char *name) {
@@ -1079,7 +1150,10 @@ static PyMethodDef look_methods[] = {
     {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
      "pot(mask, pool, draws, unit) -> the partial melds' potential (hands.potential)"},
     {"score", (PyCFunction)(void (*)(void))l_score, METH_FASTCALL,
-     "score(rest, pool, limit, weight, mode, knock, look, pot, draws, max_cards) -> cost"},
+     "score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards) -> cost"},
+    {"choose", (PyCFunction)(void (*)(void))l_choose, METH_FASTCALL,
+     "choose(mask, cards, dangers, pool, keep, limit, weight, knock, look, pot, draws, "
+     "max_cards) -> the discard"},
     {"dangers", (PyCFunction)(void (*)(void))l_dangers, METH_FASTCALL,
      "dangers(cards, order, passed, thrown, held, unknown, dead_ranks) -> [danger per card]"},
     {"set_danger", (PyCFunction)(void (*)(void))l_set_danger, METH_FASTCALL,

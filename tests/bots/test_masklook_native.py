@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from interp_helpers import make_variant
 
-from rulespec.bots import make_bot, masklook
+from rulespec.bots import make_bot, masklook, smart
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
 from rulespec.bots.hands import deck_counts, potential_of_mask, unseen
@@ -211,3 +211,11 @@ def test_gin_self_play_is_the_same_without_the_compiled_look(
     look = masklook.mask_look(load_variant("gin"))
     assert look is not None and look.c is None
     assert _self_play(4) == fast
+
+
+def test_one_call_discard_chooses_as_the_sort(monkeypatch: pytest.MonkeyPatch) -> None:
+    """maskscore.choose_discard (Look.choose) against SmartBot's own sort of the same
+    scores: the same moves in seeded gin and three-player gin hands."""
+    fast = _self_play(3) + _self_play(2, "three-player-gin", 3)
+    monkeypatch.setattr(smart, "choose_discard", lambda *args: None)
+    assert _self_play(3) + _self_play(2, "three-player-gin", 3) == fast

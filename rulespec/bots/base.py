@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 # the bots' point unit and the pack's near ranks live in bots/units.py
+from rulespec.bots.cardtext import card_code as card_code
+from rulespec.bots.cardtext import cards_of as _cards
+from rulespec.bots.cardtext import code_of as _code
+from rulespec.bots.cardtext import placed_of as _placed
+from rulespec.bots.cardtext import stands_for as stands_for
 from rulespec.bots.units import near_ranks as near_ranks
 from rulespec.bots.units import point_unit as point_unit
 from rulespec.bots.units import points as points
@@ -26,25 +31,12 @@ from rulespec.core import moves as MV
 
 # The one card codec and move type are the interpreter's; the bots import them from here.
 from rulespec.core.cards import JOKER as JOKER
-from rulespec.core.cards import parse_card
 from rulespec.core.cards import rank_of as rank_of
 from rulespec.core.cards import suit_of as suit_of
 from rulespec.core.moves import Move as Move
 from rulespec.interpreter.cards import hand_value as hand_value
 from rulespec.interpreter.cards import is_wild as is_wild
 from rulespec.model.variant import Variant
-
-
-def card_code(text: str) -> int:
-    """The physical card of a card text (``AS``, ``TS``, ``10S``, ``JK``; ``JK:7H`` is the
-    joker): the interpreter's one card codec; ``InvalidMove`` (a ValueError) on garbage."""
-    return parse_card(text.partition(":")[0])
-
-
-def stands_for(text: str) -> int:
-    """A placed card's meaning: ``JK:7H`` -> code of 7H, ``7H`` -> code of 7H."""
-    card, sep, named = text.partition(":")
-    return parse_card(named if sep else card)
 
 
 @dataclass(frozen=True)
@@ -87,43 +79,6 @@ def parse_move(move: Move | str) -> MoveText:
 def _history_move(text: str) -> MoveText:
     """A history entry's move text, parsed once: every decision re-reads the hand's history."""
     return parse_move(text)
-
-
-def _cards(items: Any) -> tuple[int, ...]:
-    if not items:
-        return ()
-    # lists and tuples first: the ABC check below is slow and every decision reads the
-    # whole history
-    if type(items) not in (list, tuple) and (
-        not isinstance(items, Sequence) or isinstance(items, str)
-    ):
-        return ()
-    out = []
-    for item in items:
-        if isinstance(item, int):
-            out.append(item)
-        elif isinstance(item, str):
-            out.append(_code(item))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1024)
-def _code(text: str) -> int:
-    """card_code, remembered: the same few card texts come back in every observation."""
-    return card_code(text)
-
-
-def _placed(items: Any) -> tuple[int, ...]:
-    out = []
-    for item in items or ():
-        out.append(item if isinstance(item, int) else _stands(str(item)))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1024)
-def _stands(text: str) -> int:
-    """stands_for, remembered: the table's melds come back in every observation."""
-    return stands_for(text)
 
 
 @dataclass(frozen=True)

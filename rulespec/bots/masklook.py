@@ -166,6 +166,9 @@ class MaskLook:
 
     def dead_mask(self, mask: int) -> int:
         """The deadwood cards of `best_arrangement`'s arrangement of the mask, as a mask."""
+        if self.c is not None:
+            got: int = self.c.dead_mask(mask)
+            return got
         meldy = meldable(self.t, mask)
         walked = self.walked.get(meldy) or self._walked(meldy)
         return walked[3] | (mask ^ meldy)

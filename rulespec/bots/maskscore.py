@@ -197,3 +197,41 @@ def choose_discard(
         max_cards,
     )
     return by_card[card]
+
+
+def least_cost(
+    variant: Variant,
+    fast: tuple[MaskLook, int] | None,
+    keep: Sequence[int],
+    weights: Weights,
+    pool: Counter[int] | None,
+) -> float | None:
+    """`SmartBot._best_after_discard`'s loop on the mask path in one C call (`Look.least`):
+    the least `discard_cost` (mode 1 with a ``pool``, else 0) over the discards of the
+    hand `fast_hand` passed, the cards of ``keep`` kept. None where the C path does not
+    apply, or no card may go: the caller's loop answers."""
+    if fast is None or fast[0].c is None or variant.scoring.meld_credit:
+        return None
+    look, mask = fast
+    cards = mask & ~sum(1 << k for k in keep if 0 <= k < 52)
+    pool_mask = 0
+    if pool is not None:
+        summary = look._pool(pool)
+        if summary is None or summary[0] & mask:
+            return None
+        pool_mask = summary[0]
+    weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
+    got: float | None = look.c.least(
+        mask,
+        cards,
+        pool_mask,
+        0 if pool is None else 1,
+        None,
+        weight,
+        knock,
+        look_weight,
+        pot_weight,
+        draws,
+        max_cards,
+    )
+    return got

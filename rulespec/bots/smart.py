@@ -30,6 +30,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
     JOKER,
     Move,
@@ -45,19 +46,13 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger, discard_dangers
-from rulespec.bots.ginplay import (
-    all_melded,
-    knock_ready,
-    pure_runs,
-    remove_cards,
-    wait_for_gin,
-)
+from rulespec.bots.ginplay import all_melded, knock_ready, pure_runs, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
-from rulespec.bots.maskscore import Weights, choose_discard, discard_cost, fast_hand, mask_cost
+from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -148,10 +143,10 @@ class SmartBot(PhasedBot):
     ) -> float:
         """Cost after the best discard that is not one of ``keep`` (cards just taken),
         less the partial melds' potential when a ``pool`` of unseen cards is given."""
-        best: float | None = None
         fast = fast_hand(variant, hand, self._contract)
         w = self._weights(variant)
-        for card in sorted(set(hand)):
+        best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
+        for card in sorted(set(hand)) if best is None else ():
             if card in keep or is_wild(variant, card):
                 continue
             if fast is not None:  # by mask: no list per candidate
@@ -206,7 +201,7 @@ class SmartBot(PhasedBot):
                 keep = cards if variant.discard.forbid_taken else ()
                 if needs_discard or not variant.scoring.meld_credit:
                     score = self._best_after_discard(variant, new, keep, pot_pool)
-                    limit = knock_limit(view, variant)
+                    limit = self._view_limit(view, variant)
                     if limit is not None and knock_ready(variant, new, keep, limit):
                         score -= KNOCK_WEIGHT
                 else:
@@ -305,7 +300,7 @@ class SmartBot(PhasedBot):
                 in_pool = self._pool(view, variant)
                 self._dangers = discard_dangers(view, variant, cards, in_pool, self._fast[0])
                 w, limit = self._weights(variant), self._view_limit(view, variant)
-                chosen = choose_discard(
+                chosen = ms.choose_discard(
                     variant, *self._fast, discards, self._dangers, in_pool, limit, keep, w
                 )
                 if chosen is not None:  # the sort below, in one C call

@@ -726,6 +726,38 @@ static PyObject *l_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return PyFloat_FromDouble(look_score((LookObject *)self, rest, pool, (int)mode, &w));
 }
 
+/* least(mask, cards, pool, mode, <weights as score's>): the least score(mask less one card
+ * of `cards`, pool, mode), the cards taken lowest first (`_best_after_discard`'s loop);
+ * None for no card. */
+static PyObject *l_least(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t mask, cards, pool;
+    long mode;
+    Weights w;
+    double best = 0.0;
+    int any = 0;
+    if (n_args(nargs, 11, "least") || read_mask(args[0], &mask, 0) ||
+        read_mask(args[1], &cards, 0) || read_mask(args[2], &pool, 0))
+        return NULL;
+    mode = PyLong_AsLong(args[3]);
+    if ((mode == -1 && PyErr_Occurred()) || read_weights(args + 4, &w)) return NULL;
+    if ((cards & ~mask) || (mask & pool)) {
+        PyErr_SetString(PyExc_ValueError, "least: cards of the hand wanted, and a pool apart");
+        return NULL;
+    }
+    while (cards) {
+        int card = __builtin_ctzll(cards);
+        double score;
+        cards &= cards - 1;
+        score = look_score((LookObject *)self, mask ^ (1ULL << card), pool, (int)mode, &w);
+        if (!any || score < best) {
+            best = score;
+            any = 1;
+        }
+    }
+    if (!any) Py_RETURN_NONE;
+    return PyFloat_FromDouble(best);
+}
+
 /* choose(mask, cards, dangers, pool, keep, <weights as score's>): SmartBot's discard on the
  * mask path in one call: each card's plain score plus its danger (dangers: one per card of
  * the `cards` mask, lowest first), the `keep` best by (score, card) scored again with the
@@ -1151,6 +1183,9 @@ static PyMethodDef look_methods[] = {
      "pot(mask, pool, draws, unit) -> the partial melds' potential (hands.potential)"},
     {"score", (PyCFunction)(void (*)(void))l_score, METH_FASTCALL,
      "score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards) -> cost"},
+    {"least", (PyCFunction)(void (*)(void))l_least, METH_FASTCALL,
+     "least(mask, cards, pool, mode, limit, weight, knock, look, pot, draws, max_cards) -> "
+     "the least score after discarding one of the cards, or None"},
     {"choose", (PyCFunction)(void (*)(void))l_choose, METH_FASTCALL,
      "choose(mask, cards, dangers, pool, keep, limit, weight, knock, look, pot, draws, "
      "max_cards) -> the discard"},

@@ -122,14 +122,25 @@ def _windows_of(ace: str, size: int, rank: int, order: tuple[int, ...]) -> list[
     return windows
 
 
+_REPLAYS: dict[tuple[int, int | None], tuple[Any, ...]] = {}  # (nxt, upcard) -> last replay
+
+
 def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     """(cards nxt took from the pile and still holds, pile cards nxt passed over, nxt's
-    discards), replaying the public history with a stack for the pile."""
-    held: Counter[int] = Counter()
-    passed: list[int] = []
-    thrown: list[int] = []
-    pile: list[int] = [view.upcard] if view.upcard is not None else []
-    for event in view.history:
+    discards), replaying the public history with a stack for the pile. The replay of the
+    last history read for this seat and upcard is carried on (a hand's history only grows;
+    the events already replayed are not read again)."""
+    key = (nxt, view.upcard)
+    history = view.history
+    last = _REPLAYS.get(key)
+    if last is not None and len(history) >= len(last[0]) and history[: len(last[0])] == last[0]:
+        start = len(last[0])
+        held, passed, thrown, pile = Counter(last[1]), list(last[2]), list(last[3]), list(last[4])
+    else:
+        start = 0
+        held, passed, thrown = Counter(), [], []
+        pile = [view.upcard] if view.upcard is not None else []
+    for event in history[start:]:
         move = event.move
         if move.kind in ("discard", "knock"):
             pile.extend(move.cards)
@@ -148,7 +159,10 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
                     held.update(event.shown)
         elif move.kind in ("meld", "layoff") and event.seat == nxt:
             held.subtract(move.cards)
-    return +held, passed, thrown
+    if len(_REPLAYS) > 64:
+        _REPLAYS.clear()
+    _REPLAYS[key] = (history, held, passed, thrown, pile)
+    return +held, list(passed), list(thrown)
 
 
 def _mates(variant: Variant) -> tuple[frozenset[int], ...]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 from interp_helpers import make_variant
 
-from rulespec.bots import make_bot, masklook, maskscore
+from rulespec.bots import base, danger, make_bot, masklook, maskscore
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
 from rulespec.bots.hands import deck_counts, potential_of_mask, unseen
@@ -197,6 +198,11 @@ def test_compiled_dangers_equal_the_python_dangers(
         got = discard_dangers(view, variant, cards, pool, look)
         assert list(got.items()) == list(want.items()), (name, view)
         asked.append(len(view.history))
+        nxt = view.next_seat()
+        carried = danger._history_of(view, nxt)  # carried on from the last position's replay
+        danger._REPLAYS.clear()
+        fresh = danger._history_of(view, nxt)
+        assert list(carried[0].items()) == list(fresh[0].items()) and carried[1:] == fresh[1:]
 
     _self_play(2, name, players, check)
     assert len(asked) > 20 and max(asked) > 10  # late positions: passes, throws, takes
@@ -226,3 +232,26 @@ def test_one_call_batches_choose_as_the_loops(batch: str, monkeypatch: pytest.Mo
         assert any(got is not None for got in calls)  # the C batch answered
     monkeypatch.setattr(maskscore, batch, lambda *args: None)
     assert _self_play(3) + _self_play(2, "three-player-gin", 3) == fast
+
+
+@pytest.mark.parametrize(("name", "players"), [("gin", 2), ("rummy", 3), ("oklahoma", 2)])
+def test_engine_observations_read_fast_as_in_general(name: str, players: int) -> None:
+    """base.view_of's reading of the engine's own observation dict against its general,
+    tolerant reading (forced by handing it a read-only mapping): the same View."""
+    seen = []
+
+    def check(game: Game, seat: int) -> None:
+        for s in range(players):
+            obs = game.observation(s)
+            assert base._engine_view(obs) is not None  # the engine's shape: read fast
+            fast = view_of(obs)
+            assert fast == view_of(MappingProxyType(obs)), (name, obs)
+            seen.append(bool(fast.melds) or bool(fast.taken))
+
+    _self_play(2, name, players, check)
+    assert any(seen)  # table melds or a taken card were read too
+    assert base._engine_view({**game_obs(name, players), "pile_size": 3}) is None
+
+
+def game_obs(name: str, players: int) -> dict[str, Any]:
+    return dict(Game.new(load_variant(name), players, 5).observation(0))

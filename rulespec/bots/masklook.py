@@ -326,6 +326,25 @@ class MaskLook:
                 total += 1
         return total
 
+    def gin_hits(self, hand: Sequence[int], pool: Counter[int]) -> int | None:
+        """How many unseen cards leave the hand with them no deadwood once its worst
+        deadwood card goes (`ginplay.wait_for_gin`'s count), by the C walk; None off the
+        C path (no C kernel, a hand or pool off the mask path)."""
+        mask = self.mask_of(hand)
+        summary = self._pool(pool)
+        if self.c is None or mask is None or summary is None or summary[0] & mask:
+            return None
+        stats = self.c.stats
+        hits = 0
+        rest = summary[0]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            dw, _, worst = stats(mask | low)
+            if dw - worst == 0:
+                hits += 1
+        return hits
+
 
 def _compiled(look: MaskLook) -> Any:
     """The C lookahead over this MaskLook's tables, when the C kernel is there."""

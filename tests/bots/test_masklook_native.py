@@ -21,7 +21,7 @@ from interp_helpers import make_variant
 from rulespec.bots import base, danger, make_bot, masklook, maskscore
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
-from rulespec.bots.hands import deck_counts, potential_of_mask, unseen
+from rulespec.bots.hands import arrangement, deck_counts, potential_of_mask, unseen
 from rulespec.bots.maskscore import discard_cost
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
@@ -255,3 +255,28 @@ def test_engine_observations_read_fast_as_in_general(name: str, players: int) ->
 
 def game_obs(name: str, players: int) -> dict[str, Any]:
     return dict(Game.new(load_variant(name), players, 5).observation(0))
+
+
+@needs_c
+@pytest.mark.parametrize("name", ["gin", "knock-rummy", "fours-wrap"])
+def test_gin_hits_count_as_the_solver(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MaskLook.gin_hits (ginplay.wait_for_gin's count) against the solver's arrangements."""
+    variant = VARIANTS[name]
+    look = _compiled_look(variant, monkeypatch)
+    rng = random.Random(len(name))
+    melds = [m for row in look.t.natural_by_low for m in row]
+    hits = []
+    for _ in range(15):  # hands near gin: melds of the variant and one loose card or two
+        mask = 0
+        while mask.bit_count() < 8:
+            mask |= rng.choice([m for m in melds if not m & mask])
+        deck = [c for c in pack_codes(variant) if not mask >> c & 1]
+        hand = [c for c in range(52) if mask >> c & 1] + rng.sample(deck, 2)
+        pool = Counter({c: 1 for c in deck if c not in hand and rng.random() < 0.8})
+        want = 0
+        for card in pool:
+            got, _, dead = arrangement(variant, [*hand, card])
+            want += got - max((variant.values[d % 13 + 1]["hand"] for d in dead), default=0) == 0
+        assert look.gin_hits(hand, pool) == want, (name, hand)
+        hits.append(want)
+    assert any(hits)  # some draws make gin

@@ -134,8 +134,8 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
     history = view.history
     last = _REPLAYS.get(key)
     if last is not None and len(history) >= len(last[0]) and history[: len(last[0])] == last[0]:
-        start = len(last[0])
-        held, passed, thrown, pile = Counter(last[1]), list(last[2]), list(last[3]), list(last[4])
+        start = len(last[0])  # carried on in place: the entry is replaced just below
+        held, passed, thrown, pile = last[1], last[2], last[3], last[4]
     else:
         start = 0
         held, passed, thrown = Counter(), [], []

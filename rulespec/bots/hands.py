@@ -226,7 +226,14 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
         single = tuple(c for c, _ in counts) if all(n == 1 for _, n in counts) else None
         hit = (variant, counts, single)
         _DECKS[(id(variant), view.players)] = hit
-    seen = dict(_history_seen(view.history))
+    shown = _history_seen(view.history)
+    if hit[2] is not None:  # one copy of each card: the ones never seen, in pack order
+        known = set(shown)
+        known.update(view.hand, view.pile, *(meld.cards for meld in view.melds))
+        pool: Counter[int] = Counter()  # filled as a dict: Counter's own update is slower
+        dict.update(pool, dict.fromkeys(filterfalse(known.__contains__, hit[2]), 1))
+        return pool
+    seen = dict(shown)
     get = seen.get
     for c in view.hand:
         seen[c] = get(c, 0) + 1
@@ -235,8 +242,6 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
             seen[c] = get(c, 0) + 1
     for c in view.pile:
         seen[c] = get(c, 0) + 1
-    if hit[2] is not None:  # one copy of each card: the ones never seen, in pack order
-        return Counter(dict.fromkeys(filterfalse(seen.__contains__, hit[2]), 1))
     return Counter({c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
 
 

@@ -28,6 +28,7 @@ LAYOFF_DANGER = 1.5  # points for a card that extends a meld on the table
 DEAD_BONUS = 1.0  # points off for a card whose rank is mostly dead
 
 
+_BITS = tuple(1 << c for c in range(JOKER))  # a card code's bit in a 52-bit mask
 _SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile and melds
 
 
@@ -54,8 +55,9 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
 def _seen(view: View) -> Counter[int]:
     """The ranks in sight (the pile's and the table melds'), once per view."""
     if _SEEN[0] is not view:
-        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
-        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
+        seen = Counter([c % 13 + 1 for c in view.pile if c < JOKER])  # rank_of, inline
+        if view.melds:
+            seen.update([c % 13 + 1 for m in view.melds for c in m.placed if c < JOKER])
         _SEEN[0], _SEEN[1] = view, seen
     seen_ranks: Counter[int] = _SEEN[1]
     return seen_ranks
@@ -293,14 +295,13 @@ def discard_dangers(
     seen = _seen(view)
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     compiled = look.c if look is not None and look._pool(pool) is not None else None
-    if compiled is not None and modelled and all(0 <= c < JOKER for c in cards):
+    if compiled is not None and modelled and cards and min(cards) >= 0 and max(cards) < JOKER:
         held, passed, thrown = _history_of(view, nxt)
         unknown = max(view.hand_sizes[nxt] - sum(held.values()), 0)
         dead = sum(1 << (r - 1) for r, n in seen.items() if n >= 2 and 1 <= r <= 13)
         ordered = sorted(set(cards))
-        got = compiled.dangers(
-            sum(1 << c for c in ordered), list(pool), passed, thrown, list(held), unknown, dead
-        )
+        mask = sum(map(_BITS.__getitem__, ordered))
+        got = compiled.dangers(mask, list(pool), passed, thrown, list(held), unknown, dead)
         return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)
     values = variant.values

@@ -102,7 +102,7 @@ def discard_cost(
     knock ``limit``). One C call (`Look.score`) where it applies, else these Python
     sums, with the same floats. ``general``: (the hand left as a list, the general
     lookahead of a hand), for the outs and for a pool off the mask path."""
-    quick = _compiled(variant, look, rest, mode, weights, pool, limit)
+    quick = compiled_score(variant, look, rest, mode, weights, pool, limit)
     if quick is not None:
         return quick
     weight, knock, look_weight, pot_weight, draws, max_cards, credit, outs_weight = weights
@@ -126,7 +126,7 @@ def discard_cost(
     return score
 
 
-def _compiled(
+def compiled_score(
     variant: Variant,
     look: MaskLook,
     rest: int,
@@ -135,8 +135,9 @@ def _compiled(
     pool: Counter[int] | None,
     limit: int | None,
 ) -> float | None:
-    """`discard_cost` in one C call, or None where the C path does not apply (no C
-    kernel, meld credit, a pool off the mask path)."""
+    """`discard_cost` in one C call (`Look.score`), or None where the C path does not
+    apply (no C kernel, meld credit, a pool off the mask path). Mode 2 with a lookahead
+    weight of 1, no potential and room for every card is `SmartBot._next_turn`."""
     c = look.c
     if c is None or variant.scoring.meld_credit:
         return None

@@ -370,9 +370,14 @@ class SmartBot(PhasedBot):
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
         of being able to knock then (knock variants)."""
-        pool = self._pool(view, variant)
+        pool, weight = self._pool(view, variant), self._count_weight(variant)
         limit = self._view_limit(view, variant)
-        total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
+        fast = fast_hand(variant, hand, self._contract) if float(weight).is_integer() else None
+        w = (weight, KNOCK_WEIGHT, 1.0, 0.0, 0.0, 52, CREDIT_WEIGHT, OUTS_WEIGHT)  # lookahead only
+        got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
+        if got is not None:  # the same sums in one C call
+            return got
+        total, count, ready = next_turn(variant, hand, pool, limit, weight)
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count

@@ -219,7 +219,7 @@ def test_gin_self_play_is_the_same_without_the_compiled_look(
     assert _self_play(4) == fast
 
 
-@pytest.mark.parametrize("batch", ["choose_discard", "least_cost"])
+@pytest.mark.parametrize("batch", ["choose_discard", "least_cost", "compiled_score"])
 def test_one_call_batches_choose_as_the_loops(batch: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """maskscore.choose_discard (Look.choose) and least_cost (Look.least) against
     SmartBot's own sort and loop over the same scores: the same moves in seeded gin and

@@ -9,6 +9,8 @@ of hand values (built once per pool), and only the few cards that change which
 cards of the hand lie in a meld (the same test as `interpreter/plusone.py`:
 its suit's run cover or its rank's sets) are solved, by mask. Exact: the
 answers, and the sums (integers, added exactly), are those of the general loop.
+The same methods are in C (`_deadwood.c`'s Look, `MaskLook.c`) with the solver's
+walk and the discard dangers; the Python here is their reference and fallback.
 """
 
 from __future__ import annotations

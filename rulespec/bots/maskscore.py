@@ -5,7 +5,10 @@ each, then the one-draw lookahead and the partial melds of the best few). On
 the one-deck natural path the hand is a 52-bit mask once per decision, and each
 candidate is that mask less one bit: no list, no mask rebuilt per candidate.
 The arithmetic is `smart.SmartBot.cost`'s and `_next_turn`'s, term for term, so
-the scores (floats) and hence the decisions are the same.
+the scores (floats) and hence the decisions are the same. Where the C lookahead
+is there (`MaskLook.c`), a candidate's score (`compiled_score`), the best
+discard after a pile take (`least_cost`) and the whole discard choice
+(`choose_discard`) are one call each; these Python sums stay the reference.
 """
 
 from __future__ import annotations

@@ -19,11 +19,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.bots import danger
 from rulespec.bots.base import near_ranks, point_unit
-from rulespec.bots.pairouts import pair_outs
+from rulespec.bots.maskc import compiled_of
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, ranks_held, tables
-from rulespec.interpreter.native import compiled_look
 from rulespec.interpreter.runtable import Kernel, kernel
 from rulespec.interpreter.solver import _fast_arrangement
 from rulespec.model.variant import Variant
@@ -349,46 +347,8 @@ class MaskLook:
 
 
 def _compiled(look: MaskLook) -> Any:
-    """The C lookahead over this MaskLook's tables, when the C kernel is there."""
-    if look.k.native is None:
-        return None
-    table, _ = pair_outs(look.variant)
-    outs = [sum(1 << c for c in codes) for codes in table]
-    if any(m.bit_count() != len(codes) for m, codes in zip(outs, table, strict=True)):
-        return None  # a card listed twice: counted twice by the Python sum
-    t = look.t
-    made = compiled_look(
-        look.k.native,
-        look.sets,
-        t.set_min,
-        {
-            "values": t.hand_values[:52],
-            "cover": t.run_cover,
-            "sums": t.rank_value_sum,
-            "melds": t.natural_by_low,
-            "near": look.near_bits,
-            "outs": outs,
-        },
-    )
-    if made is not None:
-        _set_danger(made, look.variant)
-    return made
-
-
-def _set_danger(made: Any, variant: Variant) -> None:
-    """Give the C lookahead `danger.discard_dangers`' tables and constants."""
-    rule, run = variant.melds.set, variant.melds.run
-    windows = [
-        danger.run_windows(variant, rank) if run is not None else [] for rank in range(1, 14)
-    ]
-    made.set_danger(
-        [sum(1 << c for c in mates) for mates in danger._mates(variant)[:52]],
-        windows,
-        0 if rule is None else max(rule.min - 1, 1),
-        rule is not None and rule.suits == "any",
-        (danger.DECLINED, danger.THROWN, danger.FEED_WEIGHT, danger.DEAD_BONUS)
-        + (point_unit(variant),),
-    )
+    """The C lookahead over this MaskLook's tables (bots/maskc.py), or None."""
+    return compiled_of(look.variant, look.t, look.k, look.sets, look.near_bits)
 
 
 _BY_VARIANT: dict[int, tuple[Variant, MaskLook | None]] = {}

@@ -31,6 +31,26 @@
 #define NONE_GAIN ((int64_t)1 << 60) /* runtable.INF: an empty suit has nothing to drop */
 #define MAX_RANKS 13
 
+/* lowest set bit and bit count, portable (GCC and Clang have builtins; MSVC does not) */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(RULESPEC_NO_BUILTINS)
+#define LOWEST_BIT(x) __builtin_ctzll(x)
+#define BIT_COUNT(x) __builtin_popcountll(x)
+#else
+static int LOWEST_BIT(uint64_t x) {
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+static int BIT_COUNT(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+#endif
+
 typedef struct {
     PyObject_HEAD
     int set_min;  /* 1..4; 5 = no sets */
@@ -469,7 +489,7 @@ static const WalkSlot *walk(LookObject *L, uint64_t meldy) {
     target = value_of(L->k, rest);
     slot->value = target;
     while (rest) {
-        int c = __builtin_ctzll(rest), i, laid = 0;
+        int c = LOWEST_BIT(rest), i, laid = 0;
         for (i = L->start[c]; i < L->start[c + 1]; i++) {
             uint64_t m = L->melds[i];
             if ((m & rest) == m && value_of(L->k, rest ^ m) == target) {
@@ -514,7 +534,7 @@ static void look_stats(LookObject *L, uint64_t mask, int64_t *dw, int64_t *count
     }
     *dw += L->sums[loose & SUIT] + L->sums[(loose >> 13) & SUIT] +
            L->sums[(loose >> 26) & SUIT] + L->sums[(loose >> 39) & SUIT];
-    *count = w->count + __builtin_popcountll(loose);
+    *count = w->count + BIT_COUNT(loose);
     *worst = top;
 }
 
@@ -563,7 +583,7 @@ static void look_next_turn(LookObject *L, uint64_t mask, uint64_t pool, int has_
     base = bdw + weight * bcount;
     rest = pool;
     while (rest) {
-        int c = __builtin_ctzll(rest);
+        int c = LOWEST_BIT(rest);
         uint64_t bit = 1ULL << c;
         rest ^= bit;
         if (change & bit) {
@@ -623,26 +643,26 @@ static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if (!pool) return Py_BuildValue("(dii)", 0.0, 0, 0);
     look_next_turn((LookObject *)self, mask, pool, has_limit, limit, weight, &total, &ready);
-    return Py_BuildValue("(dii)", (double)total, __builtin_popcountll(pool), (int)ready);
+    return Py_BuildValue("(dii)", (double)total, BIT_COUNT(pool), (int)ready);
 }
 
 /* pot(mask, pool, draws, unit): hands.potential of the hand's deadwood pairs, the pool a
  * mask of distinct cards: 1 - (1 - outs / total) ** draws per pair, times its value. */
 static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws, double unit) {
-    int total = __builtin_popcountll(pool);
+    int total = BIT_COUNT(pool);
     uint64_t rest;
     double gain = 0.0;
     if (!total || draws <= 0) return 0.0;
     rest = look_dead_mask(L, mask);
     while (rest) {
-        int a = __builtin_ctzll(rest);
+        int a = LOWEST_BIT(rest);
         uint64_t mates;
         rest &= rest - 1;
         mates = L->partners[a] & rest;
         while (mates) {
-            int b = __builtin_ctzll(mates), outs;
+            int b = LOWEST_BIT(mates), outs;
             mates &= mates - 1;
-            outs = __builtin_popcountll(L->outs[a * 52 + b] & pool);
+            outs = BIT_COUNT(L->outs[a * 52 + b] & pool);
             if (outs) {
                 double chance = 1 - pow(1 - (double)outs / (double)total, draws);
                 double term = chance * ((double)(L->values[a] + L->values[b]) / unit);
@@ -693,9 +713,9 @@ static int read_weights(PyObject *const *args, Weights *w) {
 static double look_score(LookObject *L, uint64_t rest, uint64_t pool, int mode, const Weights *w) {
     double score = look_cost(L, rest, w->weight);
     if (mode == 2) {
-        int n = __builtin_popcountll(pool);
+        int n = BIT_COUNT(pool);
         double got;
-        if (__builtin_popcountll(rest) > w->max_cards) return score;
+        if (BIT_COUNT(rest) > w->max_cards) return score;
         if (!n) {
             got = look_cost(L, rest, w->weight);
         } else {
@@ -745,7 +765,7 @@ static PyObject *l_least(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     while (cards) {
-        int card = __builtin_ctzll(cards);
+        int card = LOWEST_BIT(cards);
         double score;
         cards &= cards - 1;
         score = look_score((LookObject *)self, mask ^ (1ULL << card), pool, (int)mode, &w);
@@ -782,13 +802,13 @@ static PyObject *l_choose(PyObject *self, PyObject *const *args, Py_ssize_t narg
     }
     fast = PySequence_Fast(args[2], "dangers");
     if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != __builtin_popcountll(cards)) {
+    if (PySequence_Fast_GET_SIZE(fast) != BIT_COUNT(cards)) {
         Py_DECREF(fast);
         PyErr_SetString(PyExc_ValueError, "choose: one danger per card wanted");
         return NULL;
     }
     while (cards) {
-        int card = __builtin_ctzll(cards);
+        int card = LOWEST_BIT(cards);
         cards &= cards - 1;
         danger[card] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, n));
         shallow[card] = look_score(L, mask ^ (1ULL << card), 0, 0, &w) + danger[card];
@@ -1022,7 +1042,7 @@ static PyObject *l_dangers(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
     out = PyList_New(0);
     while (out && cards) {
-        int card = __builtin_ctzll(cards), rank0 = card % 13, suit = card / 13, j;
+        int card = LOWEST_BIT(cards), rank0 = card % 13, suit = card / 13, j;
         double danger = 0.0, miss = 1.0, mates[53];
         PyObject *v;
         cards &= cards - 1;
@@ -1152,7 +1172,7 @@ static PyObject *look_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     for (s = 0; s < 4; s++) {
         L->worst[s][0] = LOOK_NONE;
         for (i = 1; i < 8192; i++) {
-            int low = __builtin_ctz(i);
+            int low = LOWEST_BIT(i);
             int64_t v = L->values[13 * s + low], rest = L->worst[s][i & (i - 1)];
             L->worst[s][i] = (i & (i - 1)) == 0 || v > rest ? v : rest;
         }

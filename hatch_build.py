@@ -92,7 +92,11 @@ def compile_kernel(
 
             digest = source_digest(root / source)
             ext = Extension(
-                module, [str(root / source)], define_macros=[("KERNEL_SOURCE", str(digest))]
+                module,
+                [str(root / source)],
+                define_macros=[("KERNEL_SOURCE", str(digest))],
+                # no fused multiply-add: the float sums must be Python's, operation for operation
+                extra_compile_args=["-ffp-contract=off"] if os.name == "posix" else [],
             )
             dist = Distribution({"name": "rulespec-kernel", "ext_modules": [ext]})
             cmd: Any = dist.get_command_obj("build_ext")

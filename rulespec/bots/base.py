@@ -11,7 +11,6 @@ by the interpreter's one codec and parser (``interpreter/cards.py``, ``moves.py`
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -19,111 +18,26 @@ from dataclasses import dataclass
 from typing import Any
 
 # the bots' point unit and the pack's near ranks live in bots/units.py
+from rulespec.bots.texts import MoveText as MoveText
+from rulespec.bots.texts import card_code as card_code
+from rulespec.bots.texts import cards_of as _cards
+from rulespec.bots.texts import code_of as _code
+from rulespec.bots.texts import history_move as _history_move
+from rulespec.bots.texts import parse_move as parse_move
+from rulespec.bots.texts import placed_of as _placed
+from rulespec.bots.texts import stands_for as stands_for
 from rulespec.bots.units import near_ranks as near_ranks
 from rulespec.bots.units import point_unit as point_unit
 from rulespec.bots.units import points as points
-from rulespec.core import moves as MV
 
 # The one card codec and move type are the interpreter's; the bots import them from here.
 from rulespec.core.cards import JOKER as JOKER
-from rulespec.core.cards import parse_card
 from rulespec.core.cards import rank_of as rank_of
 from rulespec.core.cards import suit_of as suit_of
 from rulespec.core.moves import Move as Move
 from rulespec.interpreter.cards import hand_value as hand_value
 from rulespec.interpreter.cards import is_wild as is_wild
 from rulespec.model.variant import Variant
-
-
-def card_code(text: str) -> int:
-    """The physical card of a card text (``AS``, ``TS``, ``10S``, ``JK``; ``JK:7H`` is the
-    joker): the interpreter's one card codec; ``InvalidMove`` (a ValueError) on garbage."""
-    return parse_card(text.partition(":")[0])
-
-
-def stands_for(text: str) -> int:
-    """A placed card's meaning: ``JK:7H`` -> code of 7H, ``7H`` -> code of 7H."""
-    card, sep, named = text.partition(":")
-    return parse_card(named if sep else card)
-
-
-@dataclass(frozen=True)
-class MoveText:
-    """A move's canonical text, parsed: kind plus its cards (codes) and numbers."""
-
-    text: str
-    kind: str  # draw | take | meld | layoff | swap | discard | knock | pass
-    source: str = ""  # draw: stock | discard | discard+stock | discard+discard; take: pile | N
-    depth: int = 0  # take N
-    cards: tuple[int, ...] = ()  # physical cards from hand (a wild as JOKER)
-    placed: tuple[int, ...] = ()  # what each card stands for (meld)
-    meld: int = 0  # layoff / swap target, 1-based
-
-
-def parse_move(move: Move | str) -> MoveText:
-    """A move (or its text, read by the engine's one parser ``Move.parse``) as a ``MoveText``.
-
-    ``InvalidMove`` (a ValueError) when the text is no move."""
-    parsed = move if isinstance(move, Move) else Move.parse(move)
-    text, kind = str(move), parsed.kind
-    if kind == MV.TAKE:
-        return MoveText(text, "take", source="depth", depth=parsed.number)
-    if kind == MV.TAKE_PILE:
-        return MoveText(text, "take", source="pile")
-    if kind in MV.DRAWS:  # draw stock | discard | discard+stock | discard+discard
-        return MoveText(text, "draw", source=kind.partition(" ")[2])
-    if kind in (MV.MELD, MV.LAYOFF, MV.SWAP):
-        cards = tuple(card for card, _ in parsed.cards)
-        placed = tuple(named for _, named in parsed.cards)
-        return MoveText(text, kind, cards=cards, placed=placed, meld=parsed.number)
-    if kind in (MV.DISCARD, MV.KNOCK, MV.FORCE) and parsed.cards:
-        return MoveText(text, kind, cards=(parsed.card,))
-    if kind == MV.KNOCK:  # `knock` alone, before drawing: not among the knocks with a discard
-        return MoveText(text, "knock first")
-    return MoveText(text, kind)
-
-
-@functools.lru_cache(maxsize=4096)
-def _history_move(text: str) -> MoveText:
-    """A history entry's move text, parsed once: every decision re-reads the hand's history."""
-    return parse_move(text)
-
-
-def _cards(items: Any) -> tuple[int, ...]:
-    if not items:
-        return ()
-    # lists and tuples first: the ABC check below is slow and every decision reads the
-    # whole history
-    if type(items) not in (list, tuple) and (
-        not isinstance(items, Sequence) or isinstance(items, str)
-    ):
-        return ()
-    out = []
-    for item in items:
-        if isinstance(item, int):
-            out.append(item)
-        elif isinstance(item, str):
-            out.append(_code(item))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1024)
-def _code(text: str) -> int:
-    """card_code, remembered: the same few card texts come back in every observation."""
-    return card_code(text)
-
-
-def _placed(items: Any) -> tuple[int, ...]:
-    out = []
-    for item in items or ():
-        out.append(item if isinstance(item, int) else _stands(str(item)))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1024)
-def _stands(text: str) -> int:
-    """stands_for, remembered: the table's melds come back in every observation."""
-    return stands_for(text)
 
 
 @dataclass(frozen=True)
@@ -253,12 +167,82 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
     return got
 
 
+def _engine_view(obs: dict[str, Any]) -> View | None:
+    """`view_of` of an observation in the engine's own shape (its keys, their types: a
+    test checks the two agree), read without the general path's tolerance; None for any
+    other shape."""
+    seat, sizes, totals, melds_raw = (
+        obs.get("seat"),
+        obs.get("hand_sizes"),
+        obs.get("totals"),
+        obs.get("melds"),
+    )
+    pile_raw, pile_size, stock = obs.get("discard"), obs.get("discard_size"), obs.get("stock_size")
+    players, to_move, phase, hand = (
+        obs.get("players"),
+        obs.get("to_move"),
+        obs.get("phase"),
+        obs.get("hand"),
+    )
+    if not (
+        type(seat) is int
+        and type(players) is int
+        and type(to_move) is int
+        and type(phase) is str
+        and type(hand) is list
+        and type(pile_raw) is list
+        and type(melds_raw) is list
+        and type(pile_size) is int
+        and type(stock) is int
+        and "pile_size" not in obs
+        and type(sizes) is list
+        and sizes
+        and all(type(v) is int for v in sizes)
+        and type(totals) is list
+        and all(type(v) is int for v in totals)
+    ):
+        return None
+    pile = _cards(pile_raw)
+    melds = tuple(
+        TableMeld(
+            int(item.get("owner", -1)),
+            _cards(item.get("cards", ())),
+            _placed(item.get("cards", ())),
+        )
+        for item in melds_raw
+        if isinstance(item, Mapping)
+    )
+    upcard, obligation, taken = obs.get("upcard"), obs.get("obligation"), obs.get("taken")
+    return View(
+        seat=seat,
+        players=players,
+        phase=phase,
+        to_move=to_move,
+        hand=_cards(hand),
+        hand_sizes=tuple(sizes),
+        pile=pile,
+        pile_size=max(pile_size, len(pile)),
+        melds=melds,
+        stock=stock,
+        totals=tuple(totals),
+        history=_history(obs.get("history") or (), players),
+        taken=_cards(taken) if isinstance(taken, list) else None,
+        upcard=_code(upcard) if isinstance(upcard, str) else None,
+        obligation=_code(obligation) if isinstance(obligation, str) else None,
+    )
+
+
 def view_of(observation: Mapping[str, Any]) -> View:
     """Read an observation dict (``game.observation(seat)``) into a ``View``."""
+    fast = _engine_view(observation) if type(observation) is dict else None
+    if fast is not None:
+        return fast
     seat = int(_first(observation, "seat", "me", default=0))
     hand = _cards(_first(observation, "hand", default=()))
     sizes_raw = _first(observation, "hand_sizes", "hands", "cards", default=None)
-    if isinstance(sizes_raw, Mapping):
+    if type(sizes_raw) is list and all(type(v) is int for v in sizes_raw):
+        sizes = tuple(sizes_raw)  # the engine's own list of counts (the checks below are slow)
+    elif isinstance(sizes_raw, Mapping):
         sizes = tuple(int(v) for _, v in sorted(sizes_raw.items(), key=lambda kv: int(kv[0])))
     elif isinstance(sizes_raw, Sequence) and not isinstance(sizes_raw, str):
         sizes = tuple(len(v) if isinstance(v, Sequence) else int(v) for v in sizes_raw)
@@ -296,10 +280,8 @@ def view_of(observation: Mapping[str, Any]) -> View:
         totals=tuple(int(t) for t in totals_raw),
         history=_history(_first(observation, "history", default=()), players),
         taken=_cards(observation["taken"]) if isinstance(observation.get("taken"), list) else None,
-        upcard=card_code(observation["upcard"])
-        if isinstance(observation.get("upcard"), str)
-        else None,
-        obligation=card_code(observation["obligation"])
+        upcard=_code(observation["upcard"]) if isinstance(observation.get("upcard"), str) else None,
+        obligation=_code(observation["obligation"])
         if isinstance(observation.get("obligation"), str)
         else None,
     )

@@ -28,6 +28,7 @@ LAYOFF_DANGER = 1.5  # points for a card that extends a meld on the table
 DEAD_BONUS = 1.0  # points off for a card whose rank is mostly dead
 
 
+_BITS = tuple(1 << c for c in range(JOKER))  # a card code's bit in a 52-bit mask
 _SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile and melds
 
 
@@ -54,8 +55,9 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
 def _seen(view: View) -> Counter[int]:
     """The ranks in sight (the pile's and the table melds'), once per view."""
     if _SEEN[0] is not view:
-        seen = Counter(rank_of(c) for c in view.pile if c < JOKER)
-        seen.update(rank_of(c) for m in view.melds for c in m.placed if c < JOKER)
+        seen = Counter([c % 13 + 1 for c in view.pile if c < JOKER])  # rank_of, inline
+        if view.melds:
+            seen.update([c % 13 + 1 for m in view.melds for c in m.placed if c < JOKER])
         _SEEN[0], _SEEN[1] = view, seen
     seen_ranks: Counter[int] = _SEEN[1]
     return seen_ranks
@@ -122,14 +124,25 @@ def _windows_of(ace: str, size: int, rank: int, order: tuple[int, ...]) -> list[
     return windows
 
 
+_REPLAYS: dict[tuple[int, int | None], tuple[Any, ...]] = {}  # (nxt, upcard) -> last replay
+
+
 def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     """(cards nxt took from the pile and still holds, pile cards nxt passed over, nxt's
-    discards), replaying the public history with a stack for the pile."""
-    held: Counter[int] = Counter()
-    passed: list[int] = []
-    thrown: list[int] = []
-    pile: list[int] = [view.upcard] if view.upcard is not None else []
-    for event in view.history:
+    discards), replaying the public history with a stack for the pile. The replay of the
+    last history read for this seat and upcard is carried on (a hand's history only grows;
+    the events already replayed are not read again)."""
+    key = (nxt, view.upcard)
+    history = view.history
+    last = _REPLAYS.get(key)
+    if last is not None and len(history) >= len(last[0]) and history[: len(last[0])] == last[0]:
+        start = len(last[0])  # carried on in place: the entry is replaced just below
+        held, passed, thrown, pile = last[1], last[2], last[3], last[4]
+    else:
+        start = 0
+        held, passed, thrown = Counter(), [], []
+        pile = [view.upcard] if view.upcard is not None else []
+    for event in history[start:]:
         move = event.move
         if move.kind in ("discard", "knock"):
             pile.extend(move.cards)
@@ -148,7 +161,10 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
                     held.update(event.shown)
         elif move.kind in ("meld", "layoff") and event.seat == nxt:
             held.subtract(move.cards)
-    return +held, passed, thrown
+    if len(_REPLAYS) > 64:
+        _REPLAYS.clear()
+    _REPLAYS[key] = (history, held, passed, thrown, pile)
+    return +held, list(passed), list(thrown)
 
 
 def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
@@ -262,21 +278,35 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
 
 
 def discard_dangers(
-    view: View, variant: Variant, cards: Sequence[int], pool: Counter[int]
+    view: View,
+    variant: Variant,
+    cards: Sequence[int],
+    pool: Counter[int],
+    look: Any = None,
 ) -> dict[int, float]:
     """`discard_danger` of each of these cards (one decision's candidates), the parts
     they share read once: the model of the next hand, the ranks in sight, the rules. The
-    same arithmetic in the same order, so the same floats."""
+    same arithmetic in the same order, so the same floats. ``look``: the variant's
+    `bots/masklook.py` MaskLook; its C form answers when the pool is on its mask path."""
     if view.melds and variant.play.layoff is not None:  # lay-off targets: card by card
         return {c: discard_danger(view, variant, c, pool) for c in cards}
     nxt = view.next_seat()
     out: dict[int, float] = {}
     seen = _seen(view)
+    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    compiled = look.c if look is not None and look._pool(pool) is not None else None
+    if compiled is not None and modelled and cards and min(cards) >= 0 and max(cards) < JOKER:
+        held, passed, thrown = _history_of(view, nxt)
+        unknown = max(view.hand_sizes[nxt] - sum(held.values()), 0)
+        dead = sum(1 << (r - 1) for r, n in seen.items() if n >= 2 and 1 <= r <= 13)
+        ordered = sorted(set(cards))
+        mask = sum(map(_BITS.__getitem__, ordered))
+        got = compiled.dangers(mask, list(pool), passed, thrown, list(held), unknown, dead)
+        return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)
     values = variant.values
     rule = variant.melds.set
     run = variant.melds.run
-    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
     for card in cards:
         if card >= JOKER:

@@ -88,6 +88,10 @@ def wait_for_gin(
         return False
     pool = unseen()
     total = sum(pool.values())
+    look = mask_look(variant)  # the C walk counts the same hits (bots/masklook.py)
+    counted = look.gin_hits(rest, pool) if look is not None else None
+    if counted is not None:
+        return bool(total) and counted / total >= GIN_CHANCE
     hits = 0
     for card, n in pool.items():
         got, _, dead = arrangement(variant, [*rest, card])

@@ -13,13 +13,23 @@ import importlib
 import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import filterfalse
 from typing import Any
 
-from rulespec.bots.base import JOKER, View, hand_value, near_ranks, points, rank_of, suit_of
+from rulespec.bots.base import (
+    JOKER,
+    HistoryEvent,
+    View,
+    hand_value,
+    near_ranks,
+    points,
+    rank_of,
+    suit_of,
+)
 from rulespec.bots.masklook import mask_look
+from rulespec.bots.pairouts import pair_outs
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
-from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -176,7 +186,34 @@ def deck_counts(variant: Variant, players: int) -> Counter[int]:
     return counts
 
 
-_DECKS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, int], ...]]] = {}
+_DECKS: dict[
+    tuple[int, int], tuple[Variant, tuple[tuple[int, int], ...], tuple[int, ...] | None]
+] = {}
+_HISTORY_SEEN: list[Any] = [(), {}]  # the last history read and the cards it showed (copies)
+
+
+def _history_seen(history: tuple[HistoryEvent, ...]) -> dict[int, int]:
+    """The cards the public history showed (discards, knocks, pile takes), by copies; the
+    part equal to the last history read is not read again (a hand's history only grows,
+    and both seats read the same one)."""
+    done = _HISTORY_SEEN[0]
+    counts: dict[int, int] = _HISTORY_SEEN[1]
+    start = len(done)
+    if start and len(history) >= start and history[:start] == done:
+        if len(history) == start:
+            return counts
+        counts = dict(counts)
+    else:
+        start, counts = 0, {}
+    get = counts.get
+    for event in history[start:]:
+        if event.move.kind in ("discard", "knock"):
+            for c in event.move.cards:
+                counts[c] = get(c, 0) + 1
+        for c in event.shown:  # cards shown by pile takes (they sit in a known hand)
+            counts[c] = get(c, 0) + 1
+    _HISTORY_SEEN[0], _HISTORY_SEEN[1] = history, counts
+    return counts
 
 
 def unseen(variant: Variant, view: View) -> Counter[int]:
@@ -185,9 +222,18 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
     if hit is None or hit[0] is not variant:
         if len(_DECKS) > 256:
             _DECKS.clear()
-        hit = (variant, tuple(deck_counts(variant, view.players).items()))
+        counts = tuple(deck_counts(variant, view.players).items())
+        single = tuple(c for c, _ in counts) if all(n == 1 for _, n in counts) else None
+        hit = (variant, counts, single)
         _DECKS[(id(variant), view.players)] = hit
-    seen: dict[int, int] = {}
+    shown = _history_seen(view.history)
+    if hit[2] is not None:  # one copy of each card: the ones never seen, in pack order
+        known = set(shown)
+        known.update(view.hand, view.pile, *(meld.cards for meld in view.melds))
+        pool: Counter[int] = Counter()  # filled as a dict: Counter's own update is slower
+        dict.update(pool, dict.fromkeys(filterfalse(known.__contains__, hit[2]), 1))
+        return pool
+    seen = dict(shown)
     get = seen.get
     for c in view.hand:
         seen[c] = get(c, 0) + 1
@@ -196,12 +242,6 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
             seen[c] = get(c, 0) + 1
     for c in view.pile:
         seen[c] = get(c, 0) + 1
-    for event in view.history:
-        if event.move.kind in ("discard", "knock"):
-            for c in event.move.cards:
-                seen[c] = get(c, 0) + 1
-        for c in event.shown:  # cards shown by pile takes (they sit in a known hand)
-            seen[c] = get(c, 0) + 1
     return Counter({c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
 
 
@@ -234,64 +274,6 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     return total
 
 
-_GAPS: Derived[dict[tuple[int, int], list[int]]] = Derived()
-
-
-def _run_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
-    """For two ranks (low first) of one suit: the ranks that make a shortest run of three
-    with them (empty unless the variant's runs start at three); made once per variant."""
-    return _GAPS.get(variant, None, _make_gaps, variant)
-
-
-def _make_gaps(variant: Variant) -> dict[tuple[int, int], list[int]]:
-    from rulespec.bots.danger import run_windows
-
-    gaps: dict[tuple[int, int], list[int]] = {}
-    run = variant.melds.run
-    if run is not None and run.min == 3:
-        for r in variant.ranks:
-            for window in run_windows(variant, r):
-                lo, hi = sorted(window)
-                gaps.setdefault((lo, hi), []).append(r)
-    return gaps
-
-
-_PAIRS: dict[int, tuple[Variant, list[tuple[int, ...]], list[int]]] = {}
-
-
-def _pair_outs(variant: Variant) -> tuple[list[tuple[int, ...]], list[int]]:
-    """For two natural codes a < b (at a * 52 + b): the unseen codes that would make a
-    shortest meld of three with them (a set's other suits, a run's gap ranks); built once
-    per variant (held with it, so an id never names another object)."""
-    hit = _PAIRS.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1], hit[2]
-    sets = variant.melds.set is not None and variant.melds.set.min == 3
-    gaps = _run_gaps(variant)
-    table: list[tuple[int, ...]] = [()] * (52 * 52)
-    for a in range(52):
-        rank_a, suit_a = a % 13, a // 13
-        for b in range(a + 1, 52):
-            if sets and rank_a == b % 13:
-                suit_b = b // 13
-                table[a * 52 + b] = tuple(
-                    rank_a + 13 * s for s in range(4) if s not in (suit_a, suit_b)
-                )
-            elif suit_a == b // 13:
-                table[a * 52 + b] = tuple(
-                    (r - 1) + 13 * suit_a for r in gaps.get((rank_a + 1, b % 13 + 1), ())
-                )
-    partners = [0] * 52  # code a -> mask of the codes b > a with outs
-    for a in range(52):
-        for b in range(a + 1, 52):
-            if table[a * 52 + b]:
-                partners[a] |= 1 << b
-    if len(_PAIRS) > 256:
-        _PAIRS.clear()
-    _PAIRS[id(variant)] = (variant, table, partners)
-    return table, partners
-
-
 _POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, chances, pair terms
 
 
@@ -310,12 +292,16 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
     look = mask_look(variant)
     mask = look.mask_of(hand) if look is not None else None
     if look is not None and mask is not None:
+        summary = look._pool(pool) if look.c is not None else None
+        if summary is not None and not mask & summary[0]:  # the C sum, term for term
+            got: float = look.c.pot(mask, summary[0], draws, 1.0)
+            return got
         return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
     _, _, dead = arrangement(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
     if len(naturals) < 2:
         return 0.0
-    table, _ = _pair_outs(variant)
+    table, _ = pair_outs(variant)
     chances: dict[tuple[int, float], float] = _POOL[2]
     values = [hand_value(variant, c) for c in naturals]
     gain = 0.0
@@ -354,7 +340,7 @@ def _mask_potential(
 ) -> float:
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
     each pair's term computed once per pool."""
-    table, partners = _pair_outs(variant)
+    table, partners = pair_outs(variant)
     by_draws: dict[float, dict[int, float]] = _POOL[3]
     terms = by_draws.get(draws)
     if terms is None:

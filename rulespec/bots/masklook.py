@@ -9,6 +9,8 @@ of hand values (built once per pool), and only the few cards that change which
 cards of the hand lie in a meld (the same test as `interpreter/plusone.py`:
 its suit's run cover or its rank's sets) are solved, by mask. Exact: the
 answers, and the sums (integers, added exactly), are those of the general loop.
+The same methods are in C (`_deadwood.c`'s Look, `MaskLook.c`) with the solver's
+walk and the discard dangers; the Python here is their reference and fallback.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.bots.base import near_ranks, point_unit
+from rulespec.bots.maskc import compiled_of
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, ranks_held, tables
 from rulespec.interpreter.runtable import Kernel, kernel
 from rulespec.interpreter.solver import _fast_arrangement
@@ -71,6 +74,9 @@ class MaskLook:
         self.hands: dict[int, Known] = {}
         self.pool_key: Any = None
         self.pool_value: tuple[int, int, list[tuple[int, int]]] | None = None
+        self.c = _compiled(self)
+        """The C form of `stats`, `dead_mask`, `next_turn_mask` and the potential
+        (`_deadwood.c`'s Look), or None: these Python methods answer, identically."""
 
     # ---- per suit mask, lazily ---------------------------------------------
 
@@ -160,6 +166,9 @@ class MaskLook:
 
     def dead_mask(self, mask: int) -> int:
         """The deadwood cards of `best_arrangement`'s arrangement of the mask, as a mask."""
+        if self.c is not None:
+            got: int = self.c.dead_mask(mask)
+            return got
         meldy = meldable(self.t, mask)
         walked = self.walked.get(meldy) or self._walked(meldy)
         return walked[3] | (mask ^ meldy)
@@ -179,23 +188,37 @@ class MaskLook:
 
     def _pool(self, pool: Counter[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
         """(mask of the unseen cards, how many, [(hand value, copies)]) or None when a card
-        is off the path (wild-capable, joker, or more than one copy)."""
-        if self.pool_key is pool and self.pool_value is not None:
+        is off the path (wild-capable, joker, or more than one copy). Kept for the last
+        pool (the key holds it, so its id is never another's); the histogram is made the
+        first time the Python lookahead asks (`_by_value`), the C one needs none."""
+        if self.pool_key is pool:
             return self.pool_value
-        mask = 0
-        count = 0
-        by_value: dict[int, int] = {}
-        values = self.values
-        for card, n in pool.items():
-            if not 0 <= card < 52 or n != 1 or self.not_fast >> card & 1:
-                return None
-            mask |= 1 << card
-            count += n
-            v = values[card]
-            by_value[v] = by_value.get(v, 0) + n
+        try:
+            mask = sum(map(_BIT_OF, pool))
+        except (KeyError, TypeError):  # a code past the joker's: off the path
+            mask = self.not_fast
+        count = len(pool)
+        # off the path: a wild-capable card, a joker, or a card with more than one copy
+        off = mask & self.not_fast or sum(pool.values()) != count
+        summary: tuple[int, int, list[tuple[int, int]]] | None = None if off else (mask, count, [])
         self.pool_key = pool
-        self.pool_value = (mask, count, sorted(by_value.items()))
-        return self.pool_value
+        self.pool_value = summary
+        return summary
+
+    def _by_value(self, summary: tuple[int, int, list[tuple[int, int]]]) -> list[tuple[int, int]]:
+        """The pool's [(hand value, copies)], sorted by value (made once per pool)."""
+        by_value = summary[2]
+        if not by_value and summary[0]:
+            counts: dict[int, int] = {}
+            values = self.values
+            rest = summary[0]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                v = values[low.bit_length() - 1]
+                counts[v] = counts.get(v, 0) + 1
+            by_value.extend(sorted(counts.items()))
+        return by_value
 
     def _hand(self, mask: int) -> Known:
         """What the lookahead of a hand needs whatever the pool: its stats, the cards that
@@ -243,11 +266,15 @@ class MaskLook:
         summary = self._pool(pool)
         if summary is None:
             return None
-        pool_mask, count, by_value = summary
+        pool_mask, count, _ = summary
         if mask & pool_mask:
             return None
         if not count:
             return 0.0, 0, 0
+        if self.c is not None:
+            answer: tuple[float, int, int] = self.c.next_turn(mask, pool_mask, limit, weight)
+            return answer
+        by_value = self._by_value(summary)
         known = self.hands.get(mask) or self._hand(mask)
         bdw, bcount, bworst, change, grown = known
         change &= pool_mask
@@ -298,6 +325,30 @@ class MaskLook:
             if value(mask | low) < base + self.values[low.bit_length() - 1]:
                 total += 1
         return total
+
+    def gin_hits(self, hand: Sequence[int], pool: Counter[int]) -> int | None:
+        """How many unseen cards leave the hand with them no deadwood once its worst
+        deadwood card goes (`ginplay.wait_for_gin`'s count), by the C walk; None off the
+        C path (no C kernel, a hand or pool off the mask path)."""
+        mask = self.mask_of(hand)
+        summary = self._pool(pool)
+        if self.c is None or mask is None or summary is None or summary[0] & mask:
+            return None
+        stats = self.c.stats
+        hits = 0
+        rest = summary[0]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            dw, _, worst = stats(mask | low)
+            if dw - worst == 0:
+                hits += 1
+        return hits
+
+
+def _compiled(look: MaskLook) -> Any:
+    """The C lookahead over this MaskLook's tables (bots/maskc.py), or None."""
+    return compiled_of(look.variant, look.t, look.k, look.sets, look.near_bits)
 
 
 _BY_VARIANT: dict[int, tuple[Variant, MaskLook | None]] = {}

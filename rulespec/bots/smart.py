@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
     JOKER,
     Move,
@@ -45,19 +46,13 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger, discard_dangers
-from rulespec.bots.ginplay import (
-    all_melded,
-    knock_ready,
-    pure_runs,
-    remove_cards,
-    wait_for_gin,
-)
+from rulespec.bots.ginplay import all_melded, knock_ready, pure_runs, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
 from rulespec.bots.knocktime import knock_limit, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
-from rulespec.bots.maskscore import ahead, fast_hand, mask_cost, pot
+from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -148,17 +143,15 @@ class SmartBot(PhasedBot):
     ) -> float:
         """Cost after the best discard that is not one of ``keep`` (cards just taken),
         less the partial melds' potential when a ``pool`` of unseen cards is given."""
-        best: float | None = None
         fast = fast_hand(variant, hand, self._contract)
-        weight = self._count_weight(variant)
-        for card in sorted(set(hand)):
+        w = self._weights(variant)
+        best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
+        for card in sorted(set(hand)) if best is None else ():
             if card in keep or is_wild(variant, card):
                 continue
             if fast is not None:  # by mask: no list per candidate
-                look, left = fast[0], fast[1] ^ 1 << card
-                score = mask_cost(variant, look, left, weight, CREDIT_WEIGHT)
-                if pool is not None:
-                    score -= POT_WEIGHT * pot(variant, look, left, pool, POT_DRAWS)
+                left = fast[1] ^ 1 << card
+                score = discard_cost(variant, fast[0], left, 0 if pool is None else 1, w, pool)
                 if best is None or score < best:
                     best = score
                 continue
@@ -208,7 +201,7 @@ class SmartBot(PhasedBot):
                 keep = cards if variant.discard.forbid_taken else ()
                 if needs_discard or not variant.scoring.meld_credit:
                     score = self._best_after_discard(variant, new, keep, pot_pool)
-                    limit = knock_limit(view, variant)
+                    limit = self._view_limit(view, variant)
                     if limit is not None and knock_ready(variant, new, keep, limit):
                         score -= KNOCK_WEIGHT
                 else:
@@ -301,18 +294,22 @@ class SmartBot(PhasedBot):
             calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
             return calm[self.rng.randrange(len(calm))][1]
         if discards:
+            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
             if self._fast is not None and not variant.draw.turned:  # every danger in one pass
                 cards = sorted({pm[0].cards[0] for pm in discards})
-                self._dangers = discard_dangers(view, variant, cards, self._pool(view, variant))
-            quick = sorted(
-                discards,
-                key=lambda pm: (self._discard_score(view, variant, pm[0], False), pm[0].cards),
-            )
-            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
-            return min(
-                quick[:keep],
-                key=lambda pm: (self._discard_score(view, variant, pm[0], True), pm[0].cards),
-            )[1]
+                in_pool = self._pool(view, variant)
+                self._dangers = discard_dangers(view, variant, cards, in_pool, self._fast[0])
+                w, limit = self._weights(variant), self._view_limit(view, variant)
+                chosen = ms.choose_discard(
+                    variant, *self._fast, discards, self._dangers, in_pool, limit, keep, w
+                )
+                if chosen is not None:  # the sort below, in one C call
+                    return chosen
+
+            def by(deep: bool) -> Callable[[tuple[MoveText, Move]], tuple[float, tuple[int, ...]]]:
+                return lambda pm: (self._discard_score(view, variant, pm[0], deep), pm[0].cards)
+
+            return min(sorted(discards, key=by(False))[:keep], key=by(True))[1]
         return (
             fallback_draw(groups)
             if any(groups.get(k) for k in ("draw", "take", "pass"))
@@ -358,24 +355,14 @@ class SmartBot(PhasedBot):
         self, view: View, variant: Variant, card: int, deep: bool, look: MaskLook, mask: int
     ) -> float:
         """`_discard_score` of a hand `maskscore.fast_hand` passed, by mask: the same sums."""
-        rest = mask ^ 1 << card
-        weight = self._count_weight(variant)
-        score = mask_cost(variant, look, rest, weight, CREDIT_WEIGHT)
-        if deep and rest.bit_count() <= MAX_OUTS_CARDS:
-            pool = self._pool(view, variant)
-            left = remove_cards(view.hand, (card,)) or []
-            if variant.scoring.meld_credit:
-                score -= OUTS_WEIGHT * outs(variant, left, pool)
-            else:
-                if self._limit_view is not view:  # the limit, once per view
-                    self._limit_view, self._limit = view, knock_limit(view, variant)
-                weights = (weight, KNOCK_WEIGHT, CREDIT_WEIGHT)
-                got = ahead(variant, look, rest, pool, self._limit, weights)
-                if got is None:
-                    got = self._next_turn(view, variant, left)
-                score = LOOK * got + (1 - LOOK) * score
-                if POT_WEIGHT and variant.knock is not None:
-                    score -= POT_WEIGHT * pot(variant, look, rest, pool, POT_DRAWS)
+        rest, w = mask ^ 1 << card, self._weights(variant)
+        if not deep:
+            score = discard_cost(variant, look, rest, 0, w)
+        else:  # the lookahead over the unseen cards (the general one off the mask path)
+            pool, limit = self._pool(view, variant), self._view_limit(view, variant)
+            left = lambda: remove_cards(view.hand, (card,)) or []  # noqa: E731
+            turn = lambda hand: self._next_turn(view, variant, hand)  # noqa: E731
+            score = discard_cost(variant, look, rest, 2, w, pool, limit, (left, turn))
         if card not in self._dangers:
             self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
         return score + self._dangers[card]
@@ -383,14 +370,27 @@ class SmartBot(PhasedBot):
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
         """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
         of being able to knock then (knock variants)."""
-        pool = self._pool(view, variant)
-        if self._limit_view is not view:  # the limit, once per view
-            self._limit_view, self._limit = view, knock_limit(view, variant)
-        limit = self._limit
-        total, count, ready = next_turn(variant, hand, pool, limit, self._count_weight(variant))
+        pool, weight = self._pool(view, variant), self._count_weight(variant)
+        limit = self._view_limit(view, variant)
+        fast = fast_hand(variant, hand, self._contract) if float(weight).is_integer() else None
+        w = (weight, KNOCK_WEIGHT, 1.0, 0.0, 0.0, 52, CREDIT_WEIGHT, OUTS_WEIGHT)  # lookahead only
+        got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
+        if got is not None:  # the same sums in one C call
+            return got
+        total, count, ready = next_turn(variant, hand, pool, limit, weight)
         if not count:
             return self.cost(variant, hand)
         return total / count - KNOCK_WEIGHT * ready / count
+
+    def _weights(self, variant: Variant) -> Weights:
+        """The weights `maskscore.discard_cost` reads (this module's, as they are now)."""
+        w = (KNOCK_WEIGHT, LOOK, POT_WEIGHT, POT_DRAWS, MAX_OUTS_CARDS, CREDIT_WEIGHT, OUTS_WEIGHT)
+        return (self._count_weight(variant), *w)
+
+    def _view_limit(self, view: View, variant: Variant) -> int | None:
+        if self._limit_view is not view:  # the knock limit, once per view
+            self._limit_view, self._limit = view, knock_limit(view, variant)
+        return self._limit
 
     def _pool(self, view: View, variant: Variant) -> Counter[int]:
         key = (id(view), view.hand, view)  # holding the view: its id is not reused

@@ -20,9 +20,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ENV", "MODULE", "VERSION", "WHY", "compiled", "load"]
+__all__ = ["ENV", "MODULE", "VERSION", "WHY", "compiled", "compiled_look", "load"]
 
-VERSION = 1
+VERSION = 2
 """The C kernel's interface version this code was written against (`KERNEL_VERSION`)."""
 
 ENV = "RULESPEC_NATIVE"
@@ -83,5 +83,23 @@ def compiled(
         return None
     try:
         return MODULE.Kernel(table, gain, arg, options, set_min)
+    except (ValueError, TypeError, OverflowError):
+        return None
+
+
+def compiled_look(kernel: Any, sets: bool, set_min: int, tables: dict[str, Any]) -> Any:
+    """The C form of the smart bot's mask lookahead (`bots/masklook.py`'s MaskLook) over a
+    C `kernel` (`compiled`'s answer), or None when the extension is absent or refuses the
+    tables: the caller stays in Python.
+
+    `tables` holds `values` (52 hand values by code), `cover` and `sums` (8,192 entries by
+    a suit's rank mask: its run cover, its value sum), `melds` (52 rows: the natural melds
+    by lowest card, in the solver's order), `near` (13 rank masks: the ranks near each)
+    and `outs` (52 * 52 card masks: the cards that make a meld of three with a pair).
+    """
+    if MODULE is None or kernel is None:
+        return None
+    try:
+        return MODULE.Look(kernel, sets, set_min, **tables)
     except (ValueError, TypeError, OverflowError):
         return None

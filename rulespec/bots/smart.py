@@ -54,7 +54,7 @@ from rulespec.bots.ginplay import (
 )
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
-from rulespec.bots.knocktime import knock_limit, too_soon
+from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import ahead, fast_hand, mask_cost, pot
@@ -90,7 +90,7 @@ class SmartBot(PhasedBot):
         super().__init__(seed)
         self._pool_key: object = None
         self._pool_value: Counter[int] = Counter()
-        self._contract = False  # a contract still to meet (bots/contracts.py)
+        self._contract, self._pot = False, POT_WEIGHT  # a contract to meet; pot_weight
         self._limit_view: View | None = None
         self._limit: int | None = None
         self._fast: tuple[MaskLook, int] | None = None  # this decision's hand as a mask
@@ -158,7 +158,7 @@ class SmartBot(PhasedBot):
                 look, left = fast[0], fast[1] ^ 1 << card
                 score = mask_cost(variant, look, left, weight, CREDIT_WEIGHT)
                 if pool is not None:
-                    score -= POT_WEIGHT * pot(variant, look, left, pool, POT_DRAWS)
+                    score -= self._pot * pot(variant, look, left, pool, POT_DRAWS)
                 if best is None or score < best:
                     best = score
                 continue
@@ -166,7 +166,7 @@ class SmartBot(PhasedBot):
             rest.remove(card)
             score = self.cost(variant, rest)
             if pool is not None:
-                score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
+                score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
             if best is None or score < best:
                 best = score
         return self.cost(variant, hand) if best is None else best
@@ -184,7 +184,7 @@ class SmartBot(PhasedBot):
         self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         hand = list(view.hand)
-        self._contract = pending(view, variant)
+        self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
         if self._contract:  # a contract to meet: the hope of the stock is a card it lacks
@@ -195,7 +195,7 @@ class SmartBot(PhasedBot):
         pot_pool = None
         if DRAW_POT and POT_WEIGHT and variant.knock is not None:
             pot_pool = self._pool(view, variant)
-            stock_cost -= POT_WEIGHT * potential(variant, hand, pot_pool, POT_DRAWS)
+            stock_cost -= self._pot * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
         for kind in ("draw", "take"):
             for parsed, move in groups.get(kind, []):
@@ -234,7 +234,7 @@ class SmartBot(PhasedBot):
     ) -> Move:
         hand = list(view.hand)
         credit = variant.scoring.meld_credit
-        self._contract = pending(view, variant)
+        self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
         self._fast = fast_hand(variant, hand, self._contract)
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
@@ -346,7 +346,7 @@ class SmartBot(PhasedBot):
                 score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
                 if POT_WEIGHT and variant.knock is not None:
                     pool = self._pool(view, variant)
-                    score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
+                    score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
         danger = self._dangers.get(card)
         if danger is None:
             danger = self._dangers[card] = discard_danger(
@@ -375,7 +375,7 @@ class SmartBot(PhasedBot):
                     got = self._next_turn(view, variant, left)
                 score = LOOK * got + (1 - LOOK) * score
                 if POT_WEIGHT and variant.knock is not None:
-                    score -= POT_WEIGHT * pot(variant, look, rest, pool, POT_DRAWS)
+                    score -= self._pot * pot(variant, look, rest, pool, POT_DRAWS)
         if card not in self._dangers:
             self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
         return score + self._dangers[card]

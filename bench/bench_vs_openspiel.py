@@ -19,12 +19,15 @@ least deadwood (`arrange.best_layoff`) and lays its melds (`--simple-layoffs`
 leaves the defender's part to OpenSpiel's simple bot, which never lays off: the
 figure measured before); the wall (two cards left in the stock) is left to
 OpenSpiel's bot for that seat. Prints hands won, lost and drawn by our bot, the share won
-with a 95% interval, and the mean points per hand.
+with a 95% interval, and the mean points per hand. ``--per-hand FILE`` keeps each hand's
+return; ``bench/paired_hands.py A B`` compares two such runs of the same deals hand by hand
+(``--flat-pot``: the smart bot as before session 6, one partial-meld weight all hand long).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
@@ -32,7 +35,7 @@ from typing import Any
 
 import pyspiel
 
-from rulespec.bots import make_bot
+from rulespec.bots import knocktime, make_bot
 from rulespec.compiler.load import load_variant
 from rulespec.core.cards import card_text
 from rulespec.core.moves import as_move
@@ -89,12 +92,14 @@ class Table:
         upcard = self.state.upcard()
         pile = [card_text(FROM_OS[upcard])] if upcard is not None and upcard >= 0 else []
         phase = self.state.current_phase()
-        drawing = phase in (pyspiel.gin_rummy.Phase.DRAW, pyspiel.gin_rummy.Phase.FIRST_UPCARD)
+        phases = pyspiel.gin_rummy.Phase
+        named = {phases.FIRST_UPCARD: "upcard", phases.DRAW: "draw"}.get(phase, "play")
         return {
             "seat": seat,
             "players": 2,
+            "dealer": 1,  # OpenSpiel's player 0 is offered the upcard first: the non-dealer
             "to_move": seat,
-            "phase": "draw" if drawing else "play",
+            "phase": named,  # as rulespec's engine names them (the upcard offer apart)
             "hand": [card_text(FROM_OS[c]) for c in hands[seat]],
             "hand_sizes": [len(h) for h in hands],
             "discard": pile,
@@ -234,12 +239,21 @@ def main() -> None:
         action="store_true",
         help="leave our seat's lay-offs to OpenSpiel's simple bot (it never lays off)",
     )
+    ap.add_argument(
+        "--flat-pot",
+        action="store_true",
+        help="the smart bot's partial melds weighed alike all hand long (as before session 6)",
+    )
+    ap.add_argument("--per-hand", metavar="FILE", help="write each hand's return (JSON list)")
     args = ap.parse_args()
+    if args.flat_pot:
+        knocktime.POT_EARLY = knocktime.POT_LATE = 1.0
     game = pyspiel.load_game("gin_rummy")
     gin = load_variant("gin")
     rng = random.Random(args.seed)
     won = lost = drawn = 0
     points = 0.0
+    returns: list[float] = []
     start = time.perf_counter()
     for i in range(args.pairs):
         deck = list(range(52))
@@ -247,8 +261,12 @@ def main() -> None:
         for seat in (0, 1):
             got = play(game, deck, seat, gin, i * 2 + seat, not args.simple_layoffs)
             points += got
+            returns.append(got)
             won, lost, drawn = won + (got > 0), lost + (got < 0), drawn + (got == 0)
     hands = won + lost + drawn
+    if args.per_hand:
+        with open(args.per_hand, "w", encoding="utf-8") as out:
+            json.dump(returns, out)
     share = won / hands
     half = 1.96 * math.sqrt(share * (1 - share) / hands)
     print(f"{args.pairs} deal pairs, {hands} hands in {time.perf_counter() - start:.0f} s")

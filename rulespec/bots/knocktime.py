@@ -1,6 +1,6 @@
-"""When the smart bot knocks in games that let any count knock (bots layer).
+"""When the smart bot knocks, and how much it builds as the hand goes on (bots layer).
 
-In gin the knock limit (10 or less) is itself the judgement: a hand that may
+Knock timing. In gin the knock limit (10 or less) is itself the judgement: a hand that may
 knock is a good hand, and the smart bot knocks as soon as it may. In games like
 Knock Rummy (Poker Rum) a seat may knock with any count and the lowest count
 wins, the knocker paying extra when undercut; knocking at once, whatever the
@@ -17,6 +17,15 @@ when its count after the discard is likely the lowest at the table:
 
 The samples come from a generator seeded by the position (hand, history length):
 the same position gives the same answer, and no global random is used.
+
+In every knock game a hand is a race to the knock, and the smart bot weighs
+partial melds (pairs, connectors: `hands.potential`) against the deadwood it
+holds now. Early in the hand many draws are still to come, so a partial meld
+is worth a lot; once the next player has drawn often, it may knock any turn
+(every unseen card it kept is one more chance) and only deadwood that goes soon
+counts. ``pot_weight`` scales the partial melds' weight from ``POT_EARLY`` times
+the base at the deal down to ``POT_LATE`` times it after ``POT_SPAN`` draws of
+the next player (its draws this hand, from the public history).
 """
 
 from __future__ import annotations
@@ -38,6 +47,12 @@ SAMPLES = 24
 """Sampled hands per opponent."""
 MAX_DRAWS = 6
 """Extra cards an opponent is credited with at most (its draws this hand)."""
+POT_EARLY = 2.5
+"""Partial melds' weight at the deal, times the smart bot's base weight (build)."""
+POT_LATE = 0.5
+"""... after ``POT_SPAN`` draws of the next player (race)."""
+POT_SPAN = 8
+"""The next player's draws over which the weight goes from early to late."""
 
 
 def knock_limit(view: View, variant: Variant) -> int | None:
@@ -114,3 +129,11 @@ def too_soon(
         if card in rest:
             rest.remove(card)
     return not knock_now(variant, view, arrangement(variant, rest)[0], pool)
+
+
+def pot_weight(view: View, base: float) -> float:
+    """The weight of a hand's partial melds at this point of the hand: ``base`` scaled from
+    ``POT_EARLY`` (no draws yet) down to ``POT_LATE`` (``POT_SPAN`` draws or more by the
+    next player): build while the hand is young, race once the next player may be close."""
+    share = min(1.0, _draws(view, view.next_seat()) / POT_SPAN)
+    return base * (POT_EARLY + (POT_LATE - POT_EARLY) * share)

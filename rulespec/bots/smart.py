@@ -49,7 +49,7 @@ from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.ginplay import all_melded, knock_ready, pure_runs, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
-from rulespec.bots.knocktime import knock_limit, too_soon
+from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
@@ -85,7 +85,7 @@ class SmartBot(PhasedBot):
         super().__init__(seed)
         self._pool_key: object = None
         self._pool_value: Counter[int] = Counter()
-        self._contract = False  # a contract still to meet (bots/contracts.py)
+        self._contract, self._pot = False, POT_WEIGHT  # a contract to meet; pot_weight
         self._limit_view: View | None = None
         self._limit: int | None = None
         self._fast: tuple[MaskLook, int] | None = None  # this decision's hand as a mask
@@ -159,7 +159,7 @@ class SmartBot(PhasedBot):
             rest.remove(card)
             score = self.cost(variant, rest)
             if pool is not None:
-                score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
+                score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
             if best is None or score < best:
                 best = score
         return self.cost(variant, hand) if best is None else best
@@ -177,7 +177,7 @@ class SmartBot(PhasedBot):
         self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
     ) -> Move:
         hand = list(view.hand)
-        self._contract = pending(view, variant)
+        self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
         if self._contract:  # a contract to meet: the hope of the stock is a card it lacks
@@ -188,7 +188,7 @@ class SmartBot(PhasedBot):
         pot_pool = None
         if DRAW_POT and POT_WEIGHT and variant.knock is not None:
             pot_pool = self._pool(view, variant)
-            stock_cost -= POT_WEIGHT * potential(variant, hand, pot_pool, POT_DRAWS)
+            stock_cost -= self._pot * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
         for kind in ("draw", "take"):
             for parsed, move in groups.get(kind, []):
@@ -227,7 +227,7 @@ class SmartBot(PhasedBot):
     ) -> Move:
         hand = list(view.hand)
         credit = variant.scoring.meld_credit
-        self._contract = pending(view, variant)
+        self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
         self._fast = fast_hand(variant, hand, self._contract)
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
@@ -343,7 +343,7 @@ class SmartBot(PhasedBot):
                 score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
                 if POT_WEIGHT and variant.knock is not None:
                     pool = self._pool(view, variant)
-                    score -= POT_WEIGHT * potential(variant, rest, pool, POT_DRAWS)
+                    score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
         danger = self._dangers.get(card)
         if danger is None:
             danger = self._dangers[card] = discard_danger(
@@ -383,8 +383,9 @@ class SmartBot(PhasedBot):
         return total / count - KNOCK_WEIGHT * ready / count
 
     def _weights(self, variant: Variant) -> Weights:
-        """The weights `maskscore.discard_cost` reads (this module's, as they are now)."""
-        w = (KNOCK_WEIGHT, LOOK, POT_WEIGHT, POT_DRAWS, MAX_OUTS_CARDS, CREDIT_WEIGHT, OUTS_WEIGHT)
+        """The weights `maskscore.discard_cost` reads (this module's, as they are now; the
+        partial melds' weight is this decision's, `knocktime.pot_weight`)."""
+        w = (KNOCK_WEIGHT, LOOK, self._pot, POT_DRAWS, MAX_OUTS_CARDS, CREDIT_WEIGHT, OUTS_WEIGHT)
         return (self._count_weight(variant), *w)
 
     def _view_limit(self, view: View, variant: Variant) -> int | None:

@@ -14,14 +14,13 @@ pure-Python search, which gives the same answers, only slower.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 from pathlib import Path
 from typing import Any
 
 from rulespec.interpreter.meldrules import span
-from rulespec.interpreter.native import ENV
+from rulespec.interpreter.native import ENV, source_digest
 
 __all__ = ["MAX_NATURALS", "MODULE", "VERSION", "WHY", "layout", "load", "source_digest"]
 
@@ -56,19 +55,6 @@ def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any,
             "run python hatch_build.py or pip install -e . to rebuild it"
         )
     return module, f"compiled counted search loaded from {getattr(module, '__file__', _NAME)}"
-
-
-def source_digest(source: Path) -> int:
-    """The first 28 bits of the sha256 of the C file and the local headers it includes, in
-    order, line ends normalised (as hatch_build.py compiles it in)."""
-    return int(hashlib.sha256(source_text(source)).hexdigest()[:7], 16)
-
-
-def source_text(source: Path) -> bytes:
-    """The C file's text, then each header it includes by `#include "..."` (its own first)."""
-    text = source.read_bytes().replace(b"\r\n", b"\n")
-    heads = [line.split(b'"')[1] for line in text.splitlines() if line.startswith(b'#include "')]
-    return text + b"".join(source_text(source.with_name(h.decode())) for h in heads)
 
 
 MODULE, WHY = load()

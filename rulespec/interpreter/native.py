@@ -49,17 +49,24 @@ def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any,
     source = Path(__file__).with_name("_deadwood.c")
     if source.is_file() and getattr(module, "SOURCE", None) != source_digest(source):
         return None, (
-            "stale build (_deadwood.c changed since it was compiled): "
+            "stale build (_deadwood.c or its headers changed since it was compiled): "
             "run python hatch_build.py or pip install -e . to rebuild it"
         )
     return module, f"compiled kernel loaded from {getattr(module, '__file__', _NAME)}"
 
 
 def source_digest(source: Path) -> int:
-    """The first 28 bits of the C file's sha256, line ends normalised (as hatch_build.py
-    compiles it in)."""
+    """The first 28 bits of the sha256 of the C file and of the local headers it includes,
+    in order, line ends normalised (as hatch_build.py compiles it in): an edit of any of
+    them makes the build stale. gensearch.py reads its extension's the same way."""
+    return int(hashlib.sha256(source_text(source)).hexdigest()[:7], 16)
+
+
+def source_text(source: Path) -> bytes:
+    """The C file's text, then each header it includes by `#include "..."` (its own first)."""
     text = source.read_bytes().replace(b"\r\n", b"\n")
-    return int(hashlib.sha256(text).hexdigest()[:7], 16)
+    heads = [line.split(b'"')[1] for line in text.splitlines() if line.startswith(b'#include "')]
+    return text + b"".join(source_text(source.with_name(h.decode())) for h in heads)
 
 
 MODULE, WHY = load()

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.core.cards import JOKER, card_text, placed_text
+from rulespec.core.cards import JOKER, Placed, card_text, placed_text
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter.handwild import per_hand, rank_text
-from rulespec.interpreter.outcome import HandWildView, Observation, match_view
-from rulespec.interpreter.state import HandState, MatchState
+from rulespec.interpreter.outcome import HandWildView, Meld, Observation, match_view
+from rulespec.interpreter.state import HandState, MatchState, TableMeld
 from rulespec.model.variant import Variant
 
 _TEXT: dict[int, str] = {c: card_text(c) for c in range(JOKER + 1)}
@@ -56,11 +56,27 @@ class SeenHistory:
     kept, and another hand or a loaded position starts over.
     """
 
-    __slots__ = ("_seen", "_source")
+    __slots__ = ("_seen", "_source", "_texts")
 
     def __init__(self) -> None:
         self._source: list[dict[str, Any]] = []  # the engine entries copied, in order
         self._seen: list[dict[str, Any]] = []  # their copies, shown to the seats
+        # a table meld's card texts by the meld's id, with the meld kept so the id stays its
+        # own: table melds are tuples, replaced (never changed) by a lay-off or a swap
+        self._texts: dict[int, tuple[tuple[Placed, ...], list[str]]] = {}
+
+    def melds(self, melds: list[TableMeld]) -> list[Meld]:
+        """The table melds as the seats see them: each meld's texts written once, copied."""
+        known = self._texts
+        if len(known) > 512:
+            known.clear()
+        out: list[Meld] = []
+        for owner, meld in melds:
+            got = known.get(id(meld))
+            if got is None or got[0] is not meld:
+                got = known[id(meld)] = (meld, _placed_texts(meld))
+            out.append({"owner": owner, "cards": list(got[1])})
+        return out
 
     def of(self, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The seats' copy of `history`: a new list, its entries shared between observations."""
@@ -101,7 +117,9 @@ def observe(
         "discard": _texts(hs.discard if spread else hs.discard[-1:]),
         "discard_size": len(hs.discard),
         "pile": "spread" if spread else "squared",
-        "melds": [{"owner": o, "cards": _placed_texts(m)} for o, m in hs.melds],
+        "melds": [{"owner": o, "cards": _placed_texts(m)} for o, m in hs.melds]
+        if copies is None
+        else copies.melds(hs.melds),
         "stock_size": len(hs.stock),
         "totals": list(ms.totals),
         "upcard": None if hs.upcard is None else card_text(hs.upcard),

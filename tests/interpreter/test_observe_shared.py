@@ -15,6 +15,7 @@ import random
 from rulespec.compiler.load import load_variant
 from rulespec.core.errors import IllegalMove
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.observer import observe
 
 
 def _fresh(game: Game) -> list[dict[str, object]]:
@@ -64,3 +65,29 @@ def test_history_exact_through_undo_copy_and_load() -> None:
         else:
             game.play(rng.choice(game.legal_moves()))
     assert game.observation(0)["history"] == _fresh(game)
+
+
+def test_table_meld_texts_follow_the_table() -> None:
+    """The meld texts are written once per table meld (observer.SeenHistory.melds): after
+    melds, lay-offs and undos every observation's melds equal the table's, and a reader
+    changing one observation's list changes no other."""
+    variant = load_variant("rummy")
+    rng = random.Random(4)
+    seen_melds = 0
+    for seed in range(2):
+        game = Game.new(variant, 2 + seed, seed)
+        while not game.hand_over:
+            for seat in range(game.hs.players):
+                got = game.observation(seat)["melds"]
+                want = observe(game.variant, game.hs, game.ms, seat)["melds"]
+                assert got == want
+                seen_melds += len(got)
+                if got:
+                    got[0]["cards"].append("a reader's card")
+            if rng.random() < 0.1:
+                with contextlib.suppress(IllegalMove):
+                    game.undo()
+            moves = game.legal_moves()
+            laying = [m for m in moves if m.kind in ("meld", "layoff")]
+            game.play(rng.choice(laying or moves))
+    assert seen_melds > 50  # melds were on the table, so the comparison means something

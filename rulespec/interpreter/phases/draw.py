@@ -53,14 +53,11 @@ def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
         table = [m for _, m in c.hs.melds]
         if next(iter(layoffs(c.variant, [taken[0]], table)), None) is not None:
             return False  # it can be laid off on the table
-    before = c.once(_hand_mask)  # the hand before the draw (asked once per position)
-    if before < 0:
-        return False
-    mask = before
-    for code in taken:
-        if code >= JOKER or mask >> code & 1:
-            return False  # a joker or a second deck: the bitmask cannot say
-        mask |= 1 << code
+    masks = c.once(_pile_masks)  # the hand before the draw with the pile's top cards
+    mask = masks[len(taken)] if len(taken) < len(masks) else -1
+    if mask < 0:
+        return False  # a joker or a second deck: the bitmask cannot say
+    before = masks[0]
     first = taken[0]
     if not meldable(t, mask) >> first & 1:
         return True
@@ -71,15 +68,23 @@ def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
     )
 
 
-def _hand_mask(c: Ctx) -> int:
-    """The mover's hand as a card mask, or -1 when a joker or a second copy of a card is in it
-    (the quick test cannot say then)."""
+def _pile_masks(c: Ctx) -> list[int]:
+    """By depth n: the mover's hand before the draw with the pile's top n cards as a card mask
+    (the cards every draw of n cards takes: `taken` is always the pile's top), -1 from the depth
+    where a joker or a second copy of a card comes in (the quick test cannot say then). Made
+    once per position: the draw's quick test asks it for every depth of the pile."""
     mask = 0
     for code in c.hand:
         if code >= JOKER or mask >> code & 1:
-            return -1
+            return [-1]
         mask |= 1 << code
-    return mask
+    out = [mask]
+    for code in reversed(c.hs.discard):
+        if code >= JOKER or mask >> code & 1:
+            break
+        mask |= 1 << code
+        out.append(mask)
+    return out
 
 
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:

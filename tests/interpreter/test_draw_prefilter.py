@@ -4,7 +4,9 @@
 the cards from the hand the obligation asks for), and lists melds and lay-offs only
 when it cannot say no. This plays random hands of every file whose pile takes must be
 used (bundled and house rules) and, at every draw, compares the quick answer for each
-depth with the full listing of the state after the take.
+depth with the full listing of the state after the take; and the takes the draw lists
+(which skips the depths the quick test refuses without judging them one by one) are
+exactly the depths whose full listing finds a use.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from pathlib import Path
 import pytest
 
 import rulespec
+from rulespec.core.moves import TAKE
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.phases.context import Ctx
-from rulespec.interpreter.phases.draw import _cannot_meld
+from rulespec.interpreter.phases.draw import _cannot_meld, draw_moves
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
 
@@ -66,3 +69,28 @@ def test_the_quick_no_agrees_with_the_listing(name: str) -> None:
             game.play(rng.choice(game.legal_moves()))
     assert said_no > 0  # the quick test did answer, so the comparison means something
     assert said_for_need > 0  # and so did its "N from the hand" clause
+
+
+@pytest.mark.parametrize("name", FILES[:2], ids=["rummy500", "rummy500-layoff"])
+def test_listed_takes_are_the_usable_depths(name: str) -> None:
+    variant = rulespec.load(name)
+    depth = variant.draw.depth
+    assert depth is not None and depth.use != "none" and depth.use_when is None
+    takes = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game.new(variant, 2 + seed % 3, seed=seed)
+        while not game.hand_over:
+            if game.hs.phase == "draw":
+                c = Ctx(variant, game.hs, explain=False)
+                pile = game.hs.discard
+                listed = [m.number for m in draw_moves(c) if m.kind == TAKE]
+                usable = [
+                    n
+                    for n in range(depth.min, len(pile) + 1)
+                    if _listing_finds(c, pile[-n:], depth.use, depth.hand_cards)
+                ]
+                assert listed == usable, game.position()
+                takes += len(listed)
+            game.play(rng.choice(game.legal_moves()))
+    assert takes > 0  # some deep takes were legal, so the comparison means something

@@ -40,32 +40,49 @@ _TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 
 
 
 def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
-    """A quick sure 'no' before the full listing: in a one-deck game without wild cards or
-    whole-hand patterns, the card must lie in some natural set or run of the hand with the
-    cards taken (`meldrules.meldable`, exact for such hands), holding at least `need` cards
-    of the hand as it was before the draw (the obligation's "with N from hand"), or be laid
-    off on the table as it is (under the obligation the listing offers nothing else).
-    Only ever says 'no' when the listing would find nothing, so the answer never changes."""
+    """A quick sure 'no' before the full listing for the pile's top cards `taken`
+    (`_quick_nos`, worked out for every depth of the pile at once per position)."""
+    return _quick_nos(c, use, need)[len(taken)]
+
+
+def _quick_nos(c: Ctx, use: str, need: int) -> list[bool]:
+    """By depth n (0 to the pile's size): a quick sure 'no' for taking the pile's top n cards
+    under the obligation (`use`, `need`), before the full listing. In a one-deck game without
+    wild cards or whole-hand patterns, the deepest card taken must lie in some natural set or
+    run of the hand with the cards taken (`meldrules.meldable`, exact for such hands), holding
+    at least `need` cards of the hand as it was before the draw (the obligation's "with N from
+    hand"), or be laid off on the table as it is (under the obligation the listing offers
+    nothing else). Only ever says 'no' when the listing would find nothing, so the answer
+    never changes. Made once per position and obligation: the draw asks it for every depth."""
+    memo: dict[tuple[str, int], list[bool]] = c.once(_new_memo)
+    got = memo.get((use, need))
+    if got is not None:
+        return got
+    pile = c.hs.discard
+    got = memo[use, need] = [False] * (len(pile) + 1)
     t = tables(c.variant)
     if c.variant.melds.patterns or t.wild_joker or t.wild_ranks:
-        return False
-    if use != "meld" and c.hs.melds:
-        table = [m for _, m in c.hs.melds]
-        if next(iter(layoffs(c.variant, [taken[0]], table)), None) is not None:
-            return False  # it can be laid off on the table
-    masks = c.once(_pile_masks)  # the hand before the draw with the pile's top cards
-    mask = masks[len(taken)] if len(taken) < len(masks) else -1
-    if mask < 0:
-        return False  # a joker or a second deck: the bitmask cannot say
+        return got
+    masks = _pile_masks(c)  # the hand before the draw with the pile's top cards
+    table = [m for _, m in c.hs.melds] if use != "meld" else []
     before = masks[0]
-    first = taken[0]
-    if not meldable(t, mask) >> first & 1:
-        return True
-    if need <= 0:
-        return False
-    return not any(  # a meld must take `need` cards of the hand before the draw
-        m & mask == m and (m & before).bit_count() >= need for m in natural_melds_with(t, first)
-    )
+    for n in range(1, min(len(masks), len(pile) + 1)):
+        mask, first = masks[n], pile[-n]
+        if table and next(iter(layoffs(c.variant, [first], table)), None) is not None:
+            continue  # it can be laid off on the table
+        if not meldable(t, mask) >> first & 1:
+            got[n] = True
+        elif need > 0:
+            got[n] = not any(  # a meld must take `need` cards of the hand before the draw
+                m & mask == m and (m & before).bit_count() >= need
+                for m in natural_melds_with(t, first)
+            )
+    return got
+
+
+def _new_memo(c: Ctx) -> dict[tuple[str, int], list[bool]]:
+    """A position's quick answers by obligation (`_quick_nos`), empty at first."""
+    return {}
 
 
 def _pile_masks(c: Ctx) -> list[int]:
@@ -198,8 +215,12 @@ def draw_moves(c: Ctx) -> list[Move]:
             candidates.append(_FIXED[2])
         if d.discard_then_discard:
             candidates.append(_FIXED[3])
-        if d.depth is not None:
-            depths = range(1, len(c.hs.discard) + 1)
+        dep = d.depth
+        if dep is not None:
+            depths = list(range(1, len(c.hs.discard) + 1))
+            if dep.use != "none" and _obliged(c, dep):  # the quick 'no's are refused anyway
+                nos = _quick_nos(c, dep.use, dep.hand_cards)
+                depths = [n for n in depths if not nos[n]]
             candidates.extend(_TAKES[n] if n < 200 else Move(TAKE, (), n) for n in depths)
         if d.pile:
             candidates.append(_TAKE_PILE)

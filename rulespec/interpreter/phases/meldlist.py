@@ -96,13 +96,19 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
     t = memo.tables
     for entry in memo.recent:
         was, melds = entry.count, entry.melds
-        added = count - was
-        if added.total() > 1:
+        new = None  # the card added (at most one)
+        extra = 0
+        for card, n in count.items():
+            if n > was.get(card, 0):
+                extra += n - was.get(card, 0)
+                if extra > 1:
+                    break  # (most recent hands are other seats': out after two cards)
+                new = card
+        if extra > 1:
             continue
-        removed = was - count
-        if removed.total() > MOST_REMOVED:
+        removed = [card for card, n in was.items() if n > count.get(card, 0)]
+        if sum(was[card] - count.get(card, 0) for card in removed) > MOST_REMOVED:
             continue
-        new = next(iter(added), None)
         if new is not None and (new >= JOKER or t.wild_code(new)):
             continue  # a wild card may join any meld: list the hand whole
         kept = list(melds)
@@ -112,7 +118,7 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
                 cards = entry.cards = [tuple(p[0] for p in m) for m in melds]
             keep = [True] * len(melds)
             for card in removed:
-                left = count[card]
+                left = count.get(card, 0)
                 for i, held in enumerate(cards):
                     if keep[i] and card in held and held.count(card) > left:
                         keep[i] = False

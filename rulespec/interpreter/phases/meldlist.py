@@ -97,14 +97,14 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
     for entry in memo.recent:
         was, melds = entry.count, entry.melds
         new = None  # the card added (at most one)
-        extra = 0
+        more = 0
         for card, n in count.items():
             if n > was.get(card, 0):
-                extra += n - was.get(card, 0)
-                if extra > 1:
+                more += n - was.get(card, 0)
+                if more > 1:
                     break  # (most recent hands are other seats': out after two cards)
                 new = card
-        if extra > 1:
+        if more > 1:
             continue
         removed = [card for card, n in was.items() if n > count.get(card, 0)]
         if sum(was[card] - count.get(card, 0) for card in removed) > MOST_REMOVED:

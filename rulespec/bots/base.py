@@ -116,6 +116,9 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
     done, done_events = _LAST
     start = len(done)
     if start and len(items) >= start and items[:start] == done:
+        if len(items) == start:  # nothing new: the same events (callers may key on them)
+            _LAST[0] = items
+            return done_events  # type: ignore[no-any-return]
         events = list(done_events)
     else:
         start, events = 0, []

@@ -2,18 +2,21 @@
 
 `greedy.split_moves` reads its parse by the Move object's id, `knocktime.knock_limit`
 keeps its answer by (variant, players, upcard), `knocktime._draws` counts a growing
-history incrementally, and `base._history` hands back the same events when nothing is
-new: each held here to the computation it replaces, over seeded hands.
+history incrementally, `base._history` hands back the same events when nothing is new,
+and `ginplay.knock_ready` asks C for the least deadwood after a discard: each held here
+to the computation it replaces, over seeded hands.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
-from rulespec.bots import base, greedy, knocktime, make_bot
+from rulespec.bots import base, ginplay, greedy, knocktime, make_bot
 from rulespec.bots.base import Move, View, parse_move, view_of
+from rulespec.bots.hands import arrangement
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter.game import Game
 
@@ -76,3 +79,22 @@ def test_history_unchanged_is_the_same_events() -> None:
     longer = base._history([*raw, {"seat": 1, "move": "draw discard", "cards": ["5C"]}], 2)
     assert longer[:2] == first and longer[2].shown == (4,)
     assert base._history(["0: draw stock", "0: discard 5C"], 2) == first  # texts read alike
+
+
+@pytest.mark.parametrize("name", ["gin", "knock-rummy", "oklahoma"])
+def test_knock_ready_in_one_call_answers_as_each_discard(name: str) -> None:
+    variant = load_variant(name)
+    rng = random.Random(13)
+    seen = set()
+    for _ in range(150):
+        hand = rng.sample(range(52), rng.choice((2, 3, 8, 11)))
+        keep = tuple(rng.sample(hand, rng.choice((0, 1, 1, 2)))) + (52,) * rng.randrange(2)
+        for limit in (0, 5, 10, 30):
+            plain = any(
+                arrangement(variant, [c for c in hand if c != card])[0] <= limit
+                for card in hand
+                if card not in keep
+            )
+            assert ginplay.knock_ready(variant, hand, keep, limit) is plain
+            seen.add(plain)
+    assert seen == {True, False}

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 # the bots' point unit and the pack's near ranks live in bots/units.py
@@ -116,18 +117,16 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
     done, done_events = _LAST
     start = len(done)
     if start and len(items) >= start and items[:start] == done:
+        if len(items) == start:  # nothing new: the same events (callers may key on them)
+            _LAST[0] = items
+            return done_events  # type: ignore[no-any-return]
         events = list(done_events)
     else:
         start, events = 0, []
     for item in items[start:]:
         shown: tuple[int, ...] = ()
-        if isinstance(item, str):
-            seat_text, _, move_text = item.partition(":")
-            if seat_text.strip().isdigit():
-                seat, text = int(seat_text), move_text.strip()
-            else:
-                seat, text = -1, item
-        elif isinstance(item, Mapping):
+        # the engine's dicts first (a str is no Mapping: the order of the tests is free)
+        if type(item) is dict or isinstance(item, Mapping):
             if "move" not in item and "text" not in item:
                 continue  # a table event (a recycle), not a move
             cards = item.get("cards")
@@ -155,6 +154,12 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
             seat = int(_first(item, "seat", "player", default=-1))
             text = str(_first(item, "move", "text", default=""))
             shown = _cards(_first(item, "cards", "shown", "taken", default=()))
+        elif isinstance(item, str):
+            seat_text, _, move_text = item.partition(":")
+            if seat_text.strip().isdigit():
+                seat, text = int(seat_text), move_text.strip()
+            else:
+                seat, text = -1, item
         else:
             continue
         try:
@@ -167,23 +172,42 @@ def _history(raw: Any, players: int) -> tuple[HistoryEvent, ...]:
     return got
 
 
+_ENGINE_KEYS = itemgetter(
+    "seat",
+    "hand_sizes",
+    "totals",
+    "melds",
+    "discard",
+    "discard_size",
+    "stock_size",
+    "players",
+    "to_move",
+    "phase",
+    "hand",
+)
+_INT_ONLY = frozenset((int,))
+
+
 def _engine_view(obs: dict[str, Any]) -> View | None:
     """`view_of` of an observation in the engine's own shape (its keys, their types: a
     test checks the two agree), read without the general path's tolerance; None for any
     other shape."""
-    seat, sizes, totals, melds_raw = (
-        obs.get("seat"),
-        obs.get("hand_sizes"),
-        obs.get("totals"),
-        obs.get("melds"),
-    )
-    pile_raw, pile_size, stock = obs.get("discard"), obs.get("discard_size"), obs.get("stock_size")
-    players, to_move, phase, hand = (
-        obs.get("players"),
-        obs.get("to_move"),
-        obs.get("phase"),
-        obs.get("hand"),
-    )
+    try:
+        (
+            seat,
+            sizes,
+            totals,
+            melds_raw,
+            pile_raw,
+            pile_size,
+            stock,
+            players,
+            to_move,
+            phase,
+            hand,
+        ) = _ENGINE_KEYS(obs)
+    except KeyError:  # a key the engine always writes is missing: not its shape
+        return None
     if not (
         type(seat) is int
         and type(players) is int
@@ -197,9 +221,9 @@ def _engine_view(obs: dict[str, Any]) -> View | None:
         and "pile_size" not in obs
         and type(sizes) is list
         and sizes
-        and all(type(v) is int for v in sizes)
+        and _INT_ONLY.issuperset(map(type, sizes))
         and type(totals) is list
-        and all(type(v) is int for v in totals)
+        and _INT_ONLY.issuperset(map(type, totals))
     ):
         return None
     pile = _cards(pile_raw)

@@ -129,9 +129,17 @@ _REPLAYS: dict[tuple[int, int | None], tuple[Any, ...]] = {}  # (nxt, upcard) ->
 
 def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     """(cards nxt took from the pile and still holds, pile cards nxt passed over, nxt's
-    discards), replaying the public history with a stack for the pile. The replay of the
-    last history read for this seat and upcard is carried on (a hand's history only grows;
-    the events already replayed are not read again)."""
+    discards), replaying the public history with a stack for the pile: copies of
+    `_replay`'s."""
+    held, passed, thrown = _replay(view, nxt)
+    return +held, list(passed), list(thrown)
+
+
+def _replay(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
+    """`_history_of` without the copies (held counts may be 0 or less): the replay's own
+    objects, read at once and never changed by the caller. The replay of the last history
+    read for this seat and upcard is carried on (a hand's history only grows; the events
+    already replayed are not read again)."""
     key = (nxt, view.upcard)
     history = view.history
     last = _REPLAYS.get(key)
@@ -148,7 +156,8 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
             pile.extend(move.cards)
             if event.seat == nxt:
                 thrown.extend(move.cards)
-                held.subtract(move.cards)
+                for c in move.cards:  # Counter.subtract, inline
+                    held[c] -= 1
         elif move.kind in ("draw", "take", "pass"):
             if move.kind == "pass" or move.source == "stock":
                 if event.seat == nxt and pile:
@@ -164,7 +173,7 @@ def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int
     if len(_REPLAYS) > 64:
         _REPLAYS.clear()
     _REPLAYS[key] = (history, held, passed, thrown, pile)
-    return +held, list(passed), list(thrown)
+    return held, passed, thrown
 
 
 def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
@@ -296,12 +305,13 @@ def discard_dangers(
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     compiled = look.c if look is not None and look._pool(pool) is not None else None
     if compiled is not None and modelled and cards and min(cards) >= 0 and max(cards) < JOKER:
-        held, passed, thrown = _history_of(view, nxt)
-        unknown = max(view.hand_sizes[nxt] - sum(held.values()), 0)
+        counts, passed, thrown = _replay(view, nxt)  # read here, not kept
+        held = [c for c, n in counts.items() if n > 0]  # the keys of +counts, in its order
+        unknown = max(view.hand_sizes[nxt] - sum([counts[c] for c in held]), 0)
         dead = sum(1 << (r - 1) for r, n in seen.items() if n >= 2 and 1 <= r <= 13)
         ordered = sorted(set(cards))
         mask = sum(map(_BITS.__getitem__, ordered))
-        got = compiled.dangers(mask, list(pool), passed, thrown, list(held), unknown, dead)
+        got = compiled.dangers(mask, list(pool), passed, thrown, held, unknown, dead)
         return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)
     values = variant.values

@@ -49,6 +49,10 @@ def knock_ready(variant: Variant, hand: Sequence[int], keep: Sequence[int], limi
     look = mask_look(variant)
     mask = look.mask_of(hand) if look is not None else None
     if look is not None and mask is not None:  # the kernel's deadwood, by mask
+        if look.c is not None and mask.bit_count() > 1:  # the least of them in one C call
+            cards = mask & ~sum([1 << k for k in keep if 0 <= k < 52])
+            least = look.c.least(mask, cards, 0, 0, None, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+            return least is not None and least <= limit
         value = look.k.value
         return any(value(mask ^ 1 << c) <= limit for c in hand if c not in keep)
     for card in set(hand):

@@ -35,23 +35,37 @@ from rulespec.model.schedule import for_deal
 from rulespec.model.variant import Variant
 
 DRAW_KINDS = ("draw", "take", "pass")
+_PLAYING = frozenset(("meld", "layoff", "swap", "discard", "knock"))
 GREEDY_KNOCK_AT = 10
 """Where any count may knock (``knocktime.loose``), greedy knocks with this count or less."""
 
 
 _PARSED: dict[Move, MoveText] = {}  # a legal move, parsed once (the same moves come back)
+_BY_ID: dict[int, tuple[Move, MoveText]] = {}
+"""The same, by the Move object: the engine hands back its own cached Move objects, and
+an id is cheaper to hash than a Move's fields. Each entry holds its Move, so an id is
+never read for another object."""
 
 
 def split_moves(legal_moves: Sequence[Move]) -> dict[str, list[tuple[MoveText, Move]]]:
     """Legal moves grouped by kind, each with its parsed text."""
     groups: dict[str, list[tuple[MoveText, Move]]] = {}
+    by_id = _BY_ID.get
     for move in legal_moves:
-        parsed = _PARSED.get(move)
-        if parsed is None:
-            parsed = parse_move(move)
-            if len(_PARSED) > 20_000:
-                _PARSED.clear()
-            _PARSED[move] = parsed
+        hit = by_id(id(move))
+        if hit is not None and hit[0] is move:
+            parsed = hit[1]
+        else:
+            got = _PARSED.get(move)
+            if got is None:
+                got = parse_move(move)
+                if len(_PARSED) > 20_000:
+                    _PARSED.clear()
+                _PARSED[move] = got
+            if len(_BY_ID) > 20_000:
+                _BY_ID.clear()
+            _BY_ID[id(move)] = (move, got)
+            parsed = got
         groups.setdefault(parsed.kind, []).append((parsed, move))
     return groups
 
@@ -102,7 +116,7 @@ class PhasedBot(Bot):
             )
             if chosen is not None:
                 return chosen
-        if not any(groups.get(k) for k in ("meld", "layoff", "swap", "discard", "knock")):
+        if groups.keys().isdisjoint(_PLAYING):  # (its lists are never empty)
             return self._progress(view, groups, self._draw(view, groups, variant))
         return self._play(view, groups, variant, legal_moves)
 

@@ -13,7 +13,7 @@ import importlib
 import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import filterfalse
+from itertools import filterfalse, repeat
 from typing import Any
 
 from rulespec.bots.base import (
@@ -231,7 +231,7 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
         known = set(shown)
         known.update(view.hand, view.pile, *(meld.cards for meld in view.melds))
         pool: Counter[int] = Counter()  # filled as a dict: Counter's own update is slower
-        dict.update(pool, dict.fromkeys(filterfalse(known.__contains__, hit[2]), 1))
+        dict.update(pool, zip(filterfalse(known.__contains__, hit[2]), repeat(1)))
         return pool
     seen = dict(shown)
     get = seen.get

@@ -55,11 +55,28 @@ POT_SPAN = 8
 """The next player's draws over which the weight goes from early to late."""
 
 
+_LIMITS: dict[tuple[int, int, int | None], tuple[Variant, int | None]] = {}
+
+
 def knock_limit(view: View, variant: Variant) -> int | None:
     """The variant's knock limit as this seat can work it out (None: no knock, or a limit
-    naming something the seat cannot see)."""
+    naming something the seat cannot see). Kept by (variant, players, upcard), all the
+    limit may read here; the entry holds its variant, so an id is never another's."""
     if variant.knock is None:
         return None
+    key = (id(variant), view.players, view.upcard)
+    hit = _LIMITS.get(key)
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    if len(_LIMITS) > 256:
+        _LIMITS.clear()
+    got = _knock_limit(view, variant)
+    _LIMITS[key] = (variant, got)
+    return got
+
+
+def _knock_limit(view: View, variant: Variant) -> int | None:
+    assert variant.knock is not None
     env: dict[str, Any] = {"players": view.players}
     if view.upcard is not None:
         code = view.upcard
@@ -77,8 +94,26 @@ def loose(limit: int | None) -> bool:
     return limit is not None and limit >= LOOSE_LIMIT
 
 
+_DRAWS: list[Any] = [(), {}]  # the last history counted and its draws by seat
+
+
 def _draws(view: View, seat: int) -> int:
-    return sum(1 for e in view.history if e.seat == seat and e.move.kind in ("draw", "take"))
+    """The seat's draws this hand (drawing and taking moves in the public history); the
+    part equal to the last history counted is not counted again (a hand's history only
+    grows)."""
+    history = view.history
+    done, counts = _DRAWS
+    if history is not done:
+        start = len(done)
+        if start and len(history) >= start and history[:start] == done:
+            counts = dict(counts)
+        else:
+            start, counts = 0, {}
+        for e in history[start:]:
+            if e.move.kind in ("draw", "take"):
+                counts[e.seat] = counts.get(e.seat, 0) + 1
+        _DRAWS[0], _DRAWS[1] = history, counts
+    return int(counts.get(seat, 0))
 
 
 def _sampled_count(

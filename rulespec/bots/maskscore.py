@@ -180,8 +180,8 @@ def choose_discard(
         return None
     by_card = {pm[0].cards[0]: pm[1] for pm in discards if len(pm[0].cards) == 1}
     cards = sorted(by_card)
-    chosen = sum(1 << card for card in cards)
-    if len(cards) != len(discards) or chosen & ~mask or not all(d in dangers for d in cards):
+    chosen = sum([1 << card for card in cards])
+    if len(cards) != len(discards) or chosen & ~mask or not by_card.keys() <= dangers.keys():
         return None
     weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
     if not pot_weight or variant.knock is None:

@@ -67,6 +67,10 @@ class Shared:
         self.guard = sum(u << (width - 1) for u in self.units)
         self.is_flex = tuple(t.wild_code(c) for c in range(52))
         self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
+        # by card code, the joker (52) included as nothing: a hand's mask and its cards of
+        # a wild rank are sums over its cards (search.GeneralSearch)
+        self.unit_of = (*self.units, 0)
+        self.flex_of = (*(int(f) for f in self.is_flex), 0)
         self.vals = t.hand_values[:52]
         self.floor = 0 if min(t.hand_values) >= 0 else None  # no value below 0: 0 is best
         self.memo: dict[int, int] = {}

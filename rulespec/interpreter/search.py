@@ -167,9 +167,12 @@ class GeneralSearch:
 
     def flex_in(self, mask: int) -> int:
         """How many cards of a wild rank the mask holds."""
+        flex_codes = self.shared.flex_codes
+        if not flex_codes:
+            return 0
         width = self.width
         low_bits = (1 << width) - 1
-        return sum((mask >> (c * width)) & low_bits for c in self.shared.flex_codes)
+        return sum((mask >> (c * width)) & low_bits for c in flex_codes)
 
     def _py_value(self, mask: int, b: int, fl: int) -> int:
         """`value` in Python (the C search, when there, answers the same)."""

@@ -75,6 +75,16 @@ static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     if (!L->groups || read_table(vals, 52, L->vals, "vals") ||
         read_table(base, 2 * OFFSET, L->base, "base"))
         goto fail;
+    for (i = 0; i < 52; i++) /* (the memo's compact payload holds values this big) */
+        if (L->vals[i] > VAL_LIMIT || L->vals[i] < -VAL_LIMIT) {
+            PyErr_SetString(PyExc_ValueError, "Layout: card values over 2^20");
+            goto fail;
+        }
+    for (i = 0; i < 2 * OFFSET; i++)
+        if (L->base[i] < INF && (L->base[i] > 1LL << 30 || L->base[i] < -(1LL << 30))) {
+            PyErr_SetString(PyExc_ValueError, "Layout: jokers' values over 2^30");
+            goto fail;
+        }
     if (read_table(is_flex, 52, buf, "is_flex")) goto fail;
     for (i = 0; i < 52; i++) L->is_flex[i] = buf[i] != 0;
     if (read_table(used, 2 * OFFSET, buf, "used")) goto fail;

@@ -41,10 +41,18 @@ typedef struct {
     int kmin, kmax, flex_in, low;
 } CPart;
 
+/* a memo entry in 32 bytes (two to a cache line; the lookups are random, so their cache
+   misses were most of the search's time with 48-byte entries): the mask's words, k[0]
+   also holding b + OFFSET in bits 52..61 (never 0: an empty slot has k[0] == 0), and the
+   36-bit payload in bits 52..63 of k[1], k[2], k[3] (pack_value / pack_walk) */
 typedef struct {
-    uint64_t k[4]; /* the mask's words; k[0] also holds b + OFFSET in bits 52..61 */
-    int64_t v, v2;
+    uint64_t k[4];
 } Slot;
+
+#define VAL_LIMIT ((int64_t)1 << 20) /* |card value| the compact payload holds (Layout) */
+#define PAY_BIAS ((int64_t)1 << 34) /* a state value v is v + PAY_BIAS (or v - INF + ...) */
+#define NEAR_INF ((uint64_t)1 << 35)  /* the payload bit of a value near INF */
+#define WORST_BIAS ((int64_t)1 << 22) /* a walk's worst card value, biased; 0: none */
 
 typedef struct {
     Slot *table;
@@ -153,8 +161,38 @@ static uint64_t mix(uint64_t h) { /* murmur3's 64-bit finaliser */
     return h ^ (h >> 33);
 }
 
-static uint64_t hash_key(const uint64_t *k) {
-    return mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3]))));
+static uint64_t hash_key(const uint64_t *k) { /* (the payload bits left out) */
+    return mix(k[0] ^ mix((k[1] & WORD) ^ mix((k[2] & WORD) ^ mix(k[3] & WORD))));
+}
+
+static uint64_t payload(const Slot *s) {
+    return s->k[1] >> 52 | (s->k[2] >> 52) << 12 | (s->k[3] >> 52) << 24;
+}
+
+/* a state value: |v| < 2^34, or INF give or take as much (INF plus negative card values:
+   kept exactly as the Python search keeps them); Layout bounds the card values and the
+   jokers' base so that every value is one of these */
+static uint64_t pack_value(int64_t v) {
+    int64_t d = v - INF;
+    if (d > -PAY_BIAS && d < PAY_BIAS) return NEAR_INF | (uint64_t)(d + PAY_BIAS);
+    return (uint64_t)(v + PAY_BIAS);
+}
+
+static int64_t unpack_value(uint64_t p) {
+    if (p & NEAR_INF) return INF + (int64_t)(p & (NEAR_INF - 1)) - PAY_BIAS;
+    return (int64_t)p - PAY_BIAS;
+}
+
+/* a walk's summary: deadwood cards (< 4096) and the worst value (a card's, or -INF) */
+static uint64_t pack_walk(int64_t count, int64_t worst) {
+    uint64_t w = worst <= -INF ? 0 : (uint64_t)(worst + WORST_BIAS);
+    return (uint64_t)count | w << 12;
+}
+
+static void unpack_walk(uint64_t p, int64_t *count, int64_t *worst) {
+    uint64_t w = p >> 12;
+    *count = (int64_t)(p & 0xFFF);
+    *worst = w ? (int64_t)w - WORST_BIAS : -INF;
 }
 
 static void make_key(const Mask *m, int b, uint64_t *k) {
@@ -169,7 +207,8 @@ static Slot *find(const Table *T, const uint64_t *k) {
     Slot *s;
     for (;;) {
         s = &T->table[i];
-        if (!s->k[0] || (s->k[0] == k[0] && s->k[1] == k[1] && s->k[2] == k[2] && s->k[3] == k[3]))
+        if (!s->k[0] || (s->k[0] == k[0] && (s->k[1] & WORD) == k[1] &&
+                         (s->k[2] & WORD) == k[2] && (s->k[3] & WORD) == k[3]))
             return s;
         i = (i + 1) & mask;
     }
@@ -201,7 +240,7 @@ static void clear_table(Table *T) {
     T->count = 0;
 }
 
-static void store(Table *T, Py_ssize_t limit, const uint64_t *k, int64_t v, int64_t v2) {
+static void store(Table *T, Py_ssize_t limit, const uint64_t *k, uint64_t pay) {
     Slot *s;
     if (T->count >= limit) clear_table(T);
     if (2 * (T->count + 1) > T->cap) { /* grow (or, out of memory, start afresh) */
@@ -211,7 +250,11 @@ static void store(Table *T, Py_ssize_t limit, const uint64_t *k, int64_t v, int6
             T->table = grown;
             T->cap = old_cap * 2;
             for (i = 0; i < old_cap; i++)
-                if (old[i].k[0]) *find(T, old[i].k) = old[i];
+                if (old[i].k[0]) { /* (find compares and hashes the key words only) */
+                    uint64_t key[4] = {old[i].k[0], old[i].k[1] & WORD, old[i].k[2] & WORD,
+                                       old[i].k[3] & WORD};
+                    *find(T, key) = old[i];
+                }
             free(old);
         } else {
             clear_table(T);
@@ -219,9 +262,10 @@ static void store(Table *T, Py_ssize_t limit, const uint64_t *k, int64_t v, int6
     }
     s = find(T, k);
     if (!s->k[0]) T->count++;
-    memcpy(s->k, k, sizeof s->k);
-    s->v = v;
-    s->v2 = v2;
+    s->k[0] = k[0];
+    s->k[1] = k[1] | (pay & 0xFFF) << 52;
+    s->k[2] = k[2] | (pay >> 12 & 0xFFF) << 52;
+    s->k[3] = k[3] | (pay >> 24 & 0xFFF) << 52;
 }
 
 static int init_table(Table *T) {

@@ -26,7 +26,7 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
     if (empty(mask)) return L->base[b + OFFSET];
     make_key(mask, b, key);
     hit = lookup(&L->memo, key);
-    if (hit) return hit->v;
+    if (hit) return unpack_value(payload(hit));
     i = lowest(mask);
     less = *mask;
     take_one(&less, i);
@@ -61,7 +61,7 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
         v = L->vals[i] + value(P, &less, b, rest_fl);
         if (v < best) best = v;
     }
-    store(&L->memo, L->limit, key, best, 0);
+    store(&L->memo, L->limit, key, pack_value(best));
     return best;
 }
 
@@ -78,7 +78,7 @@ static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask,
     if (code < 0 || field(mask->w, code) <= held) return value(P, mask, b, fl);
     make_key(mask, b, key);
     hit = lookup(&L->memo, key);
-    if (hit) return hit->v;
+    if (hit) return unpack_value(payload(hit));
     rest = *mask;
     take_one(&rest, code);
     v = L->vals[code] + value(P, &rest, b, fl);
@@ -104,7 +104,7 @@ static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask,
             }
         }
     }
-    store(&L->memo, L->limit, key, best, 0);
+    store(&L->memo, L->limit, key, pack_value(best));
     return best;
 }
 
@@ -187,14 +187,13 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
         make_key(&mask, b, keys[n]);
         hit = lookup(&L->walks, keys[n]);
         if (hit) {
-            count = hit->v;
-            worst = hit->v2;
+            unpack_walk(payload(hit), &count, &worst);
             break;
         }
         if (empty(&mask)) {
             count = L->jokers - L->used[b + OFFSET];
             worst = -INF;
-            store(&L->walks, L->limit, keys[n], count, worst);
+            store(&L->walks, L->limit, keys[n], pack_walk(count, worst));
             break;
         }
         cards[n] = choose(P, code, held, &mask, &b, &fl, &part, &k, &i) == DEAD ? i : -1;
@@ -206,7 +205,7 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
             count++;
             if (!L->is_flex[i] && L->vals[i] > worst) worst = L->vals[i];
         }
-        store(&L->walks, L->limit, keys[n], count, worst);
+        store(&L->walks, L->limit, keys[n], pack_walk(count, worst));
     }
     *count_out = count;
     *worst_out = worst;

@@ -17,6 +17,7 @@ from itertools import combinations
 from rulespec.core.cards import Placed
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import candidate_melds
+from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import (
     extend,
     meld_kind,
@@ -24,7 +25,7 @@ from rulespec.interpreter.melds import (
     pattern_of,
 )
 from rulespec.interpreter.partsearch import Contract, find_partition
-from rulespec.interpreter.solver import deadwood
+from rulespec.interpreter.solver import _remember, deadwood
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -66,7 +67,24 @@ def partition(
     `contract`: (sets, set length, runs, run length, pure runs) the melds must hold
     at least (a going-out contract: `play.contract_*` with `play.melding: going_out`).
     """
-    return find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract)
+    # the engine asks some questions again within a turn (about half of continental's): the
+    # answer is a fact of the cards (as multisets), the constraints and the hand `within`
+    key = (
+        "partition",
+        tuple(sorted(hand)),
+        None if melds_counts is None else tuple(melds_counts),
+        None if sizes is None else tuple(tuple(s) for s in sizes),
+        None if within is None else tuple(sorted(within)),
+        None if leave_one is None else frozenset(leave_one),
+        contract,
+    )
+    t = tables(variant)
+    known = t.memo.get(key, False)
+    if known is not False:
+        return None if known is None else list(known)
+    found = find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract)
+    _remember(t, key, None if found is None else tuple(found))
+    return found
 
 
 def best_layoff(

@@ -25,7 +25,7 @@ from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.melds import pattern_of
 from rulespec.interpreter.roomsearch import NONE, RoomSearch
-from rulespec.interpreter.solver import _fast_arrangement, _fast_mask
+from rulespec.interpreter.solver import _fast_arrangement, _fast_mask, _remember
 from rulespec.model.variant import Variant
 
 __all__ = ["plus_one"]
@@ -48,6 +48,12 @@ def plus_one(
     if t.joker_sets and (JOKER in hand or JOKER in wanted):
         return None
     mask = _fast_mask(t, hand)
+    key = None
+    if mask is None:  # the counted search: a question asked again (a turn repeats a few)
+        key = ("p1", tuple(sorted(hand)), tuple(wanted))
+        known = t.memo.get(key)
+        if known is not None:
+            return dict(known)
     out: dict[int, Grown] = {}
     if mask is not None:
         natural = [c for c in wanted if not (mask | t.not_fast) >> c & 1]
@@ -60,6 +66,8 @@ def plus_one(
         for card, got in out.items():
             if got[0] and pattern_of(variant, [*hand, card]) is not None:
                 out[card] = (0, 0, 0)
+    if key is not None:
+        _remember(t, key, dict(out))
     return out
 
 

@@ -43,10 +43,14 @@ from rulespec.interpreter.searchshare import (
     Packed,
     Part,
     Rest,
+    Shared,
     Step,
     Value,
     shared_layout,
 )
+
+_TYPES = list(range(52))
+"""Every code has its field (read, never changed: shared by every search)."""
 
 __all__ = ["INF", "OFFSET", "SHIFT", "GeneralSearch", "Packed", "Part", "Rest", "Step", "Value"]
 
@@ -63,31 +67,52 @@ class GeneralSearch:
         self, t: Tables, hand: Sequence[int], room: Iterable[int] = (), native: bool = True
     ) -> None:
         self.t = t
-        counts: Counter[int] = Counter(c for c in hand if c != JOKER)
-        jokers = len(hand) - sum(counts.values())
+        hand = self._hand = tuple(hand)
+        jokers = hand.count(JOKER)
         self.jokers = jokers if t.wild_joker else 0
         self.dead_jokers = 0 if t.wild_joker else jokers
-        most = max(counts.values(), default=1)
+        self._counts: Counter[int] | None = None
+        room = tuple(room)
         for c in room:  # (not_fast: the codes of a wild rank, and the joker)
             if not 0 <= c < 52 or t.not_fast >> c & 1:
                 raise ValueError(f"room holds natural cards only, not code {c}")
-            most = max(most, counts[c] + 1)
-        width = max(FIELD, most.bit_length() + 1)
-        sh = shared_layout(t, self.jokers, width)
+        sh: Shared | None = None
+        if min(hand, default=0) >= 0:
+            # the usual case, without counting the hand: the cards' fields summed in the
+            # 4-bit layout; a code held over 7 times (with a room card added) shows in its
+            # guard bit (under 16 natural cards; more: counted), and then the wider layout
+            # is taken below
+            sh = shared_layout(t, self.jokers, FIELD)
+            units = sh.unit_of
+            full = sum(map(units.__getitem__, hand))
+            flex_total = sum(map(sh.flex_of.__getitem__, hand))
+            grown = full + sum(map(units.__getitem__, set(room))) if room else full
+            if grown & sh.guard or (
+                len(hand) - jokers >= 15 and max(map(hand.count, set(hand) - {JOKER})) > 6
+            ):
+                sh = None
+        if sh is None:
+            counts = self._count()
+            most = max(counts.values(), default=1)
+            for c in room:
+                most = max(most, counts[c] + 1)
+            width = max(FIELD, most.bit_length() + 1)
+            sh = shared_layout(t, self.jokers, width)
+            full = sum(sh.units[c] * n for c, n in counts.items())
+            flex_total = sum(n for c, n in counts.items() if sh.is_flex[c])
         self.shared = sh
-        self.width = width
+        self.width = width = sh.width
         self.units = sh.units
         self.guard = sh.guard
         self.is_flex = sh.is_flex
         self.vals = sh.vals
-        self.types = list(range(52))  # a field per code (partsearch reads these three)
-        self.full = sum(sh.units[c] * n for c, n in counts.items())
-        self.flex_total = sum(n for c, n in counts.items() if sh.is_flex[c])
+        self.types = _TYPES  # a field per code (partsearch reads these three)
+        self.full = full
+        self.flex_total = flex_total
         wild_total = self.jokers + self.flex_total
         self.wild_total = wild_total
         self.floor = sh.floor
         self.memo = sh.memo if len(hand) < OFFSET // 2 else {}
-        self._counts = counts
         self._by_low: list[list[Part]] | None = None
         self._groups: dict[int, tuple[GroupKey, Packed]] = {}
         # the state value: the C search's when it can hold the hand (same answers); it
@@ -99,6 +124,12 @@ class GeneralSearch:
             self._value = self.native.value
         else:
             self._parts()
+
+    def _count(self) -> Counter[int]:
+        """The hand's natural-capable cards counted by code (made when first asked for)."""
+        if self._counts is None:
+            self._counts = Counter(c for c in self._hand if c != JOKER)
+        return self._counts
 
     @property
     def by_low(self) -> list[list[Part]]:
@@ -114,7 +145,7 @@ class GeneralSearch:
     def _parts(self) -> list[list[Part]]:
         if self._by_low is None:
             by_low: list[list[Part]] = [[] for _ in range(52)]
-            for key, parts in natural_groups(self.t, self._counts, self.wild_total):
+            for key, parts in natural_groups(self.t, self._count(), self.wild_total):
                 packed = self.shared.packing(key, parts)
                 self._groups[key[0]] = (key, packed)
                 for low, group in packed.items():
@@ -136,9 +167,12 @@ class GeneralSearch:
 
     def flex_in(self, mask: int) -> int:
         """How many cards of a wild rank the mask holds."""
+        flex_codes = self.shared.flex_codes
+        if not flex_codes:
+            return 0
         width = self.width
         low_bits = (1 << width) - 1
-        return sum((mask >> (c * width)) & low_bits for c in self.shared.flex_codes)
+        return sum((mask >> (c * width)) & low_bits for c in flex_codes)
 
     def _py_value(self, mask: int, b: int, fl: int) -> int:
         """`value` in Python (the C search, when there, answers the same)."""

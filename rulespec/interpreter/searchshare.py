@@ -47,6 +47,10 @@ SHIFT = 10
 MEMO_LIMIT = 500_000
 """States (values and walks) all the shared memos keep together before they start afresh."""
 
+CHECK_EVERY = 64
+"""Layouts handed out between two counts of the states kept (they grow by a few hands'
+states at most in between: MEMO_LIMIT bounds them within that)."""
+
 KEEP_SHARED = 16
 """Shared layouts kept (a variant has one per number of wild jokers in a hand)."""
 
@@ -67,9 +71,14 @@ class Shared:
         self.guard = sum(u << (width - 1) for u in self.units)
         self.is_flex = tuple(t.wild_code(c) for c in range(52))
         self.flex_codes = tuple(c for c in range(52) if self.is_flex[c])
+        # by card code, the joker (52) included as nothing: a hand's mask and its cards of
+        # a wild rank are sums over its cards (search.GeneralSearch)
+        self.unit_of = (*self.units, 0)
+        self.flex_of = (*(int(f) for f in self.is_flex), 0)
         self.vals = t.hand_values[:52]
         self.floor = 0 if min(t.hand_values) >= 0 else None  # no value below 0: 0 is best
         self.memo: dict[int, int] = {}
+        self.asked = 0  # times shared_layout handed this layout out
         self.walks: dict[int, tuple[int, int]] = {}  # roomsearch.dead_summary, by state
         self.pack: dict[GroupKey, Packed] = {}
         self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
@@ -166,6 +175,11 @@ def shared_layout(t: Tables, jokers: int, width: int) -> Shared:
         if len(got.pack) > MEMO_LIMIT // 8:
             got.pack.clear()
             got.rest_pack.clear()
+        # the states are counted every CHECK_EVERY hits (a few thousand layouts are asked
+        # for per hand played: counting each time cost more than a search's building)
+        got.asked += 1
+        if got.asked % CHECK_EVERY:
+            return got
     else:
         if len(_SHARED) >= KEEP_SHARED:
             _SHARED.clear()

@@ -116,3 +116,20 @@ def test_contract_partition_equals_brute_force(contract: Contract) -> None:
         assert len(runs) >= contract[2]
         assert sum(all(p[0] == p[1] for p in m) for m in runs) >= contract[4]
     assert found and refused  # both answers occur
+
+
+def test_a_partition_asked_again_is_the_same_and_the_caller_may_keep_it() -> None:
+    """A question asked again is answered from the tables' memo: the same melds, whatever
+    order the cards come in, and a caller changing its list changes no later answer."""
+    variant = two_decks_jokers()
+    checked = 0
+    for hand in hands(25, seed=sum(CONTRACTS[0])):
+        first = partition(variant, hand, contract=CONTRACTS[0])
+        again = partition(variant, list(reversed(hand)), contract=CONTRACTS[0])
+        assert (again is None) == (first is None)
+        if first is not None:
+            kept = list(first)
+            first.clear()
+            assert partition(variant, hand, contract=CONTRACTS[0]) == kept
+            checked += 1
+    assert checked

@@ -68,6 +68,11 @@ SHAPES: dict[str, dict[str, Any]] = {
         },
         "melds": {"set": False, "run": {"min": 3, "max": 5}, "wild": {"cards": ["joker"]}},
     },
+    "negative-kings-deuces-wild": {  # INF less a king's value: kept exactly in the memo
+        "deck": {"decks": 2, "jokers": 2},
+        "values": {"K": -10, "joker": 25},
+        "melds": {"wild": {"cards": ["joker", "2"], "per_meld": 1}},
+    },
     "sets-only-dead-jokers": {
         "deck": {"decks": 2, "jokers": 2},
         "values": {"joker": 15},
@@ -155,6 +160,21 @@ def test_hands_the_c_search_cannot_hold_stay_in_python() -> None:
     search = GeneralSearch(t, hand)
     assert search.native is None and search.width > 4
     assert search.solve() == GeneralSearch(t, hand[:7] + hand[8:]).solve()
+
+
+def test_card_values_past_the_compact_memo_stay_in_python() -> None:
+    """The C memo keeps a value in 36 bits: a card worth over 2^20 has the layout refused
+    (gensearch.layout gives None) and the Python search answers, the same as ever."""
+    variant = make_variant(
+        "huge-values", deck={"decks": 2, "jokers": 2}, values={"K": 1 << 21, "joker": 5}
+    )
+    t = tables(variant)
+    rng = random.Random(3)
+    for _ in range(3):
+        hand = rng.sample(build_deck(variant, 2), 11)
+        search = GeneralSearch(t, hand)
+        assert search.native is None and search.shared.native is None
+        assert search.solve() == GeneralSearch(t, hand, native=False).solve()
 
 
 def test_stale_or_broken_builds_fall_back(monkeypatch: pytest.MonkeyPatch) -> None:

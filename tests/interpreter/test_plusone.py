@@ -126,3 +126,21 @@ def test_melds_more_is_a_change_of_the_meldable_cards(factory: object) -> None:
         card = rng.choice([c for c in range(52) if c not in hand])
         changed = meldable(t, mask | 1 << card) != meldable(t, mask)
         assert _melds_more(t, mask, card) == changed, (sorted(hand), card)
+
+
+def test_a_grown_hand_question_asked_again_is_the_same() -> None:
+    """Two decks (the counted search): a repeat is answered from the tables' memo, the same
+    as the first time, whatever the hand's order, and the caller's dict is its own."""
+    variant = make_variant("two-decks", deck={"decks": 2})
+    rng = random.Random(4)
+    deck = build_deck(variant, 2)
+    hand, pool = deck[:11], sorted(set(deck[11:40]))
+    first = plus_one(variant, hand, pool)
+    assert first is not None
+    kept = dict(first)
+    first.clear()
+    rng.shuffle(hand)
+    assert plus_one(variant, hand, pool) == kept
+    for card in pool[:5]:
+        dw, _, dead = best_arrangement(variant, [*hand, card])
+        assert kept[card][:2] == (dw, len(dead))

@@ -21,6 +21,7 @@ from typing import Any
 from rulespec.cli import sim_scale
 from rulespec.cli.common import UsageError, resolve_target
 from rulespec.interpreter.game import players_range
+from rulespec.model.variant import Variant
 from rulespec.sim import runner
 from rulespec.sim.stats import summarise
 
@@ -101,10 +102,18 @@ def _run_one(
     players: int,
     bots: tuple[str, ...],
     show_progress: bool,
-    label: str,
+    variant: Variant,
 ) -> tuple[list[Any], float]:
     job = runner.Job(spec, players, bots, args.seed, args.matches, args.rotate_bots)
     start = time.perf_counter()
+    with runner.preloaded(spec, variant):  # the workers fork with it loaded
+        records = _records(job, args, show_progress, variant.name)
+    return records, time.perf_counter() - start
+
+
+def _records(
+    job: runner.Job, args: argparse.Namespace, show_progress: bool, label: str
+) -> list[Any]:
     scale = sim_scale.runner_options(args)
     if show_progress:
         from rich.console import Console
@@ -113,10 +122,8 @@ def _run_one(
         with Progress(transient=True, console=Console(stderr=True)) as bar:
             task = bar.add_task(f"{label}", total=args.hands)
             tick = lambda k: bar.advance(task, k)  # noqa: E731
-            records = runner.simulate(job, args.hands, args.jobs, tick, **scale)
-    else:
-        records = runner.simulate(job, args.hands, args.jobs, **scale)
-    return records, time.perf_counter() - start
+            return runner.simulate(job, args.hands, args.jobs, tick, **scale)
+    return runner.simulate(job, args.hands, args.jobs, **scale)
 
 
 def _settings(args: argparse.Namespace, players: int, bots: tuple[str, ...]) -> dict[str, Any]:
@@ -178,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     args.jobs = _jobs(args)
     sim_scale.check(args)
     show_progress = sys.stderr.isatty() and args.format == "table"
-    records, seconds = _run_one(spec, args, players, bots, show_progress, variant.name)
+    records, seconds = _run_one(spec, args, players, bots, show_progress, variant)
     if args.out is not None:  # a shard (or the whole run) as a part file for `rulespec merge`
         settings = _settings(args, players, bots)
         return sim_scale.write_part(args, variant.name, spec, settings, records, seconds)
@@ -191,9 +198,7 @@ def run(args: argparse.Namespace) -> int:
     runs = [(variant.name, records, summary)]
     by_variant: list[dict[str, Any]] = [{"variant": variant.name, "seconds": round(seconds, 3)}]
     if other is not None and other_spec is not None:
-        o_records, o_seconds = _run_one(
-            other_spec, args, other_players, bots, show_progress, other.name
-        )
+        o_records, o_seconds = _run_one(other_spec, args, other_players, bots, show_progress, other)
         o_summary = summarise(o_records, other_players, args.matches)
         report["compare"] = {
             "variant": other.name,

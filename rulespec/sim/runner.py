@@ -17,6 +17,7 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from types import MappingProxyType
@@ -210,6 +211,23 @@ def _run_chunk(args: tuple[Job, int, int]) -> list[HandRecord]:
     return [
         run(variant, job.players, job.bots, job.seed, i, job.rotate) for i in range(start, stop)
     ]
+
+
+@contextmanager
+def preloaded(spec: str, variant: Variant) -> Iterator[None]:
+    """Within the block, chunks of ``spec`` run in this process, and in the local workers
+    forked inside it, use ``variant`` instead of loading the rule file again: the caller
+    (``rulespec simulate``) has just loaded it, and a load costs as much as dozens of
+    fast hands, once per worker. Spawned workers and Ray tasks still load it."""
+    before = _WORKER_VARIANTS.get(spec)
+    _WORKER_VARIANTS[spec] = variant
+    try:
+        yield
+    finally:
+        if before is None:
+            _WORKER_VARIANTS.pop(spec, None)
+        else:
+            _WORKER_VARIANTS[spec] = before
 
 
 run_chunk = _run_chunk  # what every executor runs: one (job, start, stop) in its process

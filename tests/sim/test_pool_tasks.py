@@ -23,3 +23,24 @@ def test_tasks_of_several_chunks_give_the_same_records(monkeypatch: pytest.Monke
     assert runner.task_chunks(6, 2) == 3
     assert runner.simulate(job, 22, 2) == one
     assert [r.index for r in one] == list(range(22))
+
+
+def test_a_preloaded_variant_is_not_loaded_again_and_is_let_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`rulespec simulate` hands the variant it loaded to the run (and its forked workers):
+    no second load, the same records, and nothing kept once the run is over."""
+    job = runner.Job("gin", 2, ("random",), 9)
+    expected = runner.simulate(job, 12, 1)
+    variant = runner.load("gin")
+    monkeypatch.setattr(runner, "_WORKER_VARIANTS", {})  # no variant kept by the run above
+
+    def refuse(spec: str) -> None:
+        raise AssertionError(f"{spec} loaded again")
+
+    monkeypatch.setattr(runner, "load", refuse)
+    with runner.preloaded("gin", variant):
+        assert runner.simulate(job, 12, 1) == expected
+        assert runner.simulate(job, 12, 2) == expected  # forked workers inherit it
+    with pytest.raises(AssertionError, match="loaded again"):
+        runner.simulate(job, 4, 1)

@@ -300,7 +300,7 @@ def test_a_stock_draw_or_a_meld_breaks_the_circle() -> None:
 def test_view_history_reuses_only_an_equal_prefix() -> None:
     """view_of reads only the new moves of a growing history, and a history that changed
     (an undo, another game) is read whole: each answer is that of a fresh read."""
-    from rulespec.bots import base
+    from rulespec.bots import view as botview
 
     def events(history: list[dict[str, object]]) -> list[str]:
         return [f"{e.seat}:{e.move.text}" for e in view_of({"seat": 0, "history": history}).history]
@@ -312,7 +312,7 @@ def test_view_history_reuses_only_an_equal_prefix() -> None:
     assert events(grown) == ["0:draw stock", "0:discard 7H", "1:draw discard"]
     assert events(other) == ["1:draw stock", "1:discard 2C", "1:draw discard"]
     assert events(first[:1]) == ["0:draw stock"]
-    base._LAST[0], base._LAST[1] = (), ()  # a fresh read gives the same
+    botview._LAST[0], botview._LAST[1] = (), ()  # a fresh read gives the same
     assert events(other) == ["1:draw stock", "1:discard 2C", "1:draw discard"]
 
 

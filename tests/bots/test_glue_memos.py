@@ -2,7 +2,7 @@
 
 `greedy.split_moves` reads its parse by the Move object's id, `knocktime.knock_limit`
 keeps its answer by (variant, players, upcard), `knocktime._draws` counts a growing
-history incrementally, `base._history` hands back the same events when nothing is new,
+history incrementally, `botview._history` hands back the same events when nothing is new,
 and `ginplay.knock_ready` asks C for the least deadwood after a discard: each held here
 to the computation it replaces, over seeded hands.
 """
@@ -14,7 +14,8 @@ import random
 
 import pytest
 
-from rulespec.bots import base, ginplay, greedy, knocktime, make_bot
+from rulespec.bots import ginplay, greedy, knocktime, make_bot
+from rulespec.bots import view as botview
 from rulespec.bots.base import Move, View, parse_move, view_of
 from rulespec.bots.hands import arrangement
 from rulespec.compiler.load import load_variant
@@ -74,11 +75,11 @@ def test_knock_limit_follows_the_upcard() -> None:
 
 def test_history_unchanged_is_the_same_events() -> None:
     raw = [{"seat": 0, "move": "draw stock"}, {"seat": 0, "move": "discard 5C"}]
-    first = base._history(raw, 2)
-    assert base._history(list(raw), 2) is first
-    longer = base._history([*raw, {"seat": 1, "move": "draw discard", "cards": ["5C"]}], 2)
+    first = botview._history(raw, 2)
+    assert botview._history(list(raw), 2) is first
+    longer = botview._history([*raw, {"seat": 1, "move": "draw discard", "cards": ["5C"]}], 2)
     assert longer[:2] == first and longer[2].shown == (4,)
-    assert base._history(["0: draw stock", "0: discard 5C"], 2) == first  # texts read alike
+    assert botview._history(["0: draw stock", "0: discard 5C"], 2) == first  # texts read alike
 
 
 @pytest.mark.parametrize("name", ["gin", "knock-rummy", "oklahoma"])

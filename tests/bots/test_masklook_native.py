@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from interp_helpers import make_variant
 
-from rulespec.bots import base, danger, make_bot, masklook, maskscore
+from rulespec.bots import danger, make_bot, masklook, maskscore
+from rulespec.bots import view as botview
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
 from rulespec.bots.hands import arrangement, deck_counts, potential_of_mask, unseen
@@ -236,21 +237,21 @@ def test_one_call_batches_choose_as_the_loops(batch: str, monkeypatch: pytest.Mo
 
 @pytest.mark.parametrize(("name", "players"), [("gin", 2), ("rummy", 3), ("oklahoma", 2)])
 def test_engine_observations_read_fast_as_in_general(name: str, players: int) -> None:
-    """base.view_of's reading of the engine's own observation dict against its general,
+    """view.view_of's reading of the engine's own observation dict against its general,
     tolerant reading (forced by handing it a read-only mapping): the same View."""
     seen = []
 
     def check(game: Game, seat: int) -> None:
         for s in range(players):
             obs = game.observation(s)
-            assert base._engine_view(obs) is not None  # the engine's shape: read fast
+            assert botview._engine_view(obs) is not None  # the engine's shape: read fast
             fast = view_of(obs)
             assert fast == view_of(MappingProxyType(obs)), (name, obs)
             seen.append(bool(fast.melds) or bool(fast.taken))
 
     _self_play(2, name, players, check)
     assert any(seen)  # table melds or a taken card were read too
-    assert base._engine_view({**game_obs(name, players), "pile_size": 3}) is None
+    assert botview._engine_view({**game_obs(name, players), "pile_size": 3}) is None
 
 
 def game_obs(name: str, players: int) -> dict[str, Any]:

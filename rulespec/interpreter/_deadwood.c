@@ -32,25 +32,7 @@
 #define NONE_GAIN ((int64_t)1 << 60) /* runtable.INF: an empty suit has nothing to drop */
 #define MAX_RANKS 13
 
-/* lowest set bit and bit count, portable (GCC and Clang have builtins; MSVC does not) */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(RULESPEC_NO_BUILTINS)
-#define LOWEST_BIT(x) __builtin_ctzll(x)
-#define BIT_COUNT(x) __builtin_popcountll(x)
-#else
-static int LOWEST_BIT(uint64_t x) {
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
-static int BIT_COUNT(uint64_t x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
-#endif
+#include "_cbits.h"
 
 typedef struct {
     PyObject_HEAD
@@ -65,12 +47,11 @@ typedef struct {
 /* a 4-bit suit mask as the 52-bit card mask of rank A */
 static uint64_t spread[16];
 
-static uint64_t set_ranks(const KernelObject *k, uint64_t s0, uint64_t s1, uint64_t s2,
-                          uint64_t s3) {
-    /* meldrules.ranks_held: ranks held in at least set_min suits (bit-sliced count) */
+/* meldrules.ranks_held: the ranks held in at least `need` of the four suits (a bit-sliced
+ * count; `need` above 4 is read as 4). The Look reads it too. */
+static uint64_t ranks_held_c(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3, int need) {
     uint64_t a, b, c, d, low, carry, mid, high;
-    if (k->set_min > 4) return 0;
-    if (k->set_min <= 1) return s0 | s1 | s2 | s3;
+    if (need <= 1) return s0 | s1 | s2 | s3;
     a = s0 ^ s1;
     b = s0 & s1;
     c = s2 ^ s3;
@@ -79,9 +60,15 @@ static uint64_t set_ranks(const KernelObject *k, uint64_t s0, uint64_t s1, uint6
     carry = a & c;
     mid = b ^ d ^ carry;
     high = (b & d) | (carry & (b ^ d));
-    if (k->set_min >= 4) return high;
-    if (k->set_min == 3) return high | (mid & low);
+    if (need >= 4) return high;
+    if (need == 3) return high | (mid & low);
     return high | mid;
+}
+
+/* the ranks the kernel's sets may come from: held in at least set_min suits */
+static inline uint64_t set_ranks(const KernelObject *k, uint64_t s0, uint64_t s1, uint64_t s2,
+                                 uint64_t s3) {
+    return k->set_min > 4 ? 0 : ranks_held_c(s0, s1, s2, s3, k->set_min);
 }
 
 static inline int64_t runs_only(const KernelObject *k, uint64_t x) {

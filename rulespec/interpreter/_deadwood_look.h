@@ -61,22 +61,6 @@ typedef struct {
 
 static inline uint64_t spread13(uint64_t m) { return m | m << 13 | m << 26 | m << 39; }
 
-static uint64_t ranks_held_c(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3, int need) {
-    uint64_t a, b, c, d, low, carry, mid, high;
-    if (need <= 1) return s0 | s1 | s2 | s3;
-    a = s0 ^ s1;
-    b = s0 & s1;
-    c = s2 ^ s3;
-    d = s2 & s3;
-    low = a ^ c;
-    carry = a & c;
-    mid = b ^ d ^ carry;
-    high = (b & d) | (carry & (b ^ d));
-    if (need >= 4) return high;
-    if (need == 3) return high | (mid & low);
-    return high | mid;
-}
-
 static uint64_t meldy_of(const LookObject *L, uint64_t mask) {
     uint64_t s0 = mask & SUIT, s1 = (mask >> 13) & SUIT, s2 = (mask >> 26) & SUIT,
              s3 = (mask >> 39) & SUIT;

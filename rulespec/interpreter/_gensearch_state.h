@@ -12,25 +12,7 @@
 #define MAX_NATURALS 63 /* natural cards a part may hold (a set of 7 copies in 4 suits: 28) */
 #define GROUPS_LIMIT 100000
 
-/* lowest set bit and bit count, portable (GCC and Clang have builtins; MSVC does not) */
-#if defined(__GNUC__) || defined(__clang__)
-#define LOWEST_BIT(x) __builtin_ctzll(x)
-#define BIT_COUNT(x) __builtin_popcountll(x)
-#else
-static int LOWEST_BIT(uint64_t x) {
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
-static int BIT_COUNT(uint64_t x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
-#endif
+#include "_cbits.h"
 
 typedef struct {
     uint64_t w[4];

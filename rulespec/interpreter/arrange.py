@@ -67,8 +67,8 @@ def partition(
     `contract`: (sets, set length, runs, run length, pure runs) the melds must hold
     at least (a going-out contract: `play.contract_*` with `play.melding: going_out`).
     """
-    # the engine asks some questions again within a turn (about half of continental's): the
-    # answer is a fact of the cards (as multisets), the constraints and the hand `within`
+    # the engine asks some questions again within a turn (about half, in a two-deck going-out
+    # game): the answer is a fact of the cards (as multisets), the constraints and `within`
     key = (
         "partition",
         tuple(sorted(hand)),

@@ -14,13 +14,11 @@ pure-Python search, which gives the same answers, only slower.
 
 from __future__ import annotations
 
-import importlib
 import os
-from pathlib import Path
 from typing import Any
 
 from rulespec.interpreter.meldrules import span
-from rulespec.interpreter.native import ENV, source_digest
+from rulespec.interpreter.native import load_extension, source_digest
 
 __all__ = ["MAX_NATURALS", "MODULE", "VERSION", "WHY", "layout", "load", "source_digest"]
 
@@ -30,31 +28,10 @@ MAX_NATURALS = 63
 VERSION = 1
 """The C search's interface version this code was written against (`KERNEL_VERSION`)."""
 
-_NAME = "rulespec.interpreter._gensearch"
-
 
 def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any, str]:
     """(the extension module or None, a one-line reason): why it is used or not."""
-    env = os.environ if environ is None else environ
-    if env.get(ENV, "").strip() == "0":
-        return None, f"{ENV}=0: the pure-Python counted search is forced"
-    try:
-        module = importlib.import_module(_NAME)
-    except (ImportError, OSError) as err:
-        return None, f"not built (no C compiler at install time?): {err}"
-    built = getattr(module, "VERSION", None)
-    if built != VERSION:
-        return None, (
-            f"stale build (version {built}, this code wants {VERSION}): "
-            "reinstall with pip install -e . to rebuild it"
-        )
-    source = Path(__file__).with_name("_gensearch.c")
-    if source.is_file() and getattr(module, "SOURCE", None) != source_digest(source):
-        return None, (
-            "stale build (_gensearch.c or its headers changed since it was compiled): "
-            "run python hatch_build.py or pip install -e . to rebuild it"
-        )
-    return module, f"compiled counted search loaded from {getattr(module, '__file__', _NAME)}"
+    return load_extension("_gensearch", VERSION, "counted search", environ)
 
 
 MODULE, WHY = load()

@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ENV", "MODULE", "VERSION", "WHY", "compiled", "compiled_look", "load"]
+__all__ = ["ENV", "MODULE", "VERSION", "WHY", "compiled", "compiled_look", "load", "load_extension"]
 
 VERSION = 2
 """The C kernel's interface version this code was written against (`KERNEL_VERSION`)."""
@@ -28,31 +28,41 @@ VERSION = 2
 ENV = "RULESPEC_NATIVE"
 """`RULESPEC_NATIVE=0` forces the pure-Python kernel (the CI leg without the extension)."""
 
-_NAME = "rulespec.interpreter._deadwood"
-
 
 def load(environ: dict[str, str] | os._Environ[str] | None = None) -> tuple[Any, str]:
     """(the extension module or None, a one-line reason): why it is used or not."""
+    return load_extension("_deadwood", VERSION, "kernel", environ)
+
+
+def load_extension(
+    stem: str, version: int, what: str, environ: dict[str, str] | os._Environ[str] | None = None
+) -> tuple[Any, str]:
+    """Load the extension `rulespec.interpreter.<stem>` built from `<stem>.c` beside this file
+    (the deadwood kernel here, the counted search for gensearch.py): (the module or None,
+    a one-line reason naming `what` it is). None when forced off, not built, or stale
+    (another interface `version`, or a build from an older edit of the C file or its
+    headers)."""
     env = os.environ if environ is None else environ
     if env.get(ENV, "").strip() == "0":
-        return None, f"{ENV}=0: the pure-Python kernel is forced"
+        return None, f"{ENV}=0: the pure-Python {what} is forced"
+    name = f"rulespec.interpreter.{stem}"
     try:
-        module = importlib.import_module(_NAME)
+        module = importlib.import_module(name)
     except (ImportError, OSError) as err:
         return None, f"not built (no C compiler at install time?): {err}"
     built = getattr(module, "VERSION", None)
-    if built != VERSION:
+    if built != version:
         return None, (
-            f"stale build (version {built}, this code wants {VERSION}): "
+            f"stale build (version {built}, this code wants {version}): "
             "reinstall with pip install -e . to rebuild it"
         )
-    source = Path(__file__).with_name("_deadwood.c")
+    source = Path(__file__).with_name(f"{stem}.c")
     if source.is_file() and getattr(module, "SOURCE", None) != source_digest(source):
         return None, (
-            "stale build (_deadwood.c or its headers changed since it was compiled): "
+            f"stale build ({stem}.c or its headers changed since it was compiled): "
             "run python hatch_build.py or pip install -e . to rebuild it"
         )
-    return module, f"compiled kernel loaded from {getattr(module, '__file__', _NAME)}"
+    return module, f"compiled {what} loaded from {getattr(module, '__file__', name)}"
 
 
 def source_digest(source: Path) -> int:

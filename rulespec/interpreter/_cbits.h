@@ -1,0 +1,21 @@
+/* Lowest set bit and bit count of a uint64_t, portable: GCC and Clang have builtins, MSVC
+   does not (interpreter: shared by _deadwood.c and _gensearch.c, included once in each;
+   -DRULESPEC_NO_BUILTINS builds the loop form anywhere, to check it gives the same). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(RULESPEC_NO_BUILTINS)
+#define LOWEST_BIT(x) __builtin_ctzll(x)
+#define BIT_COUNT(x) __builtin_popcountll(x)
+#else
+static int LOWEST_BIT(uint64_t x) {
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+static int BIT_COUNT(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+#endif

@@ -47,6 +47,14 @@ def load(spec: str) -> Variant:
     return load_variant(spec)
 
 
+def ready_bots(bots: Sequence[str]) -> None:
+    """Import the named bots' code now, at start-up: a bot module imported on the first
+    hand is paid inside the run's timing, and once again in every worker forked before
+    it (the workers ``--jobs`` forks after this inherit it)."""
+    for name in dict.fromkeys(bots or ("smart",)):
+        make_bot(name, 0)
+
+
 def seat_bots(bots: Sequence[str], players: int, rotate: int = 0) -> list[str]:
     """Bot names for each seat: the list cycled to the player count, rotated by ``rotate``."""
     names = list(bots) or ["smart"]

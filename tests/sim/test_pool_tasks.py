@@ -44,3 +44,25 @@ def test_a_preloaded_variant_is_not_loaded_again_and_is_let_go(
         assert runner.simulate(job, 12, 2) == expected  # forked workers inherit it
     with pytest.raises(AssertionError, match="loaded again"):
         runner.simulate(job, 4, 1)
+
+
+def test_the_bots_are_imported_at_start_up_not_on_the_first_hand() -> None:
+    """`rulespec simulate` imports the named bots before its timer starts and before
+    the workers fork (runner.ready_bots): a fresh process has not imported the smart
+    bot, and has only the bots named afterwards."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from rulespec.sim import runner\n"
+        "seen = lambda: ['rulespec.bots.smart' in sys.modules,"
+        " 'rulespec.bots.random_bot' in sys.modules]\n"
+        "before = seen()\n"
+        "runner.ready_bots(['random', 'random'])\n"
+        "random_only = seen()\n"
+        "runner.ready_bots(['smart'])\n"
+        "print(*before, *random_only, *seen())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False", "False", "True", "True", "True"]

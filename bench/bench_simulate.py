@@ -9,6 +9,14 @@ profits from caches another run warmed. Usage:
 
 `--random-jobs N`: only the `--jobs 2` speed-up of N random-bot hands per variant
 (default gin), with a check that the per-hand records (`--out`) are byte-identical.
+
+`--jobs-pairs K` (issue 13, target 5): K alternating `--jobs 1` / `--jobs 2` runs of
+`-n` smart-bot hands (default 500) per variant (default gin), fresh processes each;
+prints the median speed-up of the run's own timing (start-up excluded) and of the
+whole command's wall time (interpreter start, load and imports included), and
+whether every run wrote the same records.
+
+    .venv/bin/python bench/bench_simulate.py --jobs-pairs 8 -n 500 gin
 """
 
 from __future__ import annotations
@@ -16,9 +24,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 from rulespec.compiler.load import bundled_names
 
@@ -53,17 +63,44 @@ def rate(name: str, bots: str, hands: int, jobs: int) -> float:
 def records(name: str, bots: str, hands: int, jobs: int) -> tuple[float, list[str]]:
     """Hands per second of one fresh `simulate --out` run (its own timing, start-up
     excluded) and the per-hand records it wrote, one JSON line each."""
+    rate_, _, lines = timed_records(name, bots, hands, jobs)
+    return rate_, lines
+
+
+def timed_records(name: str, bots: str, hands: int, jobs: int) -> tuple[float, float, list[str]]:
+    """`records` and the whole command's wall time in seconds."""
     with tempfile.TemporaryDirectory() as folder:
         part = os.path.join(folder, "part.jsonl")
+        start = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "rulespec", "simulate", name, "-n", str(hands)]
             + ["--bots", bots, "--jobs", str(jobs), "--seed", "1", "--out", part],
             capture_output=True,
             check=True,
         )
+        wall = time.perf_counter() - start
         with open(part, encoding="utf-8") as fh:
             head, *lines = fh.read().splitlines()
-    return hands / float(json.loads(head)["seconds"]), lines
+    return hands / float(json.loads(head)["seconds"]), wall, lines
+
+
+def jobs_pairs(names: list[str], hands: int, pairs: int) -> None:
+    """Median `--jobs 2` speed-up over `pairs` alternating runs, timed and whole-command."""
+    head = f"{'variant':14} {'pairs':>5} {'timed x (median, min-max)':>28} {'wall x (median)':>16}"
+    print(head, "same")
+    for name in names:
+        timed: list[float] = []
+        walls: list[float] = []
+        same = True
+        for _ in range(pairs):
+            r1, w1, one = timed_records(name, "smart", hands, 1)
+            r2, w2, two = timed_records(name, "smart", hands, 2)
+            timed.append(r2 / r1)
+            walls.append(w1 / w2)
+            same = same and one == two
+        spread = f"{statistics.median(timed):.2f} ({min(timed):.2f}-{max(timed):.2f})"
+        print(f"{name:14} {pairs:5} {spread:>28} {statistics.median(walls):15.2f}x {same}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def random_jobs(names: list[str], hands: int) -> None:
@@ -80,8 +117,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=60, help="hands per measurement")
     parser.add_argument("--random-jobs", type=int, default=0, help="random hands (see above)")
+    parser.add_argument("--jobs-pairs", type=int, default=0, help="see above")
     parser.add_argument("variants", nargs="*")
     args = parser.parse_args()
+    if args.jobs_pairs:
+        jobs_pairs(args.variants or ["gin"], args.n if args.n != 60 else 500, args.jobs_pairs)
+        return
     if args.random_jobs:
         random_jobs(args.variants or ["gin"], args.random_jobs)
         return

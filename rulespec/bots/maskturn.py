@@ -1,0 +1,183 @@
+"""The smart bot's draw and discard of a one-deck knock hand in few hops (bots layer, under smart).
+
+In a knock game of one deck and natural cards (gin and its kin) `SmartBot._draw`
+and `_play` end in a handful of C calls (`_deadwood.c`'s Look, `MaskLook.c`), but
+reach them through small helpers (`cost`, `_next_turn`, `hands.potential`,
+`_best_after_discard`, `ginplay.knock_ready`, `all_melded`, `danger.discard_dangers`,
+`maskscore.choose_discard`), each working out the hand's mask, the pool's summary
+and the weights again. Self-play spends more time in that glue than in C. Here one
+decision works them out once and calls the Look directly: the same calls with
+the same arguments in the same order, so the same floats and the same moves
+(held by tests/bots/test_maskturn.py and `bench/smart_same.py`). Each function
+answers None wherever a precondition of that path fails (no C Look, a card or a
+pool off the mask path, a knock or meld to weigh, a long stalled hand): the
+general code then decides, as before.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rulespec.bots.base import STALL_TURNS, Move, MoveText, View, pile_cards
+from rulespec.bots.contracts import has_contract
+from rulespec.bots.danger import _BITS, _replay, _seen
+from rulespec.bots.greedy import fallback_draw
+from rulespec.bots.masklook import MaskLook, mask_look
+from rulespec.bots.maskscore import Weights
+from rulespec.model.variant import Variant
+
+Groups = dict[str, list[tuple[MoveText, Move]]]
+DrawParams = tuple[float, int, float, bool, float]
+"""`smart.py`'s draw constants, read by the caller at each call: (STOCK_HOPE,
+MAX_EVAL_CARDS, KNOCK_WEIGHT, JOINS, POT_DRAWS)."""
+
+
+def knock_look(variant: Variant, contract: bool) -> MaskLook | None:
+    """The variant's mask lookahead with its C form, when this path applies to it: a
+    knock game (the count weight is 0, a discard always follows a draw), no meld credit,
+    no contract (nor pure runs) to aim at, no card turned face up; else None."""
+    if (
+        variant.knock is None
+        or variant.draw.turned
+        or contract
+        or variant.scoring.meld_credit
+        or variant.play.contract_pure
+        or has_contract(variant)
+    ):
+        return None
+    look = mask_look(variant)
+    return look if look is not None and look.c is not None else None
+
+
+def _pool_mask(look: MaskLook, pool: Counter[int], hand: int) -> int | None:
+    """The pool's card mask when it is on the mask path and holds no card of the hand."""
+    summary = look._pool(pool)
+    if summary is None or summary[0] & hand:
+        return None
+    return summary[0]
+
+
+def draw(
+    look: MaskLook,
+    view: View,
+    groups: Groups,
+    pool: Counter[int],
+    limit: int | None,
+    pot: float,
+    weights: Weights,
+    params: DrawParams,
+) -> Move | None:
+    """`SmartBot._draw` of a hand of at most LOOK_SMALL_HAND cards (the caller checks)
+    with `knock_look`'s look: the stock's expected cost (the one-draw lookahead less the
+    partial melds' potential) against each visible pile take's best discard after it."""
+    hope, max_eval, knock_weight, joins_free, draws = params
+    c = look.c
+    mask = look.mask_of(view.hand)
+    if mask is None or not mask:
+        return None
+    pool_mask = _pool_mask(look, pool, mask)
+    if pool_mask is None:
+        return None
+    current = look.k.value(mask) / 1  # cost(): deadwood in points of 1, no count weight
+    stock_cost: float = c.score(mask, pool_mask, 2, limit, 0.0, knock_weight, 1.0, 0.0, 0.0, 52)
+    if len(pool) and draws > 0:  # hands.potential: nothing to draw, nothing gained
+        stock_cost -= pot * c.pot(mask, pool_mask, draws, 1.0)
+    forbid = look.variant.discard.forbid_taken
+    size = len(view.hand)
+    best: tuple[float, Move] | None = None
+    for kind in ("draw", "take"):
+        for parsed, move in groups.get(kind, []):
+            if parsed.source == "stock":
+                continue
+            cards = pile_cards(view, parsed)
+            if cards is None or not cards or size + len(cards) > max_eval:
+                continue
+            taken = sum(map(_BITS.__getitem__, cards)) if max(cards) < 52 else -1
+            new = mask | taken
+            if taken < 0 or new & look.not_fast or new.bit_count() != size + len(cards):
+                return None  # off the mask path: the general code weighs it
+            if new & pool_mask:
+                return None
+            movable = new & ~taken if forbid else new
+            w = weights
+            score = c.least(new, movable, pool_mask, 1, None, *w[:6])
+            if score is None:
+                return None
+            if limit is not None and new.bit_count() > 1:
+                least = c.least(new, movable, 0, 0, None, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+                if least is not None and least <= limit:
+                    score -= knock_weight
+            if parsed.source == "discard+stock":
+                score -= hope
+            joins = not c.dead_mask(new) & taken
+            good = score < stock_cost or (joins_free and joins and score <= current)
+            if good and (best is None or score < best[0]):
+                best = (score, move)
+    return best[1] if best is not None else fallback_draw(groups)
+
+
+def turns_over(view: View) -> bool:
+    """Has this seat started more than STALL_TURNS turns (`base.stalled` may draw a random
+    number)? The fast discard leaves those hands to the general code."""
+    seat = view.seat
+    return sum(1 for e in view.history if e.seat == seat and e.move.kind in DRAWN) > STALL_TURNS
+
+
+DRAWN = frozenset(("draw", "take"))
+
+
+def discard(
+    look: MaskLook,
+    view: View,
+    groups: Groups,
+    pool: Counter[int],
+    limit: int | None,
+    keep: int,
+    weights: Weights,
+) -> Move | None:
+    """`SmartBot._play` when every legal move is a discard of one card of a hand on the
+    mask path (no knock, meld or lay-off to weigh; not going out): every candidate's
+    danger (`danger.discard_dangers`, C) and the choice among them (`Look.choose`)."""
+    if groups.keys() != {"discard"} or view.melds:
+        return None
+    hand = view.hand
+    options = groups["discard"]
+    by_card: dict[int, Move] = {}
+    for parsed, move in options:
+        cards = parsed.cards
+        if len(cards) != 1 or len(hand) == 1:
+            return None
+        by_card[cards[0]] = move
+    mask = look.mask_of(hand)
+    if mask is None or len(by_card) != len(options) or turns_over(view):
+        return None
+    ordered = sorted(by_card)
+    if ordered[-1] >= 52 or ordered[0] < 0:
+        return None
+    chosen = sum(map(_BITS.__getitem__, ordered))
+    nxt = view.next_seat()
+    pool_mask = _pool_mask(look, pool, mask)
+    if pool_mask is None or chosen & ~mask or nxt >= len(view.hand_sizes) or nxt == view.seat:
+        return None
+    c = look.c
+    counts, passed, thrown = _replay(view, nxt)
+    held = [card for card, n in counts.items() if n > 0]
+    unknown = max(view.hand_sizes[nxt] - sum([counts[card] for card in held]), 0)
+    dead = sum(1 << (r - 1) for r, n in _seen(view).items() if n >= 2 and 1 <= r <= 13)
+    dangers = c.dangers(chosen, list(pool), passed, thrown, held, unknown, dead)
+    weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
+    card = c.choose(
+        mask,
+        chosen,
+        dangers,
+        pool_mask,
+        keep,
+        limit,
+        weight,
+        knock,
+        look_weight,
+        pot_weight if pot_weight else 0.0,
+        draws,
+        max_cards,
+    )
+    return by_card[card]

@@ -1,0 +1,67 @@
+"""The smart bot's few-hop draw and discard (bots/maskturn.py) choose as its general code.
+
+Seeded smart self-play hands of knock games (gin, three-player gin, oklahoma, tonk:
+discards of a card just taken allowed) are played twice, with the few-hop paths and
+with them switched off (`maskturn.knock_look` answering None): every move and every
+score is the same. With the C Look built, the few-hop paths must have answered most
+decisions (else this would compare the general code with itself).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulespec.bots import make_bot, maskturn
+from rulespec.compiler.load import load_variant
+from rulespec.interpreter import native
+from rulespec.interpreter.game import Game
+
+CASES = [("gin", 2, 6), ("three-player-gin", 3, 2), ("oklahoma", 2, 2), ("tonk", 2, 3)]
+
+
+def _self_play(name: str, players: int, hands: int) -> list[str]:
+    """Every move of seeded smart self-play hands, and each hand's scores."""
+    variant = load_variant(name)
+    log: list[str] = []
+    for index in range(hands):
+        game = Game.new(variant, players, seed=40 + index)
+        bots = [make_bot("smart", 10 * index + seat) for seat in range(players)]
+        while not game.hand_over:
+            seat = game.to_move
+            move = bots[seat].choose(game.observation(seat), game.legal_moves(), variant)
+            log.append(f"{seat}:{move}")
+            game.play(move)
+        log.append(str(game.hand_result["scores"]))
+    return log
+
+
+@pytest.mark.parametrize(("name", "players", "hands"), CASES)
+def test_few_hops_choose_as_the_general_code(
+    name: str, players: int, hands: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answered: list[bool] = []
+    for path in ("draw", "discard"):
+        real = getattr(maskturn, path)
+
+        def counted(*args: Any, real: Any = real) -> Any:
+            got = real(*args)
+            answered.append(got is not None)
+            return got
+
+        monkeypatch.setattr(maskturn, path, counted)
+    fast = _self_play(name, players, hands)
+    if native.MODULE is not None:
+        assert sum(answered) > 0.8 * len(answered) > 10  # the few hops decided
+    monkeypatch.setattr(maskturn, "knock_look", lambda variant, contract: None)
+    assert _self_play(name, players, hands) == fast
+
+
+def test_only_one_deck_knock_games_take_the_few_hops() -> None:
+    for name in ("rummy", "michigan", "continental"):  # no knock, or wild cards, contracts
+        assert maskturn.knock_look(load_variant(name), False) is None
+    gin = load_variant("gin")
+    assert maskturn.knock_look(gin, True) is None  # a contract to aim at
+    if native.MODULE is not None:
+        assert maskturn.knock_look(gin, False) is not None

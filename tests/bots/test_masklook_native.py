@@ -9,6 +9,7 @@ short seeded gin self-play whose move log is the same with the C path switched o
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -249,11 +250,15 @@ def test_engine_observations_read_fast_as_in_general(name: str, players: int) ->
             assert botview._engine_view(obs) is not None  # the engine's shape: read fast
             fast = view_of(obs)
             assert fast == view_of(MappingProxyType(obs)), (name, obs)
+            assert list(vars(fast)) == FIELDS  # every field set, none read from a default
             seen.append(bool(fast.melds) or bool(fast.taken))
 
     _self_play(2, name, players, check)
     assert any(seen)  # table melds or a taken card were read too
     assert botview._engine_view({**game_obs(name, players), "pile_size": 3}) is None
+
+
+FIELDS = [f.name for f in dataclasses.fields(botview.View)]
 
 
 def game_obs(name: str, players: int) -> dict[str, Any]:

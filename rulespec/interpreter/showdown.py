@@ -27,7 +27,7 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import best_layoff, plain
 from rulespec.interpreter.meldgen import candidate_melds
-from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import next_seat
 from rulespec.model.variant import Variant
@@ -103,7 +103,7 @@ def _natural_showings(variant: Variant, hand_mask: int, target: int) -> _Found:
         if len(found) >= SHOWINGS_CAP:
             return
         if not left:
-            laid = [M.normalize(variant, [(c, c) for c in range(52) if m >> c & 1]) for m in melds]
+            laid = [_laid(variant, t, m) for m in melds]
             found.add((tuple(sorted(m for m in laid if m is not None)), tuple(dead)))
             return
         low = (left & -left).bit_length() - 1
@@ -115,6 +115,17 @@ def _natural_showings(variant: Variant, hand_mask: int, target: int) -> _Found:
 
     dfs(hand_mask, [], [], 0)
     return found
+
+
+def _laid(variant: Variant, t: Tables, meld: int) -> Meld | None:
+    """`melds.normalize` of a natural meld given by its card mask, kept in the variant's
+    tables (a knock's showings are made of the same few melds, hand after hand)."""
+    key = ("shown meld", meld)
+    got = t.memo.get(key, False)
+    if got is False:
+        got = M.normalize(variant, [(c, c) for c in range(52) if meld >> c & 1])
+        t.memo[key] = got
+    return got  # type: ignore[no-any-return]
 
 
 def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Found:

@@ -22,6 +22,7 @@ from rulespec.bots.base import STALL_TURNS, Move, MoveText, View, pile_cards
 from rulespec.bots.contracts import has_contract
 from rulespec.bots.danger import _BITS, _replay, _seen
 from rulespec.bots.greedy import fallback_draw
+from rulespec.bots.knocktime import _draws
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.bots.maskscore import Weights
 from rulespec.model.variant import Variant
@@ -118,12 +119,10 @@ def draw(
 
 def turns_over(view: View) -> bool:
     """Has this seat started more than STALL_TURNS turns (`base.stalled` may draw a random
-    number)? The fast discard leaves those hands to the general code."""
-    seat = view.seat
-    return sum(1 for e in view.history if e.seat == seat and e.move.kind in DRAWN) > STALL_TURNS
-
-
-DRAWN = frozenset(("draw", "take"))
+    number)? The fast discard leaves those hands to the general code. (`base.turns_taken`
+    counts the seat's draws and takes in the history, as `knocktime._draws` does, which
+    carries its count on from the last history it read.)"""
+    return _draws(view, view.seat) > STALL_TURNS
 
 
 def discard(
@@ -163,7 +162,9 @@ def discard(
     counts, passed, thrown = _replay(view, nxt)
     held = [card for card, n in counts.items() if n > 0]
     unknown = max(view.hand_sizes[nxt] - sum([counts[card] for card in held]), 0)
-    dead = sum(1 << (r - 1) for r, n in _seen(view).items() if n >= 2 and 1 <= r <= 13)
+    dead = 0  # ranks seen twice or more (none: one pile card in sight, no table meld)
+    if len(view.pile) > 1:  # (a table meld sent the hand to the general code above)
+        dead = sum(1 << (r - 1) for r, n in _seen(view).items() if n >= 2 and 1 <= r <= 13)
     dangers = c.dangers(chosen, list(pool), passed, thrown, held, unknown, dead)
     weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
     card = c.choose(

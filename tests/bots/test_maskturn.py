@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from rulespec.bots import make_bot, maskturn
+from rulespec.bots import knocktime, make_bot, maskturn
+from rulespec.bots.base import STALL_TURNS, turns_taken, view_of
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.game import Game
@@ -65,3 +66,22 @@ def test_only_one_deck_knock_games_take_the_few_hops() -> None:
     assert maskturn.knock_look(gin, True) is None  # a contract to aim at
     if native.MODULE is not None:
         assert maskturn.knock_look(gin, False) is not None
+
+
+def test_turns_over_counts_as_turns_taken() -> None:
+    """The fast discard's stall test reads knocktime's carried-on draw count: the same count
+    as base.turns_taken (the seat's draws and takes) at every decision of seeded hands."""
+    variant = load_variant("gin")
+    counted = []
+    for seed in (3, 4):
+        game = Game.new(variant, 2, seed=seed)
+        bots = [make_bot("smart", seat) for seat in range(2)]
+        while not game.hand_over:
+            seat = game.to_move
+            obs = game.observation(seat)
+            view = view_of(obs)
+            counted.append(turns_taken(view))
+            assert knocktime._draws(view, view.seat) == counted[-1]
+            assert maskturn.turns_over(view) == (counted[-1] > STALL_TURNS)
+            game.play(bots[seat].choose(obs, game.legal_moves(), variant))
+    assert max(counted) > 5

@@ -17,12 +17,14 @@ general code then decides, as before.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from rulespec.bots.base import STALL_TURNS, Move, MoveText, View, pile_cards
 from rulespec.bots.contracts import has_contract
 from rulespec.bots.danger import _BITS, _replay, _seen
+from rulespec.bots.ginplay import GIN_CHANCE, GIN_CLOSE, GIN_STOCK
 from rulespec.bots.greedy import fallback_draw
-from rulespec.bots.knocktime import _draws
+from rulespec.bots.knocktime import _draws, too_soon
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.bots.maskscore import Weights
 from rulespec.model.variant import Variant
@@ -117,6 +119,46 @@ def draw(
     return best[1] if best is not None else fallback_draw(groups)
 
 
+PLAIN = frozenset(("discard", "knock"))
+
+
+def _knock(
+    look: MaskLook,
+    view: View,
+    groups: Groups,
+    pool: Counter[int],
+    limit: int | None,
+    mask: int,
+) -> Move | None | Literal[False]:
+    """`SmartBot._play`'s knock: the knock leaving the least cost (then the lowest card),
+    made unless the hand plays on for gin (`ginplay.wait_for_gin`, by mask: the same
+    deadwood, the same C count of gin cards) or it is too soon (`knocktime.too_soon`).
+    False: no knock now; None: a knock off the mask path (the general code decides)."""
+    value = look.k.value
+    best: tuple[float, tuple[int, ...], MoveText, Move] | None = None
+    for parsed, move in groups["knock"]:
+        cards = parsed.cards
+        if len(cards) != 1 or not 0 <= cards[0] < 52 or not mask >> cards[0] & 1:
+            return None
+        key = (value(mask ^ _BITS[cards[0]]) / 1, cards)  # SmartBot._after: cost(), weight 0
+        if best is None or key < best[:2]:
+            best = (*key, parsed, move)
+    if best is None:
+        return None
+    parsed, move = best[2], best[3]
+    rest = mask ^ _BITS[parsed.cards[0]]
+    if view.stock >= GIN_STOCK and 0 < value(rest) / 1 <= GIN_CLOSE:  # wait_for_gin's tests
+        left = [card for card in view.hand if card != parsed.cards[0]]
+        counted = look.gin_hits(left, pool)
+        if counted is None:
+            return None
+        if len(pool) and counted / len(pool) >= GIN_CHANCE:
+            return False  # one good draw from gin: play on
+    if too_soon(look.variant, view, parsed.cards, limit, pool):
+        return False
+    return move
+
+
 def turns_over(view: View) -> bool:
     """Has this seat started more than STALL_TURNS turns (`base.stalled` may draw a random
     number)? The fast discard leaves those hands to the general code. (`base.turns_taken`
@@ -134,10 +176,11 @@ def discard(
     keep: int,
     weights: Weights,
 ) -> Move | None:
-    """`SmartBot._play` when every legal move is a discard of one card of a hand on the
-    mask path (no knock, meld or lay-off to weigh; not going out): every candidate's
-    danger (`danger.discard_dangers`, C) and the choice among them (`Look.choose`)."""
-    if groups.keys() != {"discard"} or view.melds:
+    """`SmartBot._play` when every legal move is a discard or a knock of one card of a
+    hand on the mask path (no meld or lay-off to weigh; not going out): the knock, if one
+    is made (`_knock`), else every candidate's danger (`danger.discard_dangers`, C) and
+    the choice among them (`Look.choose`)."""
+    if not groups.keys() <= PLAIN or "discard" not in groups or view.melds:
         return None
     hand = view.hand
     options = groups["discard"]
@@ -148,7 +191,13 @@ def discard(
             return None
         by_card[cards[0]] = move
     mask = look.mask_of(hand)
-    if mask is None or len(by_card) != len(options) or turns_over(view):
+    if mask is None or len(by_card) != len(options):
+        return None
+    if "knock" in groups:
+        knocked = _knock(look, view, groups, pool, limit, mask)
+        if knocked is not False:
+            return knocked  # the knock, or None: off this path
+    if turns_over(view):
         return None
     ordered = sorted(by_card)
     if ordered[-1] >= 52 or ordered[0] < 0:

@@ -220,8 +220,8 @@ class SmartBot(PhasedBot):
         credit = variant.scoring.meld_credit
         self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
-        look = maskturn.knock_look(variant, self._contract) if len(groups) == 1 else None
-        if look is not None:  # only discards, one-deck knock game: the same sums, fewer hops
+        look = maskturn.knock_look(variant, self._contract) if len(groups) <= 2 else None
+        if look is not None:  # discards (and knocks), one-deck knock game: the same sums
             in_pool, limit = self._pool(view, variant), self._view_limit(view, variant)
             got = maskturn.discard(look, view, groups, in_pool, limit, keep, self._weights(variant))
             if got is not None:

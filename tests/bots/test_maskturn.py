@@ -1,10 +1,11 @@
-"""The smart bot's few-hop draw and discard (bots/maskturn.py) choose as its general code.
+"""The smart bot's few-hop draw, knock and discard (bots/maskturn.py) choose as its general code.
 
-Seeded smart self-play hands of knock games (gin, three-player gin, oklahoma, tonk:
-discards of a card just taken allowed) are played twice, with the few-hop paths and
-with them switched off (`maskturn.knock_look` answering None): every move and every
-score is the same. With the C Look built, the few-hop paths must have answered most
-decisions (else this would compare the general code with itself).
+Seeded smart self-play hands of knock games (gin, three-player gin, oklahoma, knock rummy:
+a loose limit, knocks held back; tonk: discards of a card just taken allowed) are
+played twice, with the few-hop paths and with them switched off (`maskturn.knock_look`
+answering None): every move and every score is the same. With the C Look built, the
+few-hop paths must have answered most decisions (else this would compare the general
+code with itself).
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.game import Game
 
-CASES = [("gin", 2, 6), ("three-player-gin", 3, 2), ("oklahoma", 2, 2), ("tonk", 2, 3)]
+CASES = [
+    ("gin", 2, 6),
+    ("three-player-gin", 3, 2),
+    ("oklahoma", 2, 2),
+    ("knock-rummy", 2, 4),
+    ("tonk", 2, 3),
+]
 
 
 def _self_play(name: str, players: int, hands: int) -> list[str]:

@@ -17,6 +17,8 @@ general code then decides, as before.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from itertools import compress
 from typing import Literal
 
 from rulespec.bots.base import STALL_TURNS, Move, MoveText, View, pile_cards
@@ -24,6 +26,7 @@ from rulespec.bots.contracts import has_contract
 from rulespec.bots.danger import _BITS, _replay, _seen
 from rulespec.bots.ginplay import GIN_CHANCE, GIN_CLOSE, GIN_STOCK
 from rulespec.bots.greedy import fallback_draw
+from rulespec.bots.hands import _history_seen, deck_counts
 from rulespec.bots.knocktime import _draws, too_soon
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.bots.maskscore import Weights
@@ -52,19 +55,56 @@ def knock_look(variant: Variant, contract: bool) -> MaskLook | None:
     return look if look is not None and look.c is not None else None
 
 
-def _pool_mask(look: MaskLook, pool: Counter[int], hand: int) -> int | None:
-    """The pool's card mask when it is on the mask path and holds no card of the hand."""
-    summary = look._pool(pool)
-    if summary is None or summary[0] & hand:
+_PACKS: dict[tuple[int, int], tuple[Variant, int | None]] = {}
+_BIT53 = tuple(1 << c for c in range(53))  # a card code's bit, the joker's included
+
+
+def _pack_mask(variant: Variant, players: int) -> int | None:
+    """The pack's card mask when it holds each card once (`hands.unseen` then lists the
+    cards in code order: the pack's order), else None. Held with its variant."""
+    key = (id(variant), players)
+    hit = _PACKS.get(key)
+    if hit is None or hit[0] is not variant:
+        counts = deck_counts(variant, players)
+        single = all(n == 1 for n in counts.values()) and list(counts) == sorted(counts)
+        if len(_PACKS) > 256:
+            _PACKS.clear()
+        hit = _PACKS[key] = (variant, sum(1 << c for c in counts) if single else None)
+    return hit[1]
+
+
+def _pool_mask(look: MaskLook, view: View, hand: int) -> int | None:
+    """The card mask of `hands.unseen(variant, view)` (the pack less the cards the history
+    showed, the hand, the pile and the table), worked out by masks instead of a Counter,
+    when that pool is on the mask path (`MaskLook._pool`: one copy of each card, none
+    wild-capable), else None. `hand`: the mask of view.hand."""
+    pack = _pack_mask(look.variant, view.players)
+    if pack is None:
         return None
-    return summary[0]
+    try:
+        known = hand | sum(map(_BIT53.__getitem__, _history_seen(view.history)))
+        known |= sum(map(_BIT53.__getitem__, view.pile))
+        for meld in view.melds:
+            known |= sum(map(_BIT53.__getitem__, meld.cards))
+    except IndexError:  # a code past the joker's: the general code reads it
+        return None
+    pool = pack & ~known
+    return None if pool & look.not_fast else pool
+
+
+def codes_of(mask: int) -> list[int]:
+    """The codes of a card mask, lowest first (`list(pool)` of a pool in code order)."""
+    bits = f"{mask:053b}"[::-1].encode().translate(_ZERO_BYTE)  # b"0" -> 0: not selected
+    return list(compress(range(53), bits))
+
+
+_ZERO_BYTE = bytes.maketrans(b"0", b"\x00")
 
 
 def draw(
     look: MaskLook,
     view: View,
     groups: Groups,
-    pool: Counter[int],
     limit: int | None,
     pot: float,
     weights: Weights,
@@ -78,12 +118,12 @@ def draw(
     mask = look.mask_of(view.hand)
     if mask is None or not mask:
         return None
-    pool_mask = _pool_mask(look, pool, mask)
+    pool_mask = _pool_mask(look, view, mask)
     if pool_mask is None:
         return None
     current = look.k.value(mask) / 1  # cost(): deadwood in points of 1, no count weight
     stock_cost: float = c.score(mask, pool_mask, 2, limit, 0.0, knock_weight, 1.0, 0.0, 0.0, 52)
-    if len(pool) and draws > 0:  # hands.potential: nothing to draw, nothing gained
+    if pool_mask and draws > 0:  # hands.potential: nothing to draw, nothing gained
         stock_cost -= pot * c.pot(mask, pool_mask, draws, 1.0)
     forbid = look.variant.discard.forbid_taken
     size = len(view.hand)
@@ -126,9 +166,10 @@ def _knock(
     look: MaskLook,
     view: View,
     groups: Groups,
-    pool: Counter[int],
+    pool: Callable[[], Counter[int]],
     limit: int | None,
     mask: int,
+    pool_mask: int,
 ) -> Move | None | Literal[False]:
     """`SmartBot._play`'s knock: the knock leaving the least cost (then the lowest card),
     made unless the hand plays on for gin (`ginplay.wait_for_gin`, by mask: the same
@@ -149,12 +190,12 @@ def _knock(
     rest = mask ^ _BITS[parsed.cards[0]]
     if view.stock >= GIN_STOCK and 0 < value(rest) / 1 <= GIN_CLOSE:  # wait_for_gin's tests
         left = [card for card in view.hand if card != parsed.cards[0]]
-        counted = look.gin_hits(left, pool)
+        counted = look.gin_hits(left, pool())
         if counted is None:
             return None
-        if len(pool) and counted / len(pool) >= GIN_CHANCE:
+        if pool_mask and counted / pool_mask.bit_count() >= GIN_CHANCE:
             return False  # one good draw from gin: play on
-    if too_soon(look.variant, view, parsed.cards, limit, pool):
+    if too_soon(look.variant, view, parsed.cards, limit, pool()):
         return False
     return move
 
@@ -171,7 +212,7 @@ def discard(
     look: MaskLook,
     view: View,
     groups: Groups,
-    pool: Counter[int],
+    pool: Callable[[], Counter[int]],
     limit: int | None,
     keep: int,
     weights: Weights,
@@ -193,8 +234,11 @@ def discard(
     mask = look.mask_of(hand)
     if mask is None or len(by_card) != len(options):
         return None
+    pool_mask = _pool_mask(look, view, mask)
+    if pool_mask is None:
+        return None
     if "knock" in groups:
-        knocked = _knock(look, view, groups, pool, limit, mask)
+        knocked = _knock(look, view, groups, pool, limit, mask, pool_mask)
         if knocked is not False:
             return knocked  # the knock, or None: off this path
     if turns_over(view):
@@ -204,8 +248,7 @@ def discard(
         return None
     chosen = sum(map(_BITS.__getitem__, ordered))
     nxt = view.next_seat()
-    pool_mask = _pool_mask(look, pool, mask)
-    if pool_mask is None or chosen & ~mask or nxt >= len(view.hand_sizes) or nxt == view.seat:
+    if chosen & ~mask or nxt >= len(view.hand_sizes) or nxt == view.seat:
         return None
     c = look.c
     counts, passed, thrown = _replay(view, nxt)
@@ -214,7 +257,7 @@ def discard(
     dead = 0  # ranks seen twice or more (none: one pile card in sight, no table meld)
     if len(view.pile) > 1:  # (a table meld sent the hand to the general code above)
         dead = sum(1 << (r - 1) for r, n in _seen(view).items() if n >= 2 and 1 <= r <= 13)
-    dangers = c.dangers(chosen, list(pool), passed, thrown, held, unknown, dead)
+    dangers = c.dangers(chosen, codes_of(pool_mask), passed, thrown, held, unknown, dead)
     weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
     card = c.choose(
         mask,

@@ -162,11 +162,9 @@ class SmartBot(PhasedBot):
         self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         look = maskturn.knock_look(variant, self._contract) if DRAW_POT and POT_WEIGHT else None
         if look is not None and len(hand) <= LOOK_SMALL_HAND:  # the same sums, fewer hops
-            pool, limit, w = self._pool(view, variant), self._view_limit(view, variant), POT_DRAWS
-            params = (STOCK_HOPE, MAX_EVAL_CARDS, KNOCK_WEIGHT, JOINS, w)
-            got = maskturn.draw(
-                look, view, groups, pool, limit, self._pot, self._weights(variant), params
-            )
+            limit, w = self._view_limit(view, variant), self._weights(variant)
+            params = (STOCK_HOPE, MAX_EVAL_CARDS, KNOCK_WEIGHT, JOINS, POT_DRAWS)
+            got = maskturn.draw(look, view, groups, limit, self._pot, w, params)
             if got is not None:
                 return got
         current = self.cost(variant, hand)
@@ -222,8 +220,10 @@ class SmartBot(PhasedBot):
         keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
         look = maskturn.knock_look(variant, self._contract) if len(groups) <= 2 else None
         if look is not None:  # discards (and knocks), one-deck knock game: the same sums
-            in_pool, limit = self._pool(view, variant), self._view_limit(view, variant)
-            got = maskturn.discard(look, view, groups, in_pool, limit, keep, self._weights(variant))
+            unseen_pool, limit = lambda: self._pool(view, variant), self._view_limit(view, variant)
+            got = maskturn.discard(
+                look, view, groups, unseen_pool, limit, keep, self._weights(variant)
+            )
             if got is not None:
                 return got
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision

@@ -10,12 +10,15 @@ code with itself).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from rulespec.bots import knocktime, make_bot, maskturn
 from rulespec.bots.base import STALL_TURNS, turns_taken, view_of
+from rulespec.bots.hands import unseen
+from rulespec.bots.masklook import mask_look
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.game import Game
@@ -92,3 +95,28 @@ def test_turns_over_counts_as_turns_taken() -> None:
             assert maskturn.turns_over(view) == (counted[-1] > STALL_TURNS)
             game.play(bots[seat].choose(obs, game.legal_moves(), variant))
     assert max(counted) > 5
+
+
+def test_the_pool_by_masks_is_unseen() -> None:
+    """maskturn's pool mask (the pack less the cards seen, by masks) holds exactly the cards
+    of hands.unseen's Counter, and codes_of lists them in its order, at every decision."""
+    variant = load_variant("gin")
+    look = mask_look(variant)
+    assert look is not None
+    sizes = []
+    for seed in (5, 6):
+        game = Game.new(variant, 2, seed=seed)
+        bots = [make_bot("smart", seat) for seat in range(2)]
+        while not game.hand_over:
+            seat = game.to_move
+            obs = game.observation(seat)
+            view = view_of(obs)
+            pool = unseen(variant, view)
+            got = maskturn._pool_mask(look, view, sum(1 << c for c in view.hand))
+            assert got == sum(1 << c for c in pool) and maskturn.codes_of(got) == list(pool)
+            sizes.append(len(pool))
+            game.play(bots[seat].choose(obs, game.legal_moves(), variant))
+    assert min(sizes) < 35 < max(sizes)  # early and late in a hand
+    rng = random.Random(1)
+    for mask in [0, 1, 1 << 51, 1 << 52, (1 << 53) - 1] + [rng.getrandbits(53) for _ in range(50)]:
+        assert maskturn.codes_of(mask) == [c for c in range(53) if mask >> c & 1]

@@ -210,14 +210,18 @@ def _engine_view(obs: dict[str, Any]) -> View | None:
     ):
         return None
     pile = _cards(pile_raw)
-    melds = tuple(
-        TableMeld(
-            int(item.get("owner", -1)),
-            _cards(item.get("cards", ())),
-            _placed(item.get("cards", ())),
+    melds = (
+        tuple(
+            TableMeld(
+                int(item.get("owner", -1)),
+                _cards(item.get("cards", ())),
+                _placed(item.get("cards", ())),
+            )
+            for item in melds_raw
+            if isinstance(item, Mapping)
         )
-        for item in melds_raw
-        if isinstance(item, Mapping)
+        if melds_raw
+        else ()
     )
     upcard, obligation, taken = obs.get("upcard"), obs.get("obligation"), obs.get("taken")
     view = _NEW(View)  # View(...) without its frozen __init__'s 15 object.__setattr__ calls

@@ -1,17 +1,19 @@
-"""The smart bot's draw and discard of a one-deck knock hand in few hops (bots layer, under smart).
+"""The smart bot's draw, knock and discard of a one-deck knock hand in few hops (bots, under smart).
 
 In a knock game of one deck and natural cards (gin and its kin) `SmartBot._draw`
 and `_play` end in a handful of C calls (`_deadwood.c`'s Look, `MaskLook.c`), but
 reach them through small helpers (`cost`, `_next_turn`, `hands.potential`,
-`_best_after_discard`, `ginplay.knock_ready`, `all_melded`, `danger.discard_dangers`,
-`maskscore.choose_discard`), each working out the hand's mask, the pool's summary
-and the weights again. Self-play spends more time in that glue than in C. Here one
+`_best_after_discard`, `ginplay.knock_ready`, `all_melded`, `wait_for_gin`,
+`danger.discard_dangers`, `maskscore.choose_discard`), each working out the hand's
+mask, the unseen pool (`hands.unseen`, a Counter) and its summary and the weights
+again. Self-play spends more time in that glue than in C. Here one
 decision works them out once and calls the Look directly: the same calls with
 the same arguments in the same order, so the same floats and the same moves
 (held by tests/bots/test_maskturn.py and `bench/smart_same.py`). Each function
 answers None wherever a precondition of that path fails (no C Look, a card or a
-pool off the mask path, a knock or meld to weigh, a long stalled hand): the
-general code then decides, as before.
+pool off the mask path, a meld or lay-off to weigh, a long stalled hand): the
+general code then decides, as before. The unseen pool is a card mask here (the
+pack less the cards seen), its Counter made only where a knock's gin count reads it.
 """
 
 from __future__ import annotations

@@ -46,12 +46,21 @@ class Bot:
     name = "bot"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's own generator, seeded on first use: most hands never draw from it (the
+        smart bot only in a stalled hand), and seeding one costs a third of a decision."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def reseed(self, seed: int) -> None:
         """Restart the bot's generator (the play session does this per move so a resumed
         game continues exactly as the unbroken one would have)."""
-        self.rng.seed(seed)
+        self._seed, self._rng = seed, None  # (the next use seeds it afresh: rng.seed(seed))
 
     def choose(
         self, observation: Mapping[str, Any], legal_moves: Sequence[Move], variant: Variant

@@ -3,9 +3,9 @@
 Small questions `bots/smart.py` asks of a hand while drawing and playing: could
 it knock after some allowed discard, is it close enough to gin to play on for
 the bonus, do the cards just taken lie in a meld of its best arrangement, how
-many pure runs an arrangement holds. On the one-deck path they read the
-kernel's answers by card mask (`bots/masklook.py`), otherwise the cached
-arrangements (`bots/hands.py`).
+many pure runs an arrangement holds, should it hold its melds back. On the
+one-deck path they read the kernel's answers by card mask (`bots/masklook.py`),
+otherwise the cached arrangements (`bots/hands.py`).
 """
 
 from __future__ import annotations
@@ -103,3 +103,23 @@ def wait_for_gin(
         if got - worst == 0:
             hits += n
     return bool(total) and hits / total >= GIN_CHANCE
+
+
+def hold_melds(view: View, variant: Variant, hand: Sequence[int], hold_until: int) -> bool:
+    """Keep melds in hand (no lay-off targets for the others, a chance of going out in
+    one go) until the whole hand can go down this turn, unless someone is nearly out
+    (``hold_until`` cards or fewer) or the rules reward or limit melding."""
+    play = variant.play
+    rules = variant.document.get("play") or {}
+    if rules.get("layoff", True) is not True:
+        return False  # lay-offs wait on a condition (laid down before): get down early
+    if variant.scoring.meld_credit or play.melding != "anytime" or play.layoff is None:
+        return False
+    if play.melds_per_turn is not None or play.layoff_onto != "any":
+        return False
+    if variant.melds.wild.cards and any(is_wild(variant, c) for c in hand):
+        return False  # a wild caught in hand costs dearly: put it down
+    if any(n <= hold_until for s, n in enumerate(view.hand_sizes) if s != view.seat):
+        return False
+    _, _, dead = arrangement(variant, hand)
+    return len(dead) > 1

@@ -125,7 +125,8 @@ class PhasedBot(Bot):
         """The chosen draw, unless it takes pile cards back into a position this seat has
         already been in (``repeats_take``): then the stock, which always moves the hand on
         (the stock shrinks; its recycles are bounded by the rules)."""
-        parsed = parse_move(move)
+        hit = _BY_ID.get(id(move))  # split_moves' parse of the very move, else parsed here
+        parsed = hit[1] if hit is not None and hit[0] is move else parse_move(move)
         cards = pile_cards(view, parsed)
         if not cards or not repeats_take(view, cards):
             return move

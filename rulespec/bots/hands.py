@@ -216,6 +216,9 @@ def _history_seen(history: tuple[HistoryEvent, ...]) -> dict[int, int]:
     return counts
 
 
+_NEW_COUNTER = Counter.__new__
+
+
 def unseen(variant: Variant, view: View) -> Counter[int]:
     """Cards this seat has not seen anywhere: in the stock or in other hands (unknown which)."""
     hit = _DECKS.get((id(variant), view.players))
@@ -230,7 +233,8 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
     if hit[2] is not None:  # one copy of each card: the ones never seen, in pack order
         known = set(shown)
         known.update(view.hand, view.pile, *(meld.cards for meld in view.melds))
-        pool: Counter[int] = Counter()  # filled as a dict: Counter's own update is slower
+        # an empty Counter without Counter.__init__'s Python frames, filled as a dict
+        pool: Counter[int] = _NEW_COUNTER(Counter)
         dict.update(pool, zip(filterfalse(known.__contains__, hit[2]), repeat(1)))
         return pool
     seen = dict(shown)

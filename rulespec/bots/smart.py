@@ -30,6 +30,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from rulespec.bots import ginplay, maskturn
 from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
     JOKER,
@@ -109,25 +110,6 @@ class SmartBot(PhasedBot):
             value += CONTRACT_WEIGHT * shortfall(variant, hand)
         return value
 
-    def _hold_melds(self, view: View, variant: Variant, hand: Sequence[int]) -> bool:
-        """Keep melds in hand (no lay-off targets for the others, a chance of going out in
-        one go) until the whole hand can go down this turn, unless someone is nearly out
-        or the rules reward or limit melding."""
-        play = variant.play
-        rules = variant.document.get("play") or {}
-        if rules.get("layoff", True) is not True:
-            return False  # lay-offs wait on a condition (laid down before): get down early
-        if variant.scoring.meld_credit or play.melding != "anytime" or play.layoff is None:
-            return False
-        if play.melds_per_turn is not None or play.layoff_onto != "any":
-            return False
-        if variant.melds.wild.cards and any(is_wild(variant, c) for c in hand):
-            return False  # a wild caught in hand costs dearly: put it down
-        if any(n <= HOLD_UNTIL for s, n in enumerate(view.hand_sizes) if s != view.seat):
-            return False
-        _, _, dead = arrangement(variant, hand)
-        return len(dead) > 1
-
     def _count_weight(self, variant: Variant) -> float:
         """Going-out races (no knock) count deadwood cards, not just their value."""
         if variant.knock is not None or variant.scoring.meld_credit:
@@ -178,6 +160,13 @@ class SmartBot(PhasedBot):
     ) -> Move:
         hand = list(view.hand)
         self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
+        look = maskturn.knock_look(variant, self._contract) if DRAW_POT and POT_WEIGHT else None
+        if look is not None and len(hand) <= LOOK_SMALL_HAND:  # the same sums, fewer hops
+            limit, w = self._view_limit(view, variant), self._weights(variant)
+            params = (STOCK_HOPE, MAX_EVAL_CARDS, KNOCK_WEIGHT, JOINS, POT_DRAWS)
+            got = maskturn.draw(look, view, groups, limit, self._pot, w, params)
+            if got is not None:
+                return got
         current = self.cost(variant, hand)
         stock_cost = current - STOCK_HOPE
         if self._contract:  # a contract to meet: the hope of the stock is a card it lacks
@@ -228,6 +217,15 @@ class SmartBot(PhasedBot):
         hand = list(view.hand)
         credit = variant.scoring.meld_credit
         self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
+        keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
+        look = maskturn.knock_look(variant, self._contract) if len(groups) <= 2 else None
+        if look is not None:  # discards (and knocks), one-deck knock game: the same sums
+            unseen_pool, limit = lambda: self._pool(view, variant), self._view_limit(view, variant)
+            got = maskturn.discard(
+                look, view, groups, unseen_pool, limit, keep, self._weights(variant)
+            )
+            if got is not None:
+                return got
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
         self._fast = fast_hand(variant, hand, self._contract)
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
@@ -258,7 +256,7 @@ class SmartBot(PhasedBot):
         # 3. melds that keep the best arrangement (or score with meld credit)
         melds = sorted(groups.get("meld", []), key=lambda pm: -len(pm[0].cards))[:MAX_MELD_OPTIONS]
         best_free: tuple[float, int, Move] | None = None
-        hold = self._hold_melds(view, variant, hand)
+        hold = ginplay.hold_melds(view, variant, hand, HOLD_UNTIL)
         for parsed, move in melds:
             if hold and not taken.intersection(parsed.cards):
                 continue
@@ -294,7 +292,6 @@ class SmartBot(PhasedBot):
             calm = [pm for pm in discards if not is_wild(variant, pm[0].cards[0])] or discards
             return calm[self.rng.randrange(len(calm))][1]
         if discards:
-            keep = LOOK_CANDIDATES if len(hand) <= LOOK_SMALL_HAND else LOOK_CANDIDATES_LARGE
             if self._fast is not None and not variant.draw.turned:  # every danger in one pass
                 cards = sorted({pm[0].cards[0] for pm in discards})
                 in_pool = self._pool(view, variant)

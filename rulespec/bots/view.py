@@ -167,6 +167,8 @@ _ENGINE_KEYS = itemgetter(
     "hand",
 )
 _INT_ONLY = frozenset((int,))
+_NEW = object.__new__
+_SET = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 
 
 def _engine_view(obs: dict[str, Any]) -> View | None:
@@ -208,33 +210,43 @@ def _engine_view(obs: dict[str, Any]) -> View | None:
     ):
         return None
     pile = _cards(pile_raw)
-    melds = tuple(
-        TableMeld(
-            int(item.get("owner", -1)),
-            _cards(item.get("cards", ())),
-            _placed(item.get("cards", ())),
+    melds = (
+        tuple(
+            TableMeld(
+                int(item.get("owner", -1)),
+                _cards(item.get("cards", ())),
+                _placed(item.get("cards", ())),
+            )
+            for item in melds_raw
+            if isinstance(item, Mapping)
         )
-        for item in melds_raw
-        if isinstance(item, Mapping)
+        if melds_raw
+        else ()
     )
     upcard, obligation, taken = obs.get("upcard"), obs.get("obligation"), obs.get("taken")
-    return View(
-        seat=seat,
-        players=players,
-        phase=phase,
-        to_move=to_move,
-        hand=_cards(hand),
-        hand_sizes=tuple(sizes),
-        pile=pile,
-        pile_size=max(pile_size, len(pile)),
-        melds=melds,
-        stock=stock,
-        totals=tuple(totals),
-        history=_history(obs.get("history") or (), players),
-        taken=_cards(taken) if isinstance(taken, list) else None,
-        upcard=_code(upcard) if isinstance(upcard, str) else None,
-        obligation=_code(obligation) if isinstance(obligation, str) else None,
+    view = _NEW(View)  # View(...) without its frozen __init__'s 15 object.__setattr__ calls
+    _SET(
+        view,
+        "__dict__",
+        {
+            "seat": seat,
+            "players": players,
+            "phase": phase,
+            "to_move": to_move,
+            "hand": _cards(hand),
+            "hand_sizes": tuple(sizes),
+            "pile": pile,
+            "pile_size": max(pile_size, len(pile)),
+            "melds": melds,
+            "stock": stock,
+            "totals": tuple(totals),
+            "history": _history(obs.get("history") or (), players),
+            "taken": _cards(taken) if isinstance(taken, list) else None,
+            "obligation": _code(obligation) if isinstance(obligation, str) else None,
+            "upcard": _code(upcard) if isinstance(upcard, str) else None,
+        },
     )
+    return view
 
 
 def view_of(observation: Mapping[str, Any]) -> View:

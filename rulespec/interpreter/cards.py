@@ -59,12 +59,30 @@ def hand_value(variant: Variant, code: int, place: str = "hand") -> int:
     return variant.values[code % 13 + 1][place]
 
 
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """`rng.shuffle(items)`: the same draws and the same swaps (CPython's Fisher-Yates over
+    `_randbelow_with_getrandbits`), without two Python frames per card (two shuffles a
+    deal: a tenth of a simulated gin hand). A Random subclass shuffles itself; a test holds
+    the two equal."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def cut_for_dealer(rng: random.Random, variant: Variant, players: int) -> int:
     """First dealer by lot: each seat cuts a card, the lowest (ace low) deals, ties cut again."""
     seats = list(range(players))
     while True:
         deck = [c for c in build_deck(variant, players) if c < 52]
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         cuts = {s: deck[i] % 13 for i, s in enumerate(seats)}
         low = min(cuts.values())
         seats = [s for s in seats if cuts[s] == low]

@@ -113,7 +113,7 @@ def observe(
         "to_move": hs.to_move,
         "phase": hs.phase,
         "hand": _texts(hs.hands[seat]),
-        "hand_sizes": [len(h) for h in hs.hands],
+        "hand_sizes": list(map(len, hs.hands)),
         "discard": _texts(hs.discard if spread else hs.discard[-1:]),
         "discard_size": len(hs.discard),
         "pile": "spread" if spread else "squared",
@@ -123,7 +123,7 @@ def observe(
         "stock_size": len(hs.stock),
         "totals": list(ms.totals),
         "upcard": None if hs.upcard is None else card_text(hs.upcard),
-        "taken": [card_text(c) for c in hs.taken] if seat == hs.to_move else [],
+        "taken": _texts(hs.taken) if seat == hs.to_move else [],
         "obligation": None
         if hs.obligation is None or seat != hs.to_move
         else card_text(hs.obligation[0]),

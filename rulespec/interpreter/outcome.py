@@ -190,14 +190,17 @@ class Observation(_Seen, HandWildView, total=False):
 def match_view(variant: Variant, hs: HandState, ms: MatchState) -> MatchView:
     """The match-table part of an observation: teams, who sits out, who is out, columns."""
     teams = variant.match.teams
+    active, out = hs.active, ms.out
     return {
         "teams": None if teams is None else [s % teams for s in range(hs.players)],
         "team_totals": None
         if teams is None
         else [ms.totals[t] for t in range(min(teams, hs.players))],
-        "sitting_out": [s for s in range(hs.players) if not hs.active[s] and not ms.out[s]],
-        "out": list(ms.out),
-        "columns": [column_json(c) for c in ms.columns],
+        "sitting_out": []  # (every seat dealt in: the common case, read once per decision)
+        if all(active)
+        else [s for s in range(hs.players) if not active[s] and not out[s]],
+        "out": list(out),
+        "columns": [column_json(c) for c in ms.columns] if ms.columns else [],
         "bought": list(ms.bought),
         "rebuy": list(hs.rebuy),
         "rebuy_total": worst_total(variant, hs, ms) if hs.rebuy else None,

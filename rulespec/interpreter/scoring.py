@@ -17,154 +17,35 @@ engine's turn cap is `abandoned` (it scores nothing).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from rulespec.core.cards import JOKER, card_text, cards_text
+from rulespec.core.cards import JOKER, card_text
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter import showdown as SD
-from rulespec.interpreter import solver as S
-from rulespec.interpreter.arrange import holds_contract, plain
-from rulespec.interpreter.cards import hand_value, is_wild
+from rulespec.interpreter.scorefacts import (
+    FACTS,
+    Facts,
+    LazyEnv,
+    seat_thunks,
+    sum_thunks,
+    wild_value,
+)
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import partners
 from rulespec.interpreter.turnctx import hand_names, upcard_env
-from rulespec.model.names import HAND_ENDS, ROLES, SEAT_FACTS, SEAT_ONLY, WAYS
+from rulespec.model.names import HAND_ENDS, ROLES, WAYS
 from rulespec.model.variant import Variant
 
-# the seat facts counted per seat and summed over seats (`won`, `turn` are per seat only)
-FACTS = tuple(name for name in SEAT_FACTS if name not in SEAT_ONLY)
+_TEXT: dict[int, str] = {c: card_text(c) for c in range(JOKER + 1)}  # card_text, read once
 
 
-class LazyEnv(Mapping[str, Any]):
-    """A read-only name -> value mapping whose values are computed on first read."""
-
-    def __init__(self, values: dict[str, Any], thunks: dict[str, Callable[[], Any]]) -> None:
-        self._values = values
-        self._thunks = thunks
-
-    def __getitem__(self, key: str) -> Any:
-        if key in self._values:
-            return self._values[key]
-        thunk = self._thunks[key]
-        value = thunk()
-        self._values[key] = value
-        return value
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self._values
-        yield from (k for k in self._thunks if k not in self._values)
-
-    def __len__(self) -> int:
-        return len(set(self._values) | set(self._thunks))
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._values or key in self._thunks
-
-
-class Facts:
-    """Per-seat facts of a finished hand, each computed once on demand."""
-
-    def __init__(
-        self,
-        variant: Variant,
-        hs: HandState,
-        final: list[list[int]],
-        winner: int | None,
-        shown: tuple[int, SD.Showing] | None = None,
-        laid_off: frozenset[int] = frozenset(),
-    ) -> None:
-        self.variant = variant
-        self.hs = hs
-        self.final = final
-        self.winner = winner
-        self.shown = shown  # (knocker, what it showed): its deadwood and penalty
-        self.laid_off = laid_off  # defenders who laid off: no whole-hand pattern for the rest
-        self._cache: dict[tuple[str, int], int] = {}
-        self.drops: dict[int, int] = {}  # dropped seats (play.drop) -> their drop penalty
-
-    def get(self, name: str, seat: int) -> int:
-        key = (name, seat)
-        if key not in self._cache:
-            self._cache[key] = self._compute(name, seat)
-        return self._cache[key]
-
-    def peek(self, name: str, seat: int) -> int | None:
-        """A fact already worked out (read by some expression), else None."""
-        return self._cache.get((name, seat))
-
-    def total(self, name: str, seats: list[int]) -> int:
-        return sum(self.get(name, s) for s in seats)
-
-    def _compute(self, name: str, seat: int) -> int:
-        v, cards = self.variant, self.final[seat]
-        if seat in self.drops and name in ("penalty", "deadwood"):
-            return self.drops[seat]
-        if self.shown is not None and self.shown[0] == seat:
-            if name == "deadwood":
-                return self.shown[1].deadwood
-            if name == "penalty":
-                got = SD.shown_penalty(v, self.shown[1])
-                if got is not None:
-                    return got
-        if seat in self.laid_off:
-            v = plain(v)
-        if name == "penalty":
-            return S.penalty(v, cards) if cards else 0
-        if name == "deadwood":
-            return S.deadwood(v, cards) if cards else 0
-        if name == "cards":
-            return len(cards)
-        if name == "jokers":
-            return sum(1 for c in cards if is_wild(v, c))
-        if name == "melded":
-            return self.hs.melded[seat]
-        if name == "melded_jokers":
-            return self.hs.melded_jokers[seat]
-        if name == "naturals":
-            return len(cards) - self.get("jokers", seat)
-        if name == "melded_naturals":  # natural cards in the table melds the seat owns
-            return sum(
-                1
-                for owner, meld in self.hs.melds
-                if owner == seat
-                for p in meld
-                if not is_wild(v, p[0])
-            )
-        if name == "turn":
-            return self.hs.turns[seat]
-        raise KeyError(name)
-
-
-def _seat_thunks(prefix: str, facts: Facts, seat: int) -> dict[str, Callable[[], Any]]:
-    """`prefix.fact` of one seat (prefix "" for the bare facts of a seat function)."""
-    dot = f"{prefix}." if prefix else ""
-    out: dict[str, Callable[[], Any]] = {
-        f"{dot}{n}": functools.partial(facts.get, n, seat) for n in (*FACTS, "turn")
-    }
-    out[f"{dot}won"] = lambda: facts.winner == seat
-    out[f"{dot}contract"] = lambda: holds_contract(facts.variant, facts.final[seat])
-    return out
-
-
-def _sum_thunks(prefix: str, facts: Facts, seats: list[int]) -> dict[str, Callable[[], Any]]:
-    """`prefix.fact` summed over seats, `prefix.count`, and `prefix` itself: the seats'
-    own facts, one mapping each, for `sum|min|max(prefix, EXPR)`."""
-    out: dict[str, Callable[[], Any]] = {
-        f"{prefix}.{n}": functools.partial(facts.total, n, seats) for n in FACTS
-    }
-    out[f"{prefix}.count"] = lambda: len(seats)
-    out[prefix] = lambda: tuple(LazyEnv({}, _seat_thunks("", facts, s)) for s in seats)
-    return out
-
-
-def wild_value(variant: Variant) -> int:
-    """`wild.value`: what a wild card scores as a card of its own (its value in hand, not
-    the card it stands for in a meld); the highest of the variant's wild kinds, 0 if none."""
-    kinds = [JOKER] if is_wild(variant, JOKER) else []
-    kinds += [code for code in range(13) if is_wild(variant, code)]
-    return max((hand_value(variant, code, "hand") for code in kinds), default=0)
+def _texts(cards: list[int]) -> list[str]:
+    """The cards' texts (card_text's, its error for a code that is no card included)."""
+    try:
+        return [_TEXT[c] for c in cards]
+    except (KeyError, TypeError):
+        return [card_text(c) for c in cards]
 
 
 def _drop_penalties(
@@ -287,12 +168,12 @@ def _score(
     upcard_env(variant, hs, base)
     common: dict[str, Callable[[], Any]] = {}
     if winner is not None:
-        common.update(_seat_thunks("winner", facts, winner))
-        common.update(_sum_thunks("losers", facts, [s for s in seats if s != winner]))
+        common.update(seat_thunks("winner", facts, winner))
+        common.update(sum_thunks("losers", facts, [s for s in seats if s != winner]))
     else:
-        common.update(_sum_thunks("losers", facts, [s for s in seats]))
+        common.update(sum_thunks("losers", facts, [s for s in seats]))
     if knocker is not None:
-        common.update(_seat_thunks("knocker", facts, knocker))
+        common.update(seat_thunks("knocker", facts, knocker))
     sc = variant.scoring
     rules = sc.rules.get(reason, {})
     scores = [0] * hs.players
@@ -301,10 +182,10 @@ def _score(
     def env_of(s: int) -> LazyEnv:
         """The score names for seat `s`."""
         thunks = dict(common)
-        thunks.update(_seat_thunks("me", facts, s))
-        thunks.update(_sum_thunks("others", facts, [o for o in seats if o != s]))
+        thunks.update(seat_thunks("me", facts, s))
+        thunks.update(sum_thunks("others", facts, [o for o in seats if o != s]))
         mates = [o for o in seats if o != s and o in partners(variant, s, hs.players)]
-        thunks.update(_sum_thunks("partners", facts, mates))
+        thunks.update(sum_thunks("partners", facts, mates))
         return LazyEnv({**base, "me is winner": s == winner, "me is knocker": s == knocker}, thunks)
 
     _drop_penalties(variant, hs, facts, env_of, lines)
@@ -345,7 +226,7 @@ def _score(
         scores[s] = total + credit
         per_seat.append(parts)
     for s in seats:
-        hand_text = cards_text(final[s]) or "-"
+        hand_text = " ".join(_texts(final[s])) or "-"  # (cards_text)
         known = [
             f"{n} {facts.peek(n, s)}"
             for n in FACTS
@@ -364,7 +245,7 @@ def _score(
         "rummy": rummy,
         "scores": scores,
         "lines": lines,
-        "hands": [[card_text(c) for c in h] for h in hs.hands],
+        "hands": [_texts(h) for h in hs.hands],
         "layoffs": laid,
     }
     if extra.get("why"):

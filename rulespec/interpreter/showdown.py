@@ -26,8 +26,9 @@ from rulespec.core.errors import RulespecError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import best_layoff, plain
+from rulespec.interpreter.layfits import _meld_fits
 from rulespec.interpreter.meldgen import candidate_melds
-from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import next_seat
 from rulespec.model.variant import Variant
@@ -103,7 +104,7 @@ def _natural_showings(variant: Variant, hand_mask: int, target: int) -> _Found:
         if len(found) >= SHOWINGS_CAP:
             return
         if not left:
-            laid = [M.normalize(variant, [(c, c) for c in range(52) if m >> c & 1]) for m in melds]
+            laid = [_laid(variant, t, m) for m in melds]
             found.add((tuple(sorted(m for m in laid if m is not None)), tuple(dead)))
             return
         low = (left & -left).bit_length() - 1
@@ -115,6 +116,17 @@ def _natural_showings(variant: Variant, hand_mask: int, target: int) -> _Found:
 
     dfs(hand_mask, [], [], 0)
     return found
+
+
+def _laid(variant: Variant, t: Tables, meld: int) -> Meld | None:
+    """`melds.normalize` of a natural meld given by its card mask, kept in the variant's
+    tables (a knock's showings are made of the same few melds, hand after hand)."""
+    key = ("shown meld", meld)
+    got = t.memo.get(key, False)
+    if got is False:
+        got = M.normalize(variant, [(c, c) for c in range(52) if meld >> c & 1])
+        t.memo[key] = got
+    return got  # type: ignore[no-any-return]
 
 
 def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Found:
@@ -237,7 +249,9 @@ def resolve(
     shed = 0
     for d in order:
         if dw > 0 and variant.knock is not None and variant.knock.layoff and table:
-            _, offs = best_layoff(variant, final[d], table)
+            offs: list[tuple[Placed, int]] = []
+            if not cannot_lay_off(variant, final[d], table):  # (else none: no search)
+                _, offs = best_layoff(variant, final[d], table)
             done = []
             for placed, idx in offs:
                 new = M.extend(variant, table[idx], placed)
@@ -262,6 +276,23 @@ def resolve(
         best = min(under, key=lambda d: (dws[d], order.index(d)))
         return Showdown("undercut", best, final, laid, frozen, shed)
     return Showdown("knock", knocker, final, laid, frozen, shed)
+
+
+def cannot_lay_off(variant: Variant, hand: Sequence[int], table: Sequence[Meld]) -> bool:
+    """Is no card of the hand one that could be laid off on any of these melds? Then
+    `arrange.best_layoff` finds no lay-off (it lays off only what `layfits.layoffs` lists,
+    and that lists a natural card only among a meld's fitting cards, a wild card onto any
+    meld with one): a defender in that case, about half of a gin hand's showdowns, is not
+    searched. Whole-hand patterns aside (they are decided by `best_layoff` itself)."""
+    if variant.melds.patterns:
+        return False
+    t = tables(variant)
+    names: set[int] = set()
+    for meld in table:
+        fits = _meld_fits(variant, t, meld)
+        if fits is not None:
+            names.update(fits[2])
+    return not any(card in names or t.wild_code(card) for card in hand)
 
 
 def shown_penalty(variant: Variant, showing: Showing) -> int | None:

@@ -99,3 +99,12 @@ def test_knock_ready_in_one_call_answers_as_each_discard(name: str) -> None:
             assert ginplay.knock_ready(variant, hand, keep, limit) is plain
             seen.add(plain)
     assert seen == {True, False}
+
+
+def test_a_bot_generator_seeded_on_first_use_draws_as_one_seeded_at_once() -> None:
+    bot = make_bot("smart", 5)
+    eager = random.Random(5)
+    assert [bot.rng.random() for _ in range(3)] == [eager.random() for _ in range(3)]
+    bot.reseed(9)  # mid-sequence: the play session reseeds before every move
+    eager.seed(9)
+    assert [bot.rng.randrange(52) for _ in range(3)] == [eager.randrange(52) for _ in range(3)]

@@ -9,6 +9,7 @@ short seeded gin self-play whose move log is the same with the C path switched o
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from interp_helpers import make_variant
 
-from rulespec.bots import danger, make_bot, masklook, maskscore
+from rulespec.bots import danger, make_bot, masklook, maskscore, maskturn
 from rulespec.bots import view as botview
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
@@ -224,7 +225,9 @@ def test_gin_self_play_is_the_same_without_the_compiled_look(
 def test_one_call_batches_choose_as_the_loops(batch: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """maskscore.choose_discard (Look.choose) and least_cost (Look.least) against
     SmartBot's own sort and loop over the same scores: the same moves in seeded gin and
-    three-player gin hands."""
+    three-player gin hands (the few-hop paths, bots/maskturn.py, switched off: they call
+    the Look without these helpers)."""
+    monkeypatch.setattr(maskturn, "knock_look", lambda variant, contract: None)
     calls = []
     real = getattr(maskscore, batch)
     monkeypatch.setattr(maskscore, batch, lambda *args: calls.append(real(*args)) or calls[-1])
@@ -247,11 +250,15 @@ def test_engine_observations_read_fast_as_in_general(name: str, players: int) ->
             assert botview._engine_view(obs) is not None  # the engine's shape: read fast
             fast = view_of(obs)
             assert fast == view_of(MappingProxyType(obs)), (name, obs)
+            assert list(vars(fast)) == FIELDS  # every field set, none read from a default
             seen.append(bool(fast.melds) or bool(fast.taken))
 
     _self_play(2, name, players, check)
     assert any(seen)  # table melds or a taken card were read too
     assert botview._engine_view({**game_obs(name, players), "pile_size": 3}) is None
+
+
+FIELDS = [f.name for f in dataclasses.fields(botview.View)]
 
 
 def game_obs(name: str, players: int) -> dict[str, Any]:

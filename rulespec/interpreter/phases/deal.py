@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from rulespec.interpreter import turnctx as T
-from rulespec.interpreter.cards import build_deck, hand_value
+from rulespec.interpreter.cards import build_deck, hand_value, shuffle
 from rulespec.interpreter.handwild import dealt_wild, per_hand
 from rulespec.interpreter.phases.settle import settle
 from rulespec.interpreter.state import HandState, MatchState, deck_players
@@ -27,7 +27,7 @@ def deal(
     rng = random.Random(f"{ms.seed}:{ms.hand_no}")
     n_active = deck_players(variant, active)
     deck = build_deck(variant, n_active)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hs = HandState(
         players=players,
         dealer=dealer,

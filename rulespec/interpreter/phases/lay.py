@@ -29,7 +29,7 @@ from rulespec.interpreter.phases.context import (
     contract_words,
     held_taken,
 )
-from rulespec.interpreter.phases.contractfit import contract_possible, may_complete
+from rulespec.interpreter.phases.contractfit import contract_possible, may_complete, value_may_reach
 from rulespec.interpreter.phases.discard import discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.phases.meldlist import hand_listing
@@ -85,9 +85,7 @@ def _may_empty(variant: Variant, how: str) -> bool:
 
 
 def _turn_meld_sizes(hs: HandState) -> list[int]:
-    if hs.melds_this_turn == 0:
-        return []
-    return [len(m) for _, m in hs.melds[-hs.melds_this_turn :]]
+    return [len(m) for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :]]
 
 
 def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
@@ -220,7 +218,9 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
         assert laid is not None  # (short is only set after laying it)
         if way_on and not (
-            may_complete(c, meld) and W.can_end_turn(variant, laid, laying_for_search, discardable)
+            may_complete(c, meld)  # (two quick sure "no"s before the search)
+            and value_may_reach(c, laid)
+            and W.can_end_turn(variant, laid, laying_for_search, discardable)
         ):
             return first_laydown_reason(c, meld, short)
         return None

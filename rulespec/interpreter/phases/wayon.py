@@ -24,6 +24,7 @@ from rulespec.interpreter.melds import Meld, place_wilds
 from rulespec.interpreter.partsearch import Contract
 from rulespec.interpreter.phases.context import Ctx, count_pieces, held_taken
 from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.lonecards import lone_cards
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import unique_clash
 from rulespec.model.variant import Variant
@@ -190,6 +191,8 @@ def _finish(
     laying: tuple[Placed, ...] | None = None,
 ) -> list[tuple[Placed, ...]] | None:
     """`finish` without the table's uniqueness test."""
+    if lone_cards(variant, rest) >= 2:
+        return None  # two cards in no meld: both would have to be the one discard
     contract = contract_left(variant, hs, laying)
     if contract is not None and not (contract[0] or contract[2] or contract[4]):
         contract = None  # met by the melds laid this turn

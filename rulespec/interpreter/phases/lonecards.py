@@ -33,14 +33,11 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
     wild = lone = 0
     suits = [0, 0, 0, 0]
     copies = [0] * 13  # natural cards of each rank
-    seen = [0] * 13  # suits of each rank (a bit per suit)
     for c in cards:
         k = kind[c]
         if k == NATURAL:
-            r = c % 13
-            suits[c // 13] |= 1 << r
-            copies[r] += 1
-            seen[r] |= 1 << (c // 13)
+            suits[c // 13] |= 1 << (c % 13)
+            copies[c % 13] += 1
         elif k == WILD:
             wild += 1
         else:
@@ -50,30 +47,33 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
     ok = 0  # the ranks whose natural cards, with the wild cards, can make a set
     need = set_need[min(wild, len(set_need) - 1)]
     if need:
-        counts = [bin(x).count("1") for x in seen] if t.set_distinct else copies
+        if t.set_distinct:  # (suits held of each rank)
+            s0, s1, s2, s3 = suits
+            copies = [
+                (s0 >> r & 1) + (s1 >> r & 1) + (s2 >> r & 1) + (s3 >> r & 1) for r in range(13)
+            ]
         for r in range(13):
-            if counts[r] >= need:
+            if copies[r] >= need:
                 ok |= 1 << r
+    cover = [ok, ok, ok, ok]
+    bare = False  # a natural card in no set: does a run take it?
     for s in range(4):
         have = suits[s]
-        if not have:
-            continue
-        runs = (
-            t.run_cover[have]
-            if wild == 0
-            else _run_cover(t.line, t.run_min, t.run_max, limits, have, wild)
-        )
-        for r in range(13):
-            if have >> r & 1 and not (ok | runs) >> r & 1:
-                lone += _copies(cards, s * 13 + r)
-                if lone >= enough:
-                    return lone
+        if have & ~ok:
+            cover[s] |= (
+                t.run_cover[have]
+                if wild == 0
+                else _run_cover(t.line, t.run_min, t.run_max, limits, have, wild)
+            )
+            bare = bare or bool(have & ~cover[s])
+    if not bare:
+        return lone  # every natural card lies in some meld
+    for c in cards:
+        if kind[c] == NATURAL and not cover[c // 13] >> (c % 13) & 1:
+            lone += 1
+            if lone >= enough:
+                return lone
     return lone
-
-
-def _copies(cards: Sequence[int], code: int) -> int:
-    """How many copies of `code` the cards hold."""
-    return sum(1 for c in cards if c == code)
 
 
 NATURAL, WILD, LONE = 0, 1, 2

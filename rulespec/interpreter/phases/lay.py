@@ -30,7 +30,7 @@ from rulespec.interpreter.phases.context import (
     held_taken,
 )
 from rulespec.interpreter.phases.contractfit import contract_possible, may_complete, value_may_reach
-from rulespec.interpreter.phases.discard import discardable
+from rulespec.interpreter.phases.discard import discard_gate, discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.phases.laywords import (
     NEVER,
@@ -82,7 +82,8 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
         why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
     else:
         return None
-    if W.can_end_turn(variant, after(variant, c.hs, move), laying_for_search, discardable):
+    moment = Ctx(variant, after(variant, c.hs, move), explain=False)
+    if W.can_end_turn(moment, laying_for_search, _discards):
         return None
     return why
 
@@ -169,14 +170,17 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
                 f" {need} cards from the hand"
             )
     short = ""
-    laid: HandState | None = None  # the state after the meld, made once when needed
+    laid: Ctx | None = None  # the moment after the meld, made once when needed
     if variant.play.melding == "going_out":
         minimum = c.first_laydown_min()  # all melds at once: each is checked alone
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
             return first_laydown_reason(c, meld, "")
     elif c.opening_pending():
-        laid = after(variant, hs, Move.meld(meld))
-        short = Ctx(variant, laid, explain=False).opening_short()
+        move = meld_move(meld)
+        laid = Ctx(variant, after(variant, hs, move), explain=False)
+        if c.afters is not None:
+            c.afters[move] = laid  # (the way-on search goes on from it)
+        short = laid.opening_short()
         if short and not rest:
             return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
@@ -187,12 +191,12 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         assert laid is not None  # (short is only set after laying it)
         if way_on and not (
             may_complete(c, meld)  # (two quick sure "no"s before the search)
-            and value_may_reach(c, laid)
-            and W.can_end_turn(variant, laid, laying_for_search, discardable)
+            and value_may_reach(c, laid.hs)
+            and W.can_end_turn(laid, laying_for_search, _discards)
         ):
             return first_laydown_reason(c, meld, short)
         return None
-    return no_way_on(c, rest, Move.meld(meld)) if way_on else None
+    return no_way_on(c, rest, meld_move(meld)) if way_on else None
 
 
 def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
@@ -322,7 +326,7 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
             if must >= 0 and all(p[0] != must for p in meld):
                 continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
-                out.append(Move.meld(meld))
+                out.append(meld_move(meld))
                 if one:
                     return out
     ob = c.hs.obligation
@@ -343,6 +347,28 @@ def _way_out(c: Ctx) -> list[Meld]:
     return W.finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs)) or []
 
 
-def laying_for_search(variant: Variant, hs: HandState) -> list[Move]:
-    """The melds and lay-offs the way-on search tries (without the way-on test: it recurses)."""
-    return laying(Ctx(variant, hs, explain=False), way_on=False, search=True)
+def laying_for_search(c: Ctx) -> list[tuple[Move, Ctx | None]]:
+    """The melds and lay-offs the way-on search tries from the moment `c` (without the
+    way-on test: it recurses), each with the moment after it when the listing made it."""
+    c.afters = {}
+    return [(m, c.afters.get(m)) for m in laying(c, way_on=False, search=True)]
+
+
+def _discards(c: Ctx) -> bool:
+    """May the mover discard now? (`discardable`, asked only past the discard gate, which
+    refuses every card alike: while an opening begun this turn is short, most often.)"""
+    return discard_gate(c) is None and bool(discardable(c.variant, c.hs))
+
+
+_MELD_MOVES: dict[Meld, Move] = {}
+
+
+def meld_move(meld: Meld) -> Move:
+    """`Move.meld(meld)`, made once per meld (the listing and the way-on search lay the same
+    candidate melds again and again; a Move is a frozen value)."""
+    got = _MELD_MOVES.get(meld)
+    if got is None:
+        if len(_MELD_MOVES) > 50_000:
+            _MELD_MOVES.clear()
+        got = _MELD_MOVES[meld] = Move.meld(meld)
+    return got

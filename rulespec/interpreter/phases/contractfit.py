@@ -179,8 +179,10 @@ def value_may_reach(c: Ctx, laid: HandState) -> bool:
     (the discard gate refuses while the opening is short). When the minimum is the same in
     every state of that turn and no lay-off can add value in it (`_opening_rules`), the
     value can only grow by melds of the rest, each card of which lies in some meld of the
-    rest's listing (every meld listed: a smaller hand's melds are among them) and is worth
-    at most its highest value at any place. Only ever says "no" when the search would."""
+    rest (when the hand's listing holds every meld, they are its melds that fit in the
+    rest; else the rest's own listing, when that holds every meld: a smaller hand's melds
+    are among them) and is worth at most its highest value at any place. Only ever says
+    "no" when the search would."""
     minimum = _opening_rules(c.variant)
     if minimum is None:
         return True
@@ -188,11 +190,39 @@ def value_may_reach(c: Ctx, laid: HandState) -> bool:
     if need <= 0:
         return True
     variant, rest = c.variant, laid.hands[laid.to_move]
+    listing, every = hand_listing(variant, c.hand)
+    if every and lists_every_meld(variant, c.hand):  # the rest's melds: the hand's that fit
+        left = Counter(rest)
+        held: set[int] = set()
+        for cards in _meld_cards(listing):
+            for card, k in cards:
+                if left[card] < k:
+                    break
+            else:
+                held.update(card for card, _ in cards)
+        best = _best_values(variant)
+        return sum(best[card] for card in rest if card in held) >= need
     listing, every = hand_listing(variant, rest)
     if not every or not lists_every_meld(variant, rest):
         return True  # a canonical listing: leave it to the search
     worth = _worth(variant, listing)
     return sum(worth.get(card, 0) for card in rest) >= need
+
+
+_CARDS: dict[int, tuple[tuple[Meld, ...], list[tuple[tuple[int, int], ...]]]] = {}
+
+
+def _meld_cards(listing: tuple[Meld, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """Each meld of the listing as its cards counted ((card, copies) pairs), made once per
+    listing (the listing is remembered per hand: meldlist.py)."""
+    hit = _CARDS.get(id(listing))
+    if hit is not None and hit[0] is listing:
+        return hit[1]
+    counted = [tuple(Counter(p[0] for p in meld).items()) for meld in listing]
+    if len(_CARDS) > 1024:
+        _CARDS.clear()
+    _CARDS[id(listing)] = (listing, counted)
+    return counted
 
 
 class _NotFixed(Exception):

@@ -4,7 +4,8 @@
 answers "cannot go out" when there are two (only one card may be the discard). Random
 hands of variants with many meld rules (sets of distinct or of any suits, runs by every
 ace mode, jokers, wild ranks, limits on wild cards) are compared with the complete
-candidate listing: a card the test calls lone is in no listed meld. Played positions of
+candidate listing: a card the test calls lone (or `in_no_meld` does, one card at a time)
+is in no listed meld. Played positions of
 going-out variants are listed with the test and with it answering "none lone": the legal
 moves are the same, and the test does find two lone cards at some of them.
 """
@@ -23,7 +24,7 @@ from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_listing, lists_every_meld
 from rulespec.interpreter.phases import judge
 from rulespec.interpreter.phases import wayon as W
-from rulespec.interpreter.phases.lonecards import lone_cards
+from rulespec.interpreter.phases.lonecards import in_no_meld, lone_cards
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "valid"
 VARIANTS = [
@@ -49,6 +50,8 @@ def _truly_lone(variant: object, hand: list[int]) -> int | None:
     if not every:
         return None
     held = {p[0] for meld in melds for p in meld}
+    for card in hand:  # the one-card test (the draw's look ahead) likewise
+        assert not (in_no_meld(variant, hand, card) and card in held), (hand, card)  # type: ignore[arg-type]
     return sum(n for card, n in Counter(hand).items() if card not in held)
 
 
@@ -58,8 +61,10 @@ def test_a_card_called_lone_is_in_no_meld(name: str) -> None:
     rng = random.Random(name)
     deck = build_deck(v, max(v.min_players, 2))
     compared = lone_seen = 0
+    hands = []
     for _ in range(150):
         hand = rng.sample(deck, rng.randint(3, 16))
+        hands.append(hand)
         truth = _truly_lone(v, hand)
         if truth is None:
             continue
@@ -69,6 +74,8 @@ def test_a_card_called_lone_is_in_no_meld(name: str) -> None:
         compared += 1
         lone_seen += got > 0
     assert compared > 60 and lone_seen > 10
+    alone = sum(in_no_meld(v, hand, card) for hand in hands for card in hand)
+    assert alone > 10  # the one-card test does answer
 
 
 @pytest.mark.parametrize("name", ["continental", "indian-rummy", "three-thirteen"])

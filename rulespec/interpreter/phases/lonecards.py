@@ -8,6 +8,8 @@ meld of the cards at all (no set of its rank, no run of its suit through it, how
 the wild cards are used) can only be the discard, so two such cards answer "no" without
 the search. The test over-approximates what a meld may hold (each card is judged alone,
 every wild card free for it), so it never says "lone" of a card some meld could take.
+`in_no_meld` asks it of one card: the draw's look ahead (draw._usable) refuses at once
+a pile card that must be used but lies in no meld of the hand and on no table meld.
 """
 
 from __future__ import annotations
@@ -74,6 +76,39 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
             if lone >= enough:
                 return lone
     return lone
+
+
+def in_no_meld(variant: Variant, cards: Sequence[int], card: int) -> bool:
+    """Does `card` (one of `cards`) lie in no meld of these cards? (False when unsure.) The
+    draw's look ahead asks it of a card taken from the pile that must be melded."""
+    t = tables(variant)
+    facts = _FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _facts(t)
+    _, kind, set_need, limits = facts
+    if set_need is None or kind[card] != NATURAL:
+        return set_need is not None and kind[card] == LONE
+    rank, suit = card % 13, card // 13
+    wild = copies = suits = in_suit = 0
+    for c in cards:
+        k = kind[c]
+        if k == WILD:
+            wild += 1
+        elif k == NATURAL:
+            if c % 13 == rank:
+                copies += 1
+                suits |= 1 << (c // 13)
+            if c // 13 == suit:
+                in_suit |= 1 << (c % 13)
+    need = set_need[min(wild, len(set_need) - 1)]
+    if need and (suits.bit_count() if t.set_distinct else copies) >= need:
+        return False
+    runs = (
+        t.run_cover[in_suit]
+        if wild == 0
+        else _run_cover(t.line, t.run_min, t.run_max, limits, in_suit, wild)
+    )
+    return not runs >> rank & 1
 
 
 NATURAL, WILD, LONE = 0, 1, 2

@@ -109,9 +109,12 @@ def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
     if _cannot_meld(c, taken, use, need):
         return False
-    if in_no_meld(c.variant, [*c.hand, *taken], taken[0]) and (
-        use != "any"  # (only `use any` lays the card off)
-        or next(iter(layoffs(c.variant, taken[:1], [m for _, m in c.hs.melds])), None) is None
+    if (
+        in_no_meld(c.variant, [*c.hand, *taken], taken[0])
+        and (
+            use != "any"  # (only `use any` lays the card off)
+            or next(iter(layoffs(c.variant, taken[:1], [m for _, m in c.hs.melds])), None) is None
+        )
     ):
         return False  # no meld of the hand holds the card, and it goes on no table meld
     hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played

@@ -60,10 +60,6 @@ class Ctx:
     _short: str | None = None
     _table: Counter[int] | None = None
     _facts: dict[Callable[[Ctx], Any], Any] | None = None
-    afters: dict[Any, Ctx] | None = None
-    """Set by the way-on search's listing (lay.laying_for_search): the moment after each
-    meld the listing has already played on a scratch copy, by its Move, for the search
-    to go on from (a state is never changed once made, so it is the same moment)."""
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant

@@ -175,11 +175,8 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         minimum = c.first_laydown_min()  # all melds at once: each is checked alone
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
             return first_laydown_reason(c, meld, "")
-    elif c.opening_pending():
-        move = meld_move(meld)
-        laid = Ctx(variant, after(variant, hs, move), explain=False)
-        if c.afters is not None:
-            c.afters[move] = laid  # (the way-on search goes on from it)
+    elif c.opening_pending() and (way_on or not rest):  # (the search's melds: only if empty)
+        laid = Ctx(variant, after(variant, hs, meld_move(meld)), explain=False)
         short = laid.opening_short()
         if short and not rest:
             return first_laydown_reason(c, meld, short)
@@ -347,11 +344,11 @@ def _way_out(c: Ctx) -> list[Meld]:
     return W.finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs)) or []
 
 
-def laying_for_search(c: Ctx) -> list[tuple[Move, Ctx | None]]:
+def laying_for_search(c: Ctx) -> list[Move]:
     """The melds and lay-offs the way-on search tries from the moment `c` (without the
-    way-on test: it recurses), each with the moment after it when the listing made it."""
-    c.afters = {}
-    return [(m, c.afters.get(m)) for m in laying(c, way_on=False, search=True)]
+    way-on test: it recurses; nor the moment after each meld, which only the melds it
+    explores need)."""
+    return laying(c, way_on=False, search=True)
 
 
 def _discards(c: Ctx) -> bool:

@@ -32,9 +32,7 @@ from rulespec.model.variant import Variant
 BUDGET = 24
 """States the search may expand for one question; past it the answer is no."""
 
-Lister = Callable[[Ctx], list[tuple[Move, Ctx | None]]]
-"""The melds and lay-offs to try from a moment, each with the moment after it when the
-listing has made it already (None: made here)."""
+Lister = Callable[[Ctx], list[Move]]
 Discards = Callable[[Ctx], bool]
 
 
@@ -64,7 +62,7 @@ def can_end_turn(start: Ctx, laying: Lister, discards: Discards) -> bool:
         ):
             return False  # no discard ever: without lay-offs every card must go in new melds
         budget[0] -= 1
-        if any(search(nxt or _after(variant, state, m)) for m, nxt in laying(c)):
+        if any(search(_after(variant, state, m)) for m in laying(c)):
             return True
         seen.add(key)
         return False

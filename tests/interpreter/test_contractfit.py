@@ -22,7 +22,7 @@ from rulespec.core.cards import parse_card
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases import contractfit, judge
+from rulespec.interpreter.phases import contractfit, judge, openvalue
 from rulespec.interpreter.phases import lay as L
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.meldlist import hand_listing
@@ -101,10 +101,10 @@ def test_the_value_test_changes_no_legal_move(name: str, monkeypatch: pytest.Mon
     search would: the legal moves are the same with it answering "possible" always."""
     v = load_variant(name)
     said_no = [0]
-    real = contractfit.value_may_reach
+    real = openvalue.value_may_reach
 
-    def counted(c: Ctx, laid: object) -> bool:
-        got = real(c, laid)  # type: ignore[arg-type]
+    def counted(c: Ctx, meld: Meld, laid: object) -> bool:
+        got = real(c, meld, laid)  # type: ignore[arg-type]
         said_no[0] += not got
         return got
 

@@ -10,12 +10,6 @@ and runs of the contract's lengths, enough of the runs pure); when none does,
 no meld can open and lay.py refuses them all at once, with the same words.
 It is a necessary test only: a "yes", or a search past its budget, leaves
 every meld to its own search, so it never changes which melds are legal.
-
-`value_may_reach` is the same kind of test for a first laying down's minimum value
-(`play.first_laydown_min`: Scala 40's 40, Kalooki's 51): a meld that leaves the opening
-short is legal only if melds of the rest can make up the difference this turn, and when
-even every card of the rest that lies in some meld of it, at its highest value, cannot,
-the search cannot either.
 """
 
 from __future__ import annotations
@@ -24,12 +18,9 @@ from collections import Counter
 from typing import Any
 
 from rulespec.interpreter.meldgen import lists_every_meld
-from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx, contract_counts, contract_piece
 from rulespec.interpreter.phases.meldlist import hand_listing
-from rulespec.interpreter.state import HandState
-from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 BUDGET = 4000
@@ -168,129 +159,3 @@ def _search(
         return False
 
     return search(0, *counts)
-
-
-def value_may_reach(c: Ctx, laid: HandState) -> bool:
-    """Could melds of the rest of the hand still bring the turn's value up to the first
-    laying down's minimum, after a meld (`laid`: the state after it)? (True when unsure.)
-
-    The way-on search (wayon.py) after a meld that leaves the opening short succeeds only
-    in a state where the turn's value has reached the minimum: an empty hand, or a discard
-    (the discard gate refuses while the opening is short). When the minimum is the same in
-    every state of that turn and no lay-off can add value in it (`_opening_rules`), the
-    value can only grow by melds of the rest, each card of which lies in some meld of the
-    rest (when the hand's listing holds every meld, they are its melds that fit in the
-    rest; else the rest's own listing, when that holds every meld: a smaller hand's melds
-    are among them) and is worth at most its highest value at any place. Only ever says
-    "no" when the search would."""
-    minimum = _opening_rules(c.variant)
-    if minimum is None:
-        return True
-    need = minimum - laid.value_this_turn
-    if need <= 0:
-        return True
-    variant, rest = c.variant, laid.hands[laid.to_move]
-    listing, every = hand_listing(variant, c.hand)
-    if every and lists_every_meld(variant, c.hand):  # the rest's melds: the hand's that fit
-        left = Counter(rest)
-        held: set[int] = set()
-        for cards in _meld_cards(listing):
-            for card, k in cards:
-                if left[card] < k:
-                    break
-            else:
-                held.update(card for card, _ in cards)
-        best = _best_values(variant)
-        return sum(best[card] for card in rest if card in held) >= need
-    listing, every = hand_listing(variant, rest)
-    if not every or not lists_every_meld(variant, rest):
-        return True  # a canonical listing: leave it to the search
-    worth = _worth(variant, listing)
-    return sum(worth.get(card, 0) for card in rest) >= need
-
-
-_CARDS: dict[int, tuple[tuple[Meld, ...], list[tuple[tuple[int, int], ...]]]] = {}
-
-
-def _meld_cards(listing: tuple[Meld, ...]) -> list[tuple[tuple[int, int], ...]]:
-    """Each meld of the listing as its cards counted ((card, copies) pairs), made once per
-    listing (the listing is remembered per hand: meldlist.py)."""
-    hit = _CARDS.get(id(listing))
-    if hit is not None and hit[0] is listing:
-        return hit[1]
-    counted = [tuple(Counter(p[0] for p in meld).items()) for meld in listing]
-    if len(_CARDS) > 1024:
-        _CARDS.clear()
-    _CARDS[id(listing)] = (listing, counted)
-    return counted
-
-
-class _NotFixed(Exception):
-    """The expression read a name other than `me.laid_down_before`."""
-
-
-class _OpeningEnv:
-    """The `turn` names of an opening turn that stay the same all turn: only
-    `me.laid_down_before`, which is false (compiled expressions read only `env[name]`)."""
-
-    def __getitem__(self, name: str) -> Any:
-        if name == "me.laid_down_before":
-            return False
-        raise _NotFixed(name)
-
-
-_OPENING: Derived[int | None] = Derived()
-
-
-def _opening_rules(variant: Variant) -> int | None:
-    """The first laying down's minimum when it is the same all through an opening turn and
-    no lay-off may be made in that turn (None otherwise: `value_may_reach` is unsure)."""
-    return _OPENING.get(variant, None, _opening_minimum, variant)
-
-
-def _opening_minimum(variant: Variant) -> int | None:
-    play = variant.play
-    if play.first_laydown_min is None:
-        return None
-    env: Any = _OpeningEnv()
-    try:
-        minimum = max(0, int(play.first_laydown_min(env)))
-        if play.layoff is not None and play.layoff(env):
-            return None
-    except Exception:  # noqa: BLE001 - a read of another name (or an error): unsure
-        return None
-    return minimum
-
-
-_WORTH: dict[int, tuple[tuple[Meld, ...], dict[int, int]]] = {}
-
-
-def _worth(variant: Variant, listing: tuple[Meld, ...]) -> dict[int, int]:
-    """Each card of some meld of `listing`: the most it is worth in a meld (a natural card
-    at its best place, a wild card as the best card at the best place), made once per
-    listing (the listing is remembered per hand: meldlist.py)."""
-    hit = _WORTH.get(id(listing))
-    if hit is not None and hit[0] is listing:
-        return hit[1]
-    best = _best_values(variant)
-    worth = {p[0]: best[p[0]] for meld in listing for p in meld}
-    if len(_WORTH) > 1024:
-        _WORTH.clear()
-    _WORTH[id(listing)] = (listing, worth)
-    return worth
-
-
-_BEST: Derived[tuple[int, ...]] = Derived()
-
-
-def _best_values(variant: Variant) -> tuple[int, ...]:
-    """By card code: the most the card is worth in a meld (melds.meld_value)."""
-    return _BEST.get(variant, None, _best_of, variant)
-
-
-def _best_of(variant: Variant) -> tuple[int, ...]:
-    t = tables(variant)
-    places = [v for place, v in t.place_values.items() if place != "hand"]
-    named = range(53) if t.joker_sets else range(52)  # what a wild card may stand for
-    wild = max(v[x] for v in places for x in named)
-    return tuple(wild if t.wild_code(code) else max(v[code] for v in places) for code in range(53))

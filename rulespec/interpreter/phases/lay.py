@@ -29,7 +29,7 @@ from rulespec.interpreter.phases.context import (
     contract_words,
     held_taken,
 )
-from rulespec.interpreter.phases.contractfit import contract_possible, may_complete, value_may_reach
+from rulespec.interpreter.phases.contractfit import contract_possible, may_complete
 from rulespec.interpreter.phases.discard import discard_gate, discardable
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.phases.laywords import (
@@ -41,6 +41,7 @@ from rulespec.interpreter.phases.laywords import (
     unique_reason,
 )
 from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.interpreter.phases.openvalue import value_may_reach
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
 from rulespec.interpreter.turnctx import remove_cards, unique_clash
@@ -188,7 +189,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         assert laid is not None  # (short is only set after laying it)
         if way_on and not (
             may_complete(c, meld)  # (two quick sure "no"s before the search)
-            and value_may_reach(c, laid.hs)
+            and value_may_reach(c, meld, laid.hs)
             and W.can_end_turn(laid, laying_for_search, _discards)
         ):
             return first_laydown_reason(c, meld, short)

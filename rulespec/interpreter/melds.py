@@ -23,6 +23,7 @@ from rulespec.interpreter.meldrules import (
     span,
     tables,
     window_by_mask,
+    windows_of,
 )
 from rulespec.interpreter.meldwhy import absent_rank, not_wild, shape_refusal, too_many_wilds
 from rulespec.model.derived import Derived
@@ -252,8 +253,8 @@ def place_wilds(
                         return sorted(found)
     if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
         need = rank_mask(sorted(nat_ranks))
-        for window in run_windows(t.line):
-            if len(window) != n or rank_mask(window) & need != need:
+        for window, mask in windows_of(t.line, n):
+            if mask & need != need:
                 continue
             free = [r for r in window if r not in nat_ranks]
             for suit in sorted(nat_suits) or range(4):

@@ -170,7 +170,7 @@ def _from_state(plan: _Plan, wilds: int, counts: list[int], mask: int, by_rank: 
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
     if not plan.runs:
         return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
-    runs = [(h.bit_count(), h) for h in [mask & w for w in plan.windows] if h]
+    runs = [(h.bit_count(), h) for w in plan.windows if (h := mask & w)]
     runs.sort(key=itemgetter(0), reverse=True)  # stable: ties keep the window order
     del runs[plan.keep :]
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
@@ -214,12 +214,18 @@ def _missing(
 ) -> int | None:
     """The cards a choice of run windows (most cards first) and the sets beside them lack,
     wild cards filling; None when two windows claim one card."""
-    acc = over = 0
-    for _, h in chosen:
-        over |= acc & h
-        acc |= h
-    if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
-        return None  # two windows claim one card
+    if len(chosen) == 2:  # (the usual case: a pair's shared cards are claimed twice)
+        acc = chosen[0][1] | chosen[1][1]
+        over = chosen[0][1] & chosen[1][1]
+        if over and any(counts[c] < 2 for c in _bits(over)):
+            return None  # two windows claim one card
+    else:
+        acc = over = 0
+        for _, h in chosen:
+            over |= acc & h
+            acc |= h
+        if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
+            return None  # two windows claim one card
     run_min, pure = plan.run_min, plan.pure
     needs = [(run_min - n, n, i < pure) for i, (n, _) in enumerate(chosen)]
     if plan.sets:

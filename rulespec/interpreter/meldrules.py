@@ -81,6 +81,13 @@ def run_windows(ace: str) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def windows_of(ace: str, length: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The run windows of exactly `length` ranks in a line key, in `run_windows` order, each
+    with its rank mask (a placement of wild cards tries only the windows of its length)."""
+    return tuple((w, rank_mask(w)) for w in run_windows(ace) if len(w) == length)
+
+
+@cache
 def window_by_mask(ace: str) -> dict[int, tuple[int, ...]]:
     """Rank mask (bit r-1 for rank r) -> the run order of exactly those ranks, if legal."""
     return {rank_mask(w): w for w in run_windows(ace)}

@@ -11,18 +11,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import joker_set
 from rulespec.interpreter.meldrules import (
+    Tables,
     rank_mask,
     run_windows,
     span,
     tables,
     window_by_mask,
+    windows_of,
 )
 from rulespec.interpreter.meldwhy import absent_rank, not_wild, shape_refusal, too_many_wilds
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
@@ -249,8 +253,8 @@ def place_wilds(
                         return sorted(found)
     if t.has_runs and len(nat_suits) <= 1 and len(nat_ranks) == len(naturals):
         need = rank_mask(sorted(nat_ranks))
-        for window in run_windows(t.line):
-            if len(window) != n or rank_mask(window) & need != need:
+        for window, mask in windows_of(t.line, n):
+            if mask & need != need:
                 continue
             free = [r for r in window if r not in nat_ranks]
             for suit in sorted(nat_suits) or range(4):
@@ -311,42 +315,59 @@ def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) ->
 
 
 def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
-    """The first whole-hand pattern the cards fit (wild cards fit any position), or None."""
+    """The first whole-hand pattern the cards fit (wild cards fit any position), or None.
+
+    Wild cards fit any position and a pattern constrains only natural cards, so only the
+    natural cards' suits and ranks are read, as masks (the solver asks it of every hand)."""
     patterns = variant.melds.patterns
     if not patterns or not cards:
         return None
     t = tables(variant)
-    # wild cards fit any position and a pattern constrains only natural cards, so the
-    # split with every wild-capable card playing wild is the only one worth trying
-    splits = [([c for c in cards if not t.wild_code(c)], [c for c in cards if t.wild_code(c)])]
-    for pattern in patterns:
-        allowed = set(pattern.ranks) if pattern.ranks is not None else None
-        for naturals, _wilds in splits:
-            if any(c == JOKER for c in naturals):
-                continue
-            if pattern.suit == "same" and len({c // 13 for c in naturals}) > 1:
-                continue
-            ranks = [c % 13 + 1 for c in naturals]
-            if allowed is not None and not set(ranks) <= allowed:
-                continue
-            if pattern.run and not _fits_one_run(t.line, naturals, len(cards), allowed):
-                continue
-            return pattern.name
+    wild, shapes = _PATTERNS.get(variant, None, _pattern_masks, variant, t)
+    suits = ranks = 0
+    twice = False  # a rank held twice (no run)
+    for c in cards:
+        if wild[c]:
+            continue
+        if c == JOKER:
+            return None  # a joker that is not wild fits no pattern
+        bit = 1 << (c % 13)
+        twice = twice or bool(ranks & bit)
+        ranks |= bit
+        suits |= 1 << (c // 13)
+    one_suit = not suits & (suits - 1)
+    for name, same, allowed, run in shapes:
+        if same and not one_suit or ranks & ~allowed:
+            continue
+        if run and (twice or not one_suit or not _fits_one_run(t.line, ranks, len(cards), allowed)):
+            continue
+        return name
     return None
 
 
-def _fits_one_run(ace: str, naturals: list[int], length: int, allowed: set[int] | None) -> bool:
-    if len({c // 13 for c in naturals}) > 1:
-        return False
-    ranks = [c % 13 + 1 for c in naturals]
-    if len(set(ranks)) != len(ranks) or length > 13:
-        return False
-    need = rank_mask(ranks)
-    if span(ace, need) > length:
+Shape = tuple[str, bool, int, bool]
+_PATTERNS: Derived[tuple[tuple[bool, ...], list[Shape]]] = Derived()
+
+
+def _pattern_masks(variant: Variant, t: Tables) -> tuple[tuple[bool, ...], list[Shape]]:
+    """Which codes play wild, and each pattern as (name, same suit, allowed ranks mask, run)."""
+    wild = tuple(t.wild_code(c) for c in range(JOKER + 1))
+    shapes = [
+        (p.name, p.suit == "same", 0x1FFF if p.ranks is None else rank_mask(p.ranks), p.run)
+        for p in variant.melds.patterns
+    ]
+    return wild, shapes
+
+
+@cache
+def _fits_one_run(ace: str, need: int, length: int, allowed: int) -> bool:
+    """Do the natural ranks `need` (one suit, no rank twice) lie in a run of `length` cards
+    whose ranks are all `allowed`?"""
+    if length > 13 or span(ace, need) > length:
         return False
     for window in run_windows(ace):
-        fits = len(window) == length and rank_mask(window) & need == need
-        if fits and (allowed is None or set(window) <= allowed):
+        mask = rank_mask(window)
+        if len(window) == length and mask & need == need and not mask & ~allowed:
             return True
     return False
 

@@ -15,6 +15,7 @@ from rulespec.core.cards import JOKER
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import deck_counts, hand_value
 from rulespec.interpreter.state import HandState, Placed, deck_players
+from rulespec.model.derived import Derived
 from rulespec.model.names import SUITS
 from rulespec.model.variant import Variant
 
@@ -160,7 +161,8 @@ def unique_clash(
     when the caller has counted them already: `table_count`)."""
     if not variant.melds.wild.unique:
         return None
-    counts = deck_counts(variant, deck_players(variant, hs.active))
+    players = deck_players(variant, hs.active)
+    counts = _DECK_COUNTS.get(variant, players, deck_counts, variant, players)
     if table is None:
         table = _table_counter(hs)
     added: dict[int, int] = {}
@@ -170,6 +172,10 @@ def unique_clash(
         if table[code] + more > counts.get(code, 0):
             return code
     return None
+
+
+_DECK_COUNTS: Derived[dict[int, int]] = Derived()
+"""`deck_counts` per variant and player count (read only: the judge asks it of every meld)."""
 
 
 def table_count(hs: HandState) -> Counter[int]:

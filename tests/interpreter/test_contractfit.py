@@ -22,7 +22,7 @@ from rulespec.core.cards import parse_card
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases import contractfit, judge
+from rulespec.interpreter.phases import contractfit, judge, openvalue
 from rulespec.interpreter.phases import lay as L
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.meldlist import hand_listing
@@ -93,3 +93,24 @@ def test_the_meld_test_changes_no_legal_move(name: str, monkeypatch: pytest.Monk
         hand = g.hs.hands[g.to_move]
         assert hand_listing(v, hand)[0] == tuple(candidate_melds(v, hand))
     assert compared > 50 and said_no[0] > 0
+
+
+@pytest.mark.parametrize("name", ["scala-40", "kalooki"])
+def test_the_value_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`value_may_reach` (the first laying down's minimum) says "no" only where the way-on
+    search would: the legal moves are the same with it answering "possible" always."""
+    v = load_variant(name)
+    said_no = [0]
+    real = openvalue.value_may_reach
+
+    def counted(c: Ctx, meld: Meld, laid: object) -> bool:
+        got = real(c, meld, laid)  # type: ignore[arg-type]
+        said_no[0] += not got
+        return got
+
+    monkeypatch.setattr(L, "value_may_reach", counted)
+    compared = 0
+    for g in _play_positions(v, 6, 120, 6):
+        _same_without(g, monkeypatch, "value_may_reach")
+        compared += 1
+    assert compared > 50 and said_no[0] > 20

@@ -19,6 +19,7 @@ import pytest
 import rulespec
 from rulespec.core.moves import TAKE
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases import draw as D
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.draw import _cannot_meld, draw_moves
 from rulespec.interpreter.phases.lay import laying
@@ -94,3 +95,34 @@ def test_listed_takes_are_the_usable_depths(name: str) -> None:
                 takes += len(listed)
             game.play(rng.choice(game.legal_moves()))
     assert takes > 0  # some deep takes were legal, so the comparison means something
+
+
+@pytest.mark.parametrize("name", ["kalooki", "scala-40", "conquian"])
+def test_a_card_in_no_meld_changes_no_draw(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_usable` says no at once when the card taken lies in no meld of the hand
+    (lonecards.in_no_meld) and goes on no table meld: the draws listed are the same
+    with that test and without it, and the test does answer."""
+    variant = rulespec.load(name)
+    real = D.in_no_meld
+    said = [0]
+
+    def counted(*args: object) -> bool:
+        got = real(*args)  # type: ignore[arg-type]
+        said[0] += got
+        return got
+
+    monkeypatch.setattr(D, "in_no_meld", counted)
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = Game.new(variant, min(variant.max_players, 2 + seed % 2), seed=seed)
+        while not game.hand_over and compared < 150:
+            if game.hs.phase == "draw":
+                with_test = draw_moves(Ctx(game.rules, game.hs, explain=False))
+                with monkeypatch.context() as m:
+                    m.setattr(D, "in_no_meld", lambda *args: False)
+                    without = draw_moves(Ctx(game.rules, game.hs, explain=False))
+                assert with_test == without, game.position()
+                compared += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert compared > 50 and said[0] > 10

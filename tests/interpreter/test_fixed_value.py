@@ -14,12 +14,14 @@ import pytest
 from rulespec.compiler.load import load_variant
 from rulespec.grammar.expr import compile_expression
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.turnctx import (
     NOT_FIXED,
     active_count,
     fixed_value,
     hand_names,
     knock_limit,
+    turn_env,
     upcard_env,
 )
 
@@ -69,3 +71,26 @@ def test_knock_limit_equals_the_expression(name: str) -> None:
             game.play(rng.choice(game.legal_moves()))
     if name == "oklahoma":
         assert len(seen) > 1  # the upcard decides: read per hand, not kept
+
+
+@pytest.mark.parametrize("name", ["scala-40", "kalooki", "contract-rummy"])
+def test_the_opening_facts_equal_the_turn_names(name: str) -> None:
+    """Ctx.laid_down_before (read from the state) and first_laydown_min (a fixed minimum
+    without the turn's names) equal what the turn's names and the expression give."""
+    v = load_variant(name)
+    rng = random.Random(2)
+    asked = laid = 0
+    for seed in range(6):
+        g = Game.new(v, max(v.min_players, 2) + seed % 2, seed=seed)
+        while not g.hand_over and asked < 400:
+            rules = g.rules
+            env = turn_env(rules, g.hs, g.to_move)
+            c = Ctx(rules, g.hs)
+            assert c.laid_down_before() == env["me.laid_down_before"]
+            first = rules.play.first_laydown_min
+            want = 0 if first is None or env["me.laid_down_before"] else max(0, int(first(env)))
+            assert c.first_laydown_min() == want
+            asked += 1
+            laid += env["me.laid_down_before"]
+            g.play(rng.choice(g.legal_moves()))
+    assert asked > 100 and 0 < laid < asked

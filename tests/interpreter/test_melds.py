@@ -29,6 +29,7 @@ from rulespec.core.cards import JOKER, parse_card, parse_placed
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import candidate_melds
+from rulespec.interpreter.meldrules import rank_mask, run_windows, windows_of
 from rulespec.interpreter.melds import (
     extend,
     meld_kind,
@@ -285,3 +286,13 @@ def test_layoffs_equal_every_extension(factory: Callable[[], Variant]) -> None:
             if extend(variant, meld, (card, sf)) is not None
         )
         assert layoffs(variant, hand, table) == expected
+
+
+@pytest.mark.parametrize(
+    "line", ["low", "high", "high_or_low", "wrap", "low:1,2,3,4,5,6,7,11,12,13"]
+)
+def test_windows_of_a_length_are_the_run_windows_of_that_length(line: str) -> None:
+    """meldrules.windows_of (kept per line and length, for place_wilds) filters run_windows."""
+    for length in range(1, 15):
+        plain = tuple((w, rank_mask(w)) for w in run_windows(line) if len(w) == length)
+        assert windows_of(line, length) == plain

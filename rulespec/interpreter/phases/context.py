@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from rulespec.core.cards import Placed, card_text
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.state import HandState
-from rulespec.interpreter.turnctx import knock_limit, table_count, turn_env
+from rulespec.interpreter.turnctx import NOT_FIXED, fixed_value, knock_limit, table_count, turn_env
 from rulespec.model.variant import Variant
 
 Ender = Callable[[Variant, HandState, str, int | None, dict[str, Any]], None]
@@ -124,9 +124,10 @@ class Ctx:
         """The value a first laying down must reach now (0: no minimum applies: none is set,
         or the mover laid down in an earlier turn)."""
         first = self.variant.play.first_laydown_min
-        if first is None or self.env()["me.laid_down_before"]:
+        if first is None or self.laid_down_before():
             return 0
-        return max(0, int(first(self.env())))
+        fixed = fixed_value(first)  # (most minimums read no name: no environment to build)
+        return max(0, int(first(self.env()) if fixed is NOT_FIXED else fixed))
 
     def opening_pending(self) -> bool:
         """Is a first laying down subject to a minimum or a contract still to come (the mover
@@ -134,7 +135,16 @@ class Ctx:
         play = self.variant.play
         if not (play.first_laydown_min or play.contract_sets or play.contract_runs):
             return False
-        return not self.env()["me.laid_down_before"]
+        return not self.laid_down_before()
+
+    def laid_down_before(self) -> bool:
+        """`me.laid_down_before` of the turn names, read from the state without building
+        them (the way-on search asks it of every moment)."""
+        if self._env is not None:
+            return bool(self._env["me.laid_down_before"])
+        hs, seat = self.hs, self.seat
+        first = hs.laid_down[seat]
+        return first is not None and first < hs.turns[seat] + (hs.phase in ("draw", "upcard"))
 
     def opening_short(self) -> str:
         """What the melds laid this turn still lack of the first laying down's minimum and

@@ -26,6 +26,7 @@ from rulespec.interpreter.meldrules import meldable, natural_melds_with, tables
 from rulespec.interpreter.phases.context import Ctx, Ender, public
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
+from rulespec.interpreter.phases.lonecards import in_no_meld
 from rulespec.interpreter.phases.stock import turn_over
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import active_count, next_seat
@@ -108,6 +109,14 @@ def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
     if _cannot_meld(c, taken, use, need):
         return False
+    if (
+        in_no_meld(c.variant, [*c.hand, *taken], taken[0])
+        and (
+            use != "any"  # (only `use any` lays the card off)
+            or next(iter(layoffs(c.variant, taken[:1], [m for _, m in c.hs.melds])), None) is None
+        )
+    ):
+        return False  # no meld of the hand holds the card, and it goes on no table meld
     hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
     hs.turns[c.seat] += 1

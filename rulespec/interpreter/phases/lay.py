@@ -30,53 +30,22 @@ from rulespec.interpreter.phases.context import (
     held_taken,
 )
 from rulespec.interpreter.phases.contractfit import contract_possible, may_complete
-from rulespec.interpreter.phases.discard import discardable
+from rulespec.interpreter.phases.discard import discard_gate, discardable
 from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.laywords import (
+    NEVER,
+    ONE_LEFT,
+    STRANDED,
+    first_laydown_reason,
+    going_out_reason,
+    unique_reason,
+)
 from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.interpreter.phases.openvalue import value_may_reach
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
 from rulespec.interpreter.turnctx import remove_cards, unique_clash
 from rulespec.model.variant import Variant
-
-STRANDED = (
-    "discard.forbid_taken: that would leave only cards taken from the pile this turn,"
-    " none of which may be discarded, and they cannot all be laid down"
-)
-ONE_LEFT = (
-    "going_out.by: that would leave one card, which may not go by discard"
-    " (the last card goes only by {by}) and cannot be laid down"
-)
-NEVER = "play.melding: never — nobody melds on the table in this variant"
-GOING_OUT = "play.melding: going_out"
-
-
-def unique_reason(card: int) -> str:
-    return (
-        f"melds.wild.unique: {card_text(card)} is already on the table as often as the deck"
-        " holds it; no card, natural or named by a wild, may be there more often"
-    )
-
-
-def going_out_reason(variant: Variant) -> str:
-    """The going-out rule a meld breaks when melds are laid only when going out."""
-    go = variant.going_out
-    forms = []
-    if go.partition_melds is not None:
-        forms.append(" or ".join(str(c) for c in go.partition_melds) + " melds")
-    if go.partition_sizes is not None:
-        sizes = " or ".join("+".join(str(x) for x in sz) for sz in go.partition_sizes)
-        forms.append(f"melds of {sizes} cards")
-    head = (
-        f"going_out.partition: going out lays down {' with '.join(forms)}"
-        if forms
-        else "going out lays down the whole hand"
-    )
-    if variant.play.contract_sets or variant.play.contract_runs:  # a going-out contract
-        head = f"play.contract: going out must hold {contract_words(variant)}; " + head
-    return (
-        f"{head}, all in one turn ({GOING_OUT}); with this meld the rest of your hand"
-        " cannot complete that"
-    )
 
 
 def _may_empty(variant: Variant, how: str) -> bool:
@@ -85,9 +54,7 @@ def _may_empty(variant: Variant, how: str) -> bool:
 
 
 def _turn_meld_sizes(hs: HandState) -> list[int]:
-    if hs.melds_this_turn == 0:
-        return []
-    return [len(m) for _, m in hs.melds[-hs.melds_this_turn :]]
+    return [len(m) for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :]]
 
 
 def _stranded(variant: Variant, hs: HandState, rest: list[int]) -> bool:
@@ -116,7 +83,8 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
         why = ONE_LEFT.format(by=" or ".join(variant.going_out.by) or "nothing")
     else:
         return None
-    if W.can_end_turn(variant, after(variant, c.hs, move), laying_for_search, discardable):
+    moment = Ctx(variant, after(variant, c.hs, move), explain=False)
+    if W.can_end_turn(moment, laying_for_search, _discards):
         return None
     return why
 
@@ -203,14 +171,14 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
                 f" {need} cards from the hand"
             )
     short = ""
-    laid: HandState | None = None  # the state after the meld, made once when needed
+    laid: Ctx | None = None  # the moment after the meld, made once when needed
     if variant.play.melding == "going_out":
         minimum = c.first_laydown_min()  # all melds at once: each is checked alone
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
             return first_laydown_reason(c, meld, "")
-    elif c.opening_pending():
-        laid = after(variant, hs, Move.meld(meld))
-        short = Ctx(variant, laid, explain=False).opening_short()
+    elif c.opening_pending() and (way_on or not rest):  # (the search's melds: only if empty)
+        laid = Ctx(variant, after(variant, hs, meld_move(meld)), explain=False)
+        short = laid.opening_short()
         if short and not rest:
             return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
@@ -220,30 +188,13 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
         assert laid is not None  # (short is only set after laying it)
         if way_on and not (
-            may_complete(c, meld) and W.can_end_turn(variant, laid, laying_for_search, discardable)
+            may_complete(c, meld)  # (two quick sure "no"s before the search)
+            and value_may_reach(c, meld, laid.hs)
+            and W.can_end_turn(laid, laying_for_search, _discards)
         ):
             return first_laydown_reason(c, meld, short)
         return None
-    return no_way_on(c, rest, Move.meld(meld)) if way_on else None
-
-
-def first_laydown_reason(c: Ctx, meld: Meld, short: str) -> str:
-    """Why a meld that leaves the turn's first laying down short (`short`, what it would
-    still lack: the contract's or the minimum's words) is refused."""
-    minimum = c.first_laydown_min()
-    if c.variant.play.melding == "going_out":
-        return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"
-    if short.startswith("play.contract"):
-        return (
-            f"play.contract: the first laying down must be {contract_words(c.variant)}, all"
-            " laid in one turn; with this meld the rest of the hand cannot complete it"
-        )
-    total = c.hs.value_this_turn + M.meld_value(c.variant, meld)
-    return (
-        f"play.first_laydown_min: a first laying down must be worth at least {minimum},"
-        f" counting every meld laid this turn; with this meld it is worth {total}, and the"
-        " rest of the hand cannot make up the difference this turn"
-    )
+    return no_way_on(c, rest, meld_move(meld)) if way_on else None
 
 
 def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
@@ -373,7 +324,7 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
             if must >= 0 and all(p[0] != must for p in meld):
                 continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
-                out.append(Move.meld(meld))
+                out.append(meld_move(meld))
                 if one:
                     return out
     ob = c.hs.obligation
@@ -394,6 +345,28 @@ def _way_out(c: Ctx) -> list[Meld]:
     return W.finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs)) or []
 
 
-def laying_for_search(variant: Variant, hs: HandState) -> list[Move]:
-    """The melds and lay-offs the way-on search tries (without the way-on test: it recurses)."""
-    return laying(Ctx(variant, hs, explain=False), way_on=False, search=True)
+def laying_for_search(c: Ctx) -> list[Move]:
+    """The melds and lay-offs the way-on search tries from the moment `c` (without the
+    way-on test: it recurses; nor the moment after each meld, which only the melds it
+    explores need)."""
+    return laying(c, way_on=False, search=True)
+
+
+def _discards(c: Ctx) -> bool:
+    """May the mover discard now? (`discardable`, asked only past the discard gate, which
+    refuses every card alike: while an opening begun this turn is short, most often.)"""
+    return discard_gate(c) is None and bool(discardable(c.variant, c.hs))
+
+
+_MELD_MOVES: dict[Meld, Move] = {}
+
+
+def meld_move(meld: Meld) -> Move:
+    """`Move.meld(meld)`, made once per meld (the listing and the way-on search lay the same
+    candidate melds again and again; a Move is a frozen value)."""
+    got = _MELD_MOVES.get(meld)
+    if got is None:
+        if len(_MELD_MOVES) > 50_000:
+            _MELD_MOVES.clear()
+        got = _MELD_MOVES[meld] = Move.meld(meld)
+    return got

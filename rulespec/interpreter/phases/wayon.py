@@ -24,6 +24,7 @@ from rulespec.interpreter.melds import Meld, place_wilds
 from rulespec.interpreter.partsearch import Contract
 from rulespec.interpreter.phases.context import Ctx, count_pieces, held_taken
 from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.lonecards import lone_cards
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import unique_clash
 from rulespec.model.variant import Variant
@@ -31,41 +32,47 @@ from rulespec.model.variant import Variant
 BUDGET = 24
 """States the search may expand for one question; past it the answer is no."""
 
-Lister = Callable[[Variant, HandState], list[Move]]
-Discardable = Callable[[Variant, HandState], list[int]]
+Lister = Callable[[Ctx], list[Move]]
+Discards = Callable[[Ctx], bool]
 
 
-def can_end_turn(variant: Variant, hs: HandState, laying: Lister, discardable: Discardable) -> bool:
-    """Can the mover, from `hs`, still discard or go out this turn?
+def can_end_turn(start: Ctx, laying: Lister, discards: Discards) -> bool:
+    """Can the mover, from the moment `start`, still discard or go out this turn?
 
-    `laying` lists the melds and lay-offs legal in a state apart from this very
-    test (lay.py's listing); `discardable` the cards it may discard.
+    `laying` lists the melds and lay-offs legal in a moment apart from this very
+    test (lay.py's listing); `discards` says whether the mover may discard.
     """
+    variant = start.variant
     budget = [BUDGET]
     seen: set[tuple[object, ...]] = set()  # dead ends (the same cards laid in another order)
 
-    def search(state: HandState) -> bool:
-        hand = state.hands[state.to_move]
+    def search(c: Ctx) -> bool:
+        state, hand = c.hs, c.hand
         if not hand:  # out, unless an opening begun this turn is still short of its minimum
-            return not Ctx(variant, state).opening_short()
-        if discardable(variant, state):
+            return not c.opening_short()
+        if discards(c):
             return True
         key = (tuple(sorted(hand)), tuple(state.melds), state.melds_this_turn)
         if key in seen or budget[0] <= 0:
             return False
         if (
             variant.play.layoff is None
-            and not Ctx(variant, state).opening_short()
+            and not c.opening_short()
             and A.partition(variant, hand) is None
         ):
             return False  # no discard ever: without lay-offs every card must go in new melds
         budget[0] -= 1
-        if any(search(after(variant, state, m)) for m in laying(variant, state)):
+        if any(search(_after(variant, state, m)) for m in laying(c)):
             return True
         seen.add(key)
         return False
 
-    return search(hs)
+    return search(start)
+
+
+def _after(variant: Variant, state: HandState, move: Move) -> Ctx:
+    """The moment after `move` (on a scratch copy)."""
+    return Ctx(variant, after(variant, state, move), explain=False)
 
 
 def can_finish(
@@ -190,6 +197,8 @@ def _finish(
     laying: tuple[Placed, ...] | None = None,
 ) -> list[tuple[Placed, ...]] | None:
     """`finish` without the table's uniqueness test."""
+    if lone_cards(variant, rest) >= 2:
+        return None  # two cards in no meld: both would have to be the one discard
     contract = contract_left(variant, hs, laying)
     if contract is not None and not (contract[0] or contract[2] or contract[4]):
         contract = None  # met by the melds laid this turn

@@ -1,0 +1,159 @@
+"""Cards of a hand that lie in no meld of it: a sure "no" before a partition search (phases, lay).
+
+Going out all at once (`play.melding: going_out`) lays the whole hand down as melds,
+but for at most one card (the discard that goes out). wayon.py asks whether the hand,
+or its rest after a meld, can still do so many times a turn (Continental: once for the
+whole hand, once per candidate meld), and most answers are "no". A card that lies in no
+meld of the cards at all (no set of its rank, no run of its suit through it, however
+the wild cards are used) can only be the discard, so two such cards answer "no" without
+the search. The test over-approximates what a meld may hold (each card is judged alone,
+every wild card free for it), so it never says "lone" of a card some meld could take.
+`in_no_meld` asks it of one card: the draw's look ahead (draw._usable) refuses at once
+a pile card that must be used but lies in no meld of the hand and on no table meld.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from rulespec.core.cards import JOKER
+from rulespec.interpreter.meldrules import Tables, rank_mask, run_windows, tables
+from rulespec.model.variant import Variant
+
+
+def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
+    """How many of `cards` (copies counted) lie in no meld of these cards, counted up to
+    `enough` (0 when unsure: jokers that make sets of their own)."""
+    t = tables(variant)
+    facts = _FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _facts(t)
+    _, kind, set_need, limits = facts
+    if set_need is None:
+        return 0
+    wild = lone = 0
+    suits = [0, 0, 0, 0]
+    copies = [0] * 13  # natural cards of each rank
+    for c in cards:
+        k = kind[c]
+        if k == NATURAL:
+            suits[c // 13] |= 1 << (c % 13)
+            copies[c % 13] += 1
+        elif k == WILD:
+            wild += 1
+        else:
+            lone += 1  # a joker that is not wild is in no meld
+    if lone >= enough:
+        return lone
+    ok = 0  # the ranks whose natural cards, with the wild cards, can make a set
+    need = set_need[min(wild, len(set_need) - 1)]
+    if need:
+        if t.set_distinct:  # (suits held of each rank)
+            s0, s1, s2, s3 = suits
+            copies = [
+                (s0 >> r & 1) + (s1 >> r & 1) + (s2 >> r & 1) + (s3 >> r & 1) for r in range(13)
+            ]
+        for r in range(13):
+            if copies[r] >= need:
+                ok |= 1 << r
+    cover = [ok, ok, ok, ok]
+    bare = False  # a natural card in no set: does a run take it?
+    for s in range(4):
+        have = suits[s]
+        if have & ~ok:
+            cover[s] |= (
+                t.run_cover[have]
+                if wild == 0
+                else _run_cover(t.line, t.run_min, t.run_max, limits, have, wild)
+            )
+            bare = bare or bool(have & ~cover[s])
+    if not bare:
+        return lone  # every natural card lies in some meld
+    for c in cards:
+        if kind[c] == NATURAL and not cover[c // 13] >> (c % 13) & 1:
+            lone += 1
+            if lone >= enough:
+                return lone
+    return lone
+
+
+def in_no_meld(variant: Variant, cards: Sequence[int], card: int) -> bool:
+    """Does `card` (one of `cards`) lie in no meld of these cards? (False when unsure.) The
+    draw's look ahead asks it of a card taken from the pile that must be melded."""
+    t = tables(variant)
+    facts = _FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _facts(t)
+    _, kind, set_need, limits = facts
+    if set_need is None or kind[card] != NATURAL:
+        return set_need is not None and kind[card] == LONE
+    rank, suit = card % 13, card // 13
+    wild = copies = suits = in_suit = 0
+    for c in cards:
+        k = kind[c]
+        if k == WILD:
+            wild += 1
+        elif k == NATURAL:
+            if c % 13 == rank:
+                copies += 1
+                suits |= 1 << (c // 13)
+            if c // 13 == suit:
+                in_suit |= 1 << (c % 13)
+    need = set_need[min(wild, len(set_need) - 1)]
+    if need and (suits.bit_count() if t.set_distinct else copies) >= need:
+        return False
+    runs = (
+        t.run_cover[in_suit]
+        if wild == 0
+        else _run_cover(t.line, t.run_min, t.run_max, limits, in_suit, wild)
+    )
+    return not runs >> rank & 1
+
+
+NATURAL, WILD, LONE = 0, 1, 2
+"""What a card code is for the test: a natural card, a wild card, a card in no meld."""
+
+Facts = tuple[Tables, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]
+_FACTS: dict[int, Facts] = {}
+
+
+def _facts(t: Tables) -> Facts:
+    """The variant's tables as the test reads them: each code's kind, the natural cards
+    a set needs with 0, 1, ... wild cards (0: no set; None: unsure, jokers of their own
+    rank), `max_wilds` by natural count. Kept by the tables' identity."""
+    kind = tuple(
+        (WILD if t.wild_joker else LONE) if c == JOKER else WILD if t.wild_code(c) else NATURAL
+        for c in range(53)
+    )
+    limits = tuple(t.max_wilds(k) for k in range(14))
+    most = min(t.set_max, 4) if t.set_distinct else t.set_max
+    needs: list[int] = []
+    for wild in range(14):
+        fit = [k for k in range(1, 14) if k + min(wild, limits[k]) >= t.set_min]
+        needs.append(fit[0] if fit and t.has_sets and most >= t.set_min else 0)
+    got: Facts = (t, kind, None if t.joker_sets else tuple(needs), limits)
+    if len(_FACTS) > 32:
+        _FACTS.clear()
+    _FACTS[id(t)] = got
+    return got
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_cover(
+    line: str, run_min: int, run_max: int, limits: tuple[int, ...], mask: int, wild: int
+) -> int:
+    """The ranks of `mask` (one suit's natural cards) lying in some run of `run_min` to
+    `run_max` cards that these cards and up to `wild` wild cards can fill."""
+    got = 0
+    for window in run_windows(line):
+        if not run_min <= len(window) <= run_max:
+            continue
+        full = rank_mask(window)
+        held = full & mask
+        if not held:
+            continue
+        naturals = bin(held).count("1")
+        if len(window) - naturals <= min(wild, limits[naturals]):
+            got |= held
+    return got

@@ -1,0 +1,157 @@
+"""Can the rest of the hand still make the opening's minimum? A bound before a search (phases, lay).
+
+With `play.first_laydown_min` (Scala 40's 40, Kalooki's 51) a meld that leaves the
+opening short is legal only if melds of the rest can make up the difference in the same
+turn, which lay.py asks by a way-on search per candidate meld (wayon.py). Most such
+melds cannot: `value_may_reach` adds up, for every card of the rest that lies in some
+meld of the rest, its highest value in a meld, and when even that falls short the search
+cannot succeed either, so the meld is refused without it. A necessary test only: it
+never changes which melds are legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulespec.interpreter.meldgen import lists_every_meld
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.interpreter.state import HandState
+from rulespec.model.derived import Derived
+from rulespec.model.variant import Variant
+
+
+def value_may_reach(c: Ctx, meld: Meld, laid: HandState) -> bool:
+    """Could melds of the rest of the hand still bring the turn's value up to the first
+    laying down's minimum after `meld` (`laid`: the state after it)? (True when unsure.)
+
+    The way-on search (wayon.py) after a meld that leaves the opening short succeeds only
+    in a state where the turn's value has reached the minimum: an empty hand, or a discard
+    (the discard gate refuses while the opening is short). When the minimum is the same in
+    every state of that turn and no lay-off can add value in it (`_opening_rules`), the
+    value can only grow by melds of the rest, each card of which lies in some meld of the
+    rest (when the hand's listing holds every meld, they are its melds that still fit once
+    `meld` is laid; else the rest's own listing, when that holds every meld: a smaller
+    hand's melds are among them) and is worth at most its highest value at any place."""
+    minimum = _opening_rules(c.variant)
+    if minimum is None:
+        return True
+    need = minimum - laid.value_this_turn
+    if need <= 0:
+        return True
+    variant, rest = c.variant, laid.hands[laid.to_move]
+    best = _best_values(variant)
+    listing, every = hand_listing(variant, c.hand)
+    if every and lists_every_meld(variant, c.hand):
+        pieces, have = _pieces(listing, c.hand)
+        left = dict(have)  # the rest: the hand without the meld's cards
+        for p in meld:
+            left[p[0]] -= 1
+        held: set[int] = set()
+        for cards in pieces:
+            for x, k in cards:
+                if left[x] < k:
+                    break
+            else:
+                held.update(x for x, _ in cards)
+        return sum(best[x] for x in rest if x in held) >= need
+    listing, every = hand_listing(variant, rest)
+    if not every or not lists_every_meld(variant, rest):
+        return True  # a canonical listing: leave it to the search
+    return sum(best[x] for x in rest if x in _cards_of(listing)) >= need
+
+
+Counted = tuple[tuple[int, int], ...]
+_PIECES: dict[int, tuple[tuple[Meld, ...], tuple[list[Counted], dict[int, int]]]] = {}
+
+
+def _pieces(listing: tuple[Meld, ...], hand: list[int]) -> tuple[list[Counted], dict[int, int]]:
+    """The hand's listing read for `value_may_reach`, made once per listing (remembered per
+    hand: meldlist.py): each meld's cards counted ((card, copies) pairs), and the hand's."""
+    hit = _PIECES.get(id(listing))
+    if hit is not None and hit[0] is listing:
+        return hit[1]
+    pieces = [tuple(_count(p[0] for p in meld).items()) for meld in listing]
+    got = (pieces, _count(hand))
+    if len(_PIECES) > 1024:
+        _PIECES.clear()
+    _PIECES[id(listing)] = (listing, got)
+    return got
+
+
+def _count(cards: Iterable[int]) -> dict[int, int]:
+    counted: dict[int, int] = {}
+    for x in cards:
+        counted[x] = counted.get(x, 0) + 1
+    return counted
+
+
+_CARDS: dict[int, tuple[tuple[Meld, ...], frozenset[int]]] = {}
+
+
+def _cards_of(listing: tuple[Meld, ...]) -> frozenset[int]:
+    """The cards of some meld of `listing`, made once per listing."""
+    hit = _CARDS.get(id(listing))
+    if hit is not None and hit[0] is listing:
+        return hit[1]
+    got = frozenset(p[0] for meld in listing for p in meld)
+    if len(_CARDS) > 1024:
+        _CARDS.clear()
+    _CARDS[id(listing)] = (listing, got)
+    return got
+
+
+class _NotFixed(Exception):
+    """The expression read a name other than `me.laid_down_before`."""
+
+
+class _OpeningEnv:
+    """The `turn` names of an opening turn that stay the same all turn: only
+    `me.laid_down_before`, which is false (compiled expressions read only `env[name]`)."""
+
+    def __getitem__(self, name: str) -> Any:
+        if name == "me.laid_down_before":
+            return False
+        raise _NotFixed(name)
+
+
+_OPENING: Derived[int | None] = Derived()
+
+
+def _opening_rules(variant: Variant) -> int | None:
+    """The first laying down's minimum when it is the same all through an opening turn and
+    no lay-off may be made in that turn (None otherwise: `value_may_reach` is unsure)."""
+    return _OPENING.get(variant, None, _opening_minimum, variant)
+
+
+def _opening_minimum(variant: Variant) -> int | None:
+    play = variant.play
+    if play.first_laydown_min is None:
+        return None
+    env: Any = _OpeningEnv()
+    try:
+        minimum = max(0, int(play.first_laydown_min(env)))
+        if play.layoff is not None and play.layoff(env):
+            return None
+    except Exception:  # noqa: BLE001 - a read of another name (or an error): unsure
+        return None
+    return minimum
+
+
+_BEST: Derived[tuple[int, ...]] = Derived()
+
+
+def _best_values(variant: Variant) -> tuple[int, ...]:
+    """By card code: the most the card is worth in a meld (melds.meld_value)."""
+    return _BEST.get(variant, None, _best_of, variant)
+
+
+def _best_of(variant: Variant) -> tuple[int, ...]:
+    t = tables(variant)
+    places = [v for place, v in t.place_values.items() if place != "hand"]
+    named = range(53) if t.joker_sets else range(52)  # what a wild card may stand for
+    wild = max(v[x] for v in places for x in named)
+    return tuple(wild if t.wild_code(code) else max(v[code] for v in places) for code in range(53))

@@ -19,7 +19,8 @@ runs adjust, and a choice of runs whose lower bound cannot beat the best so far
 is skipped (the same value as trying it); with two runs the bound grows along the
 windows, so the search stops at the first pair whose bound reaches the best. The
 stock's hope (`stock_gain`) grows the hand's counts by one card per unseen card
-instead of recounting the hand.
+instead of recounting the hand; a sets-only contract's hope asks one card per
+rank, since without runs the shortfall reads only the per-rank counts.
 """
 
 from __future__ import annotations
@@ -326,6 +327,8 @@ def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> flo
         return 0.0
     plan = _plan(variant)
     base = _state(plan, hand)
+    if not plan.runs:
+        return _sets_better(plan, base, now, pool) / total
 
     def grown(card: int) -> int:
         """shortfall(hand + card), kept with the others, from the hand's state."""
@@ -342,3 +345,28 @@ def contract_meld(melds: Sequence[Sequence[int]]) -> int:
     """Which of the legal contract melds to lay first (an index): the longest (the engine
     offers only melds after which the rest of the contract can still go down)."""
     return min(range(len(melds)), key=lambda i: (-len(melds[i]), i))
+
+
+def _sets_better(plan: _Plan, base: State, now: int, pool: Counter[int]) -> int:
+    """The unseen cards (copies counted) that cut a sets-only contract's shortfall below
+    `now`, asked once per kind of card: without runs the shortfall reads only the wild
+    cards and the per-rank counts, so a card counts as its rank, or as nothing when it
+    leaves the counts as they are (a suit already held under distinct suits, a natural
+    joker), or as one more wild card (`stock_gain` asked it of every card's grown hand)."""
+    counts = base[1]
+    wild, distinct = plan.wild, plan.distinct
+    known: dict[int, bool] = {}
+    better = 0
+    for card, n in pool.items():
+        if card in wild:
+            kind = -1
+        elif card >= JOKER or distinct and counts[card]:
+            kind = -2
+        else:
+            kind = card % 13
+        cuts = known.get(kind)
+        if cuts is None:
+            cuts = known[kind] = _from_state(plan, *_add(plan, base, card)) < now
+        if cuts:
+            better += n
+    return better

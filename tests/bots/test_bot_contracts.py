@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -167,3 +168,42 @@ def test_the_pair_search_finds_what_every_choice_finds(monkeypatch: pytest.Monke
         now = C._shortfall(variant, hand)
         better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
         assert gain == (better / pool.total() if now else 0.0)
+
+
+def _sets_only_deals() -> list[Variant]:
+    """The bundled sets-only contract deals, and copies with distinct suits and with the
+    twos wild too (no natural joker then: a joker that is not wild changes no count)."""
+    deals: list[Variant] = []
+    for name in ("carioca", "contract-rummy"):
+        variant = load_variant(name)
+        for deal in range(1, 8):
+            dv = for_deal(variant, deal)
+            if dv.play.contract_sets and not dv.play.contract_runs and dv not in deals:
+                deals.append(dv)
+    first = deals[0]
+    assert first.melds.set is not None
+    distinct = replace(first.melds.set, suits="distinct")
+    deals.append(replace(first, melds=replace(first.melds, set=distinct)))
+    twos = replace(first.melds.wild, cards=("2",))
+    deals.append(replace(first, melds=replace(first.melds, wild=twos)))
+    return deals
+
+
+def test_the_sets_only_stock_hope_asks_each_kind_of_card_once() -> None:
+    """Without runs `stock_gain` asks one card per rank (or per wild card, or per card that
+    changes no count): the same hope as every grown hand's own shortfall."""
+    rng = random.Random(5)
+    asked = 0
+    for variant in _sets_only_deals():
+        assert not C._plan(variant).runs
+        deck = Game.new(variant, variant.min_players, seed=2).hs.stock
+        for _ in range(40):
+            hand = rng.sample(deck, rng.randint(5, 12))
+            pool = Counter(rng.sample(deck, rng.randint(1, 40)))
+            H._CACHE.clear()
+            gain = C.stock_gain(variant, hand, pool)
+            now = C._shortfall(variant, hand)
+            better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
+            assert gain == (better / pool.total() if now else 0.0), (hand, pool)
+            asked += bool(now and better)
+    assert asked > 20  # the hope was not always nothing

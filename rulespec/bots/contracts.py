@@ -19,8 +19,8 @@ runs adjust, and a choice of runs whose lower bound cannot beat the best so far
 is skipped (the same value as trying it); with two runs the bound grows along the
 windows, so the search stops at the first pair whose bound reaches the best. The
 stock's hope (`stock_gain`) grows the hand's counts by one card per unseen card
-instead of recounting the hand; a sets-only contract's hope asks one card per
-rank, since without runs the shortfall reads only the per-rank counts.
+instead of recounting the hand, once per kind of card: all wild cards alike, and
+without runs one card per rank (the shortfall then reads only per-rank counts).
 """
 
 from __future__ import annotations
@@ -327,8 +327,6 @@ def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> flo
         return 0.0
     plan = _plan(variant)
     base = _state(plan, hand)
-    if not plan.runs:
-        return _sets_better(plan, base, now, pool) / total
 
     def grown(card: int) -> int:
         """shortfall(hand + card), kept with the others, from the hand's state."""
@@ -337,36 +335,41 @@ def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> flo
         )
         return got
 
-    better = sum(n for card, n in pool.items() if grown(card) < now)
-    return better / total
+    return _better(plan, base, now, pool, grown) / total
+
+
+def _better(
+    plan: _Plan, base: State, now: int, pool: Counter[int], grown: Callable[[int], int]
+) -> int:
+    """The unseen cards (copies counted) whose grown hand's shortfall is below `now`, asked
+    once per kind of card: every wild card is one more wild card, a joker that is not wild
+    changes nothing, and without runs the shortfall reads only the per-rank counts, so
+    there a card counts as its rank, or as nothing when the counts stay as they are (a
+    suit already held under distinct suits). Other cards are asked one by one (`grown`)."""
+    counts = base[1]
+    wild, distinct, sets_only = plan.wild, plan.distinct, not plan.runs
+    known: dict[int, bool] = {}
+    better = 0
+    for card, n in pool.items():
+        if card in wild:
+            kind = -1
+        elif card >= JOKER or sets_only and distinct and counts[card]:
+            kind = -2
+        else:
+            kind = card % 13 if sets_only else card
+        cuts = known.get(kind)
+        if cuts is None:
+            if kind < 0 or sets_only:
+                cuts = _from_state(plan, *_add(plan, base, card)) < now
+            else:  # a natural card under runs: its own grown hand, kept
+                cuts = grown(card) < now
+            known[kind] = cuts
+        if cuts:
+            better += n
+    return better
 
 
 def contract_meld(melds: Sequence[Sequence[int]]) -> int:
     """Which of the legal contract melds to lay first (an index): the longest (the engine
     offers only melds after which the rest of the contract can still go down)."""
     return min(range(len(melds)), key=lambda i: (-len(melds[i]), i))
-
-
-def _sets_better(plan: _Plan, base: State, now: int, pool: Counter[int]) -> int:
-    """The unseen cards (copies counted) that cut a sets-only contract's shortfall below
-    `now`, asked once per kind of card: without runs the shortfall reads only the wild
-    cards and the per-rank counts, so a card counts as its rank, or as nothing when it
-    leaves the counts as they are (a suit already held under distinct suits, a natural
-    joker), or as one more wild card (`stock_gain` asked it of every card's grown hand)."""
-    counts = base[1]
-    wild, distinct = plan.wild, plan.distinct
-    known: dict[int, bool] = {}
-    better = 0
-    for card, n in pool.items():
-        if card in wild:
-            kind = -1
-        elif card >= JOKER or distinct and counts[card]:
-            kind = -2
-        else:
-            kind = card % 13
-        cuts = known.get(kind)
-        if cuts is None:
-            cuts = known[kind] = _from_state(plan, *_add(plan, base, card)) < now
-        if cuts:
-            better += n
-    return better

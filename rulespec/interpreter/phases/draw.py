@@ -73,11 +73,12 @@ def _quick_nos(c: Ctx, use: str, need: int) -> list[bool]:
             continue  # it can be laid off on the table
         if not meldable(t, mask) >> first & 1:
             got[n] = True
-        elif need > 0:
-            got[n] = not any(  # a meld must take `need` cards of the hand before the draw
-                m & mask == m and (m & before).bit_count() >= need
-                for m in natural_melds_with(t, first)
-            )
+        elif need > 0:  # a meld must take `need` cards of the hand before the draw
+            got[n] = True
+            for m in natural_melds_with(t, first):  # (a loop: no generator per depth)
+                if m & mask == m and (m & before).bit_count() >= need:
+                    got[n] = False
+                    break
     return got
 
 

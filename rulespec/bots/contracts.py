@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import itemgetter
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import _cached
@@ -85,6 +84,8 @@ class _Plan:
         "distinct",
         "per_meld",
         "outnumber",
+        "suit_windows",
+        "held",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -102,6 +103,12 @@ class _Plan:
             for window in _windows(variant, play.contract_run_min):
                 for suit in range(4):
                     self.windows.append(sum(1 << (r - 1 + 13 * suit) for r in set(window)))
+        # per suit: (index in `windows`, its ranks as 13 bits); `_held_windows`' answers
+        self.suit_windows = [
+            [(i, self.windows[i] >> 13 * suit) for i in range(suit, len(self.windows), 4)]
+            for suit in range(4)
+        ]
+        self.held: list[dict[int, list[tuple[int, int, int]]]] = [{}, {}, {}, {}]
         self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
         self.per_meld = variant.melds.wild.per_meld
         self.outnumber = variant.melds.wild.outnumber
@@ -171,9 +178,7 @@ def _from_state(plan: _Plan, wilds: int, counts: list[int], mask: int, by_rank: 
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
     if not plan.runs:
         return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
-    runs = [(h.bit_count(), h) for w in plan.windows if (h := mask & w)]
-    runs.sort(key=itemgetter(0), reverse=True)  # stable: ties keep the window order
-    del runs[plan.keep :]
+    runs = _held_windows(plan, mask)
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
     set_floor = sum(m for m, _, _ in _set_needs(plan, by_rank, {}, counts))
@@ -190,10 +195,28 @@ def _from_state(plan: _Plan, wilds: int, counts: list[int], mask: int, by_rank: 
     else:
         best = _best_choice(plan.runs, len(runs), bound, missing)
     if best is None:  # no run window holds a card: every run card is missing
-        best = plan.runs * plan.run_min + sum(
-            m for m, _, _ in _set_needs(plan, by_rank, {}, counts)
-        )
+        best = plan.runs * plan.run_min + set_floor
     return best
+
+
+HELD_KEPT = 4096  # answers `_held_windows` keeps per suit (then the table starts over)
+
+
+def _held_windows(plan: _Plan, mask: int) -> list[tuple[int, int]]:
+    """The first `plan.keep` run windows holding some of `mask`'s cards, (cards held, those
+    cards), most held first, ties in window order; per suit from a table by its cards."""
+    parts: list[tuple[int, int, int]] = []
+    for suit, memo in enumerate(plan.held):
+        bits = mask >> 13 * suit & 0x1FFF
+        got = memo.get(bits)
+        if got is None:
+            if len(memo) >= HELD_KEPT:
+                memo.clear()
+            held = [(i, bits & w) for i, w in plan.suit_windows[suit] if bits & w]
+            got = memo[bits] = [(-h.bit_count(), i, h << 13 * suit) for i, h in held]
+        parts += got
+    parts.sort()  # most held first, then by window index: no two share one
+    return [(-n, h) for n, _, h in parts[: plan.keep]]
 
 
 def _bound(plan: _Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:

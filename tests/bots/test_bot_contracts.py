@@ -206,3 +206,18 @@ def test_the_stock_hope_asks_each_kind_of_card_once() -> None:
             assert gain == (better / pool.total() if now else 0.0), (hand, pool)
             asked += bool(now and better)
     assert asked > 20  # the hope was not always nothing
+
+
+def test_the_held_windows_table_reads_as_the_scan_of_every_window() -> None:
+    """`_held_windows` (per suit from a table) gives the scan of every window: (cards held,
+    cards), most held first, ties in the windows' order, the first `keep`."""
+    rng = random.Random(7)
+    for variant in _two_run_deals():
+        plan = C._plan(variant)
+        deck = Game.new(variant, variant.min_players, seed=3).hs.stock
+        for _ in range(300):
+            mask = C._state(plan, rng.sample(deck, rng.randint(1, 16)))[2]
+            scan = [(h.bit_count(), h) for w in plan.windows if (h := mask & w)]
+            scan.sort(key=lambda run: -run[0])
+            assert C._held_windows(plan, mask) == scan[: plan.keep], mask
+            assert C._held_windows(plan, mask) == scan[: plan.keep]  # from the table

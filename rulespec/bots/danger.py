@@ -33,23 +33,95 @@ _SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile 
 
 
 def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -> float:
-    """How much the next player (and the table) could use this card; negative for dead cards."""
+    """How much the next player (and the table) could use this card; negative for dead cards.
+
+    What every card of one decision shares (the table melds' lay-off ends, the ranks in
+    sight, the model of the next hand, the rules read) is worked out once per view, pool
+    and rules (`_context`); the per-card sums are the same, in the same order."""
+    ctx = _CTX
+    if ctx[0] is not view or ctx[1] is not variant or ctx[2] is not pool:
+        ctx = _context(view, variant, pool)
     danger = 0.0
     rank, suit = rank_of(card), suit_of(card)
+    if ctx[3]:
+        pos = ctx[4].get(rank)  # the rank's place in the pack's run order
+        for set_rank, run_suit, ends in ctx[3]:  # a set of its rank, or a run it extends
+            if set_rank == rank or run_suit == suit and pos is not None and pos in ends:
+                danger += LAYOFF_DANGER
+    if ctx[5].get(rank, 0) >= 2:
+        danger -= DEAD_BONUS
+    feed = 0.0  # feed_chance, its shared parts read from the context
+    if card < JOKER and ctx[6]:
+        if ctx[7] is None:
+            ctx[7] = _model(view, variant, view.next_seat(), pool)
+        feed = _feed(ctx[7][0], ctx[7][1], ctx[8], card, rank, suit)
+    danger += FEED_WEIGHT * feed
+    return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
+
+
+_CTX: list[Any] = [None] * 9  # view, rules, pool, then what their cards' dangers share
+
+
+def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
+    """What `discard_danger` reads for every card of this view, pool and rules: each table
+    meld's lay-off test as (its naturals' one rank or None, their one suit or None, the run
+    places just past its ends, if any), the pack's run places, the ranks in sight, whether
+    the next hand is modelled, its model (made when first asked), the meld rules read."""
     at = _positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
+    layoffs = []
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
             naturals = [c for c in meld.placed if c < JOKER]
-            if naturals and all(rank_of(c) == rank for c in naturals):
-                danger += LAYOFF_DANGER
-            elif naturals and all(suit_of(c) == suit for c in naturals):
-                spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
-                if rank in at and spots and at[rank] in (min(spots) - 1, max(spots) + 1):
-                    danger += LAYOFF_DANGER
-    if _seen(view)[rank] >= 2:
-        danger -= DEAD_BONUS
-    danger += FEED_WEIGHT * feed_chance(view, variant, card, view.next_seat(), pool)
-    return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
+            if not naturals:
+                continue
+            ranks, suits = {rank_of(c) for c in naturals}, {suit_of(c) for c in naturals}
+            spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
+            ends = (min(spots) - 1, max(spots) + 1) if spots else ()
+            one_rank, one_suit = ranks.pop() if len(ranks) == 1 else None, suits.pop()
+            layoffs.append((one_rank, one_suit if not suits else None, ends))
+    nxt = view.next_seat()
+    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    _CTX[:] = [view, variant, pool, layoffs, at, _seen(view), modelled, None, _rules(variant)]
+    return _CTX
+
+
+Rules = tuple[Any, bool, int, "tuple[str, int, tuple[int, ...]] | None"]
+
+
+def _rules(variant: Variant) -> Rules:
+    """What `_feed` reads of the meld rules: the set rule, whether a set may repeat a suit,
+    how many mates a set needs, the run windows' (ace rule, size, run order) or None."""
+    rule, run = variant.melds.set, variant.melds.run
+    return (
+        rule,
+        rule is not None and rule.suits == "any",
+        1 if rule is None else max(rule.min - 1, 1),
+        None if run is None else (variant.ace, max(run.min, 2), variant.ranks),
+    )
+
+
+def _feed(
+    chance: dict[int, float],
+    by_rank: dict[int, list[tuple[int, float]]],
+    rules: Rules,
+    card: int,
+    rank: int,
+    suit: int,
+) -> float:
+    """`feed_chance` from the next hand's model: the chance it holds a set's mates of this
+    natural card or both other cards of a shortest run window through it."""
+    miss = 1.0
+    rule, any_suit, least, windows = rules
+    if rule is not None:
+        mates = [q for c, q in by_rank.get(rank, ()) if c != card or any_suit]
+        miss *= 1 - _at_least(mates, least)
+    if windows is not None:
+        for window in _windows(windows[0], windows[1], rank, windows[2]):
+            both = 1.0
+            for r in window:
+                both *= chance.get((r - 1) + 13 * suit, 0.0)
+            miss *= 1 - both
+    return 1 - miss
 
 
 def _seen(view: View) -> Counter[int]:
@@ -218,22 +290,32 @@ def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[
     unknown = max(size - sum(held.values()), 0)
     weights: dict[int, float] = {}
     table = _mates(variant)
-    for code in pool:
-        w = 1.0
-        mates = table[code] if 0 <= code <= JOKER else frozenset()
-        for other in passed:
-            if other in mates:
-                w *= DECLINED
-        for other in thrown:
-            if other in mates:
-                w *= THROWN
-        weights[code] = w
+    if passed or thrown:
+        for code in pool:
+            if 0 <= code <= JOKER:
+                mates = table[code].__contains__
+                n_passed, n_thrown = sum(map(mates, passed)), sum(map(mates, thrown))
+                weights[code] = _weight(n_passed, n_thrown) if n_passed or n_thrown else 1.0
+            else:
+                weights[code] = 1.0
+    else:
+        weights = dict.fromkeys(pool, 1.0)
     mass = sum(n * weights[c] for c, n in pool.items())
     scale = unknown / mass if mass and total else 0.0
     chance: dict[int, float] = {c: min(1.0, scale * weights[c] * n) for c, n in pool.items()}
     for code in held:
         chance[code] = 1.0
     return chance
+
+
+@lru_cache(maxsize=256)
+def _weight(n_passed: int, n_thrown: int) -> float:
+    """A card's weight in `holding`: DECLINED once per passed-over mate, then THROWN once
+    per thrown mate, multiplied in that order (the same float as card by card)."""
+    w = 1.0
+    for factor in (DECLINED,) * n_passed + (THROWN,) * n_thrown:
+        w *= factor
+    return w
 
 
 def _at_least(chances: Sequence[float], k: int) -> float:
@@ -270,20 +352,7 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
     if card >= JOKER or nxt >= len(view.hand_sizes) or nxt == view.seat:
         return 0.0
     chance, by_rank = _model(view, variant, nxt, pool)
-    rank, suit = rank_of(card), suit_of(card)
-    miss = 1.0
-    rule = variant.melds.set
-    if rule is not None:
-        mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]
-        miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
-    run = variant.melds.run
-    windows = () if run is None else _windows(variant.ace, max(run.min, 2), rank, variant.ranks)
-    for window in windows:  # run_windows, without the lists
-        both = 1.0
-        for r in window:
-            both *= chance.get((r - 1) + 13 * suit, 0.0)
-        miss *= 1 - both
-    return 1 - miss
+    return _feed(chance, by_rank, _rules(variant), card, rank_of(card), suit_of(card))
 
 
 def discard_dangers(
@@ -315,8 +384,7 @@ def discard_dangers(
         return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)
     values = variant.values
-    rule = variant.melds.set
-    run = variant.melds.run
+    rules = _rules(variant)
     chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
     for card in cards:
         if card >= JOKER:
@@ -326,19 +394,7 @@ def discard_dangers(
         danger = 0.0
         if seen[rank] >= 2:
             danger -= DEAD_BONUS
-        feed = 0.0
-        if modelled:
-            miss = 1.0
-            if rule is not None:
-                mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]
-                miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
-            if run is not None:
-                for window in _windows(variant.ace, max(run.min, 2), rank, variant.ranks):
-                    both = 1.0
-                    for r in window:
-                        both *= chance.get((r - 1) + 13 * suit, 0.0)
-                    miss *= 1 - both
-            feed = 1 - miss
+        feed = _feed(chance, by_rank, rules, card, rank, suit) if modelled else 0.0
         danger += FEED_WEIGHT * feed
         out[card] = danger + 0.01 * (10 - values[rank]["hand"] / unit)
     return out

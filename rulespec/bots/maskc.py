@@ -24,9 +24,8 @@ def compiled_of(variant: Variant, t: Tables, k: Kernel, sets: bool, near_bits: l
     """The C lookahead over these tables, when the C kernel is there (else None)."""
     if k.native is None:
         return None
-    table, _ = pair_outs(variant)
-    outs = [sum(1 << c for c in codes) for codes in table]
-    if any(m.bit_count() != len(codes) for m, codes in zip(outs, table, strict=True)):
+    outs = _out_masks(pair_outs(variant)[0])
+    if outs is None:
         return None  # a card listed twice: counted twice by the Python sum
     made = compiled_look(
         k.native,
@@ -47,6 +46,21 @@ def compiled_of(variant: Variant, t: Tables, k: Kernel, sets: bool, near_bits: l
         except (ValueError, TypeError, OverflowError):  # tables C cannot hold: all in Python
             return None
     return made
+
+
+_OUTS: list[Any] = [None, None]  # the last pair table and its masks
+
+
+def _out_masks(table: list[tuple[int, ...]]) -> list[int] | None:
+    """Each pair's outs as a card mask (None: a card listed twice), kept for the last table
+    (`pair_outs` hands out one table for all the variants of the same facts)."""
+    if _OUTS[0] is not table:
+        outs: list[int] | None = [sum(1 << c for c in codes) for codes in table]
+        if any(m.bit_count() != len(codes) for m, codes in zip(outs or (), table, strict=True)):
+            outs = None
+        _OUTS[:] = [table, outs]
+    got: list[int] | None = _OUTS[1]
+    return got
 
 
 def _set_danger(made: Any, variant: Variant) -> None:

@@ -19,6 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, point_unit, points, rank_of, suit_of
+from rulespec.bots.mates import _mates_of, _positions, _windows
+from rulespec.bots.mates import run_windows as run_windows  # (read here by older callers)
 from rulespec.model.variant import Variant
 
 FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
@@ -135,67 +137,6 @@ def _seen(view: View) -> Counter[int]:
     return seen_ranks
 
 
-FULL = tuple(range(1, 14))  # the ranks of a standard deck in run order (A 2 .. K)
-
-
-@lru_cache(maxsize=64)
-def _positions(order: tuple[int, ...]) -> dict[int, int]:
-    """Each rank's place (1..n) in the pack's run order: the rank itself for a full deck."""
-    return {rank: i + 1 for i, rank in enumerate(order)}
-
-
-def _rank_at(ace: str, pos: int, order: tuple[int, ...] = FULL) -> int | None:
-    """The rank at a run position under the ace rule: position p (1..n) is the p-th rank of
-    the pack's run order, n + 1 the ace again when it may sit high (13 + 1 for a full deck)."""
-    n = len(order)
-    if ace == "wrap":
-        return order[(pos - 1) % n]
-    has_ace = order[0] == 1
-    if pos == n + 1 and ace in ("high", "high_or_low") and has_ace:
-        return 1
-    if pos == 1 and ace == "high" and has_ace:
-        return None
-    return order[pos - 1] if 1 <= pos <= n else None
-
-
-def run_windows(variant: Variant, rank: int) -> list[list[int]]:
-    """The other ranks of each shortest run through ``rank`` (same suit), along the pack's
-    run order (``deck.ranks``: in a pack without 8, 9 and 10, 7 and J are neighbours)."""
-    run = variant.melds.run
-    if run is None:
-        return []
-    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank, variant.ranks)]
-
-
-@lru_cache(maxsize=1024)
-def _windows(
-    ace: str, size: int, rank: int, order: tuple[int, ...] = FULL
-) -> tuple[tuple[int, ...], ...]:
-    """run_windows by what it depends on: the ace rule, the shortest run, the rank, the
-    pack's run order."""
-    windows = _windows_of(ace, size, rank, order)
-    return tuple(tuple(w) for w in windows)
-
-
-def _windows_of(ace: str, size: int, rank: int, order: tuple[int, ...]) -> list[list[int]]:
-    """The windows of `size` ranks holding `rank`, as the other ranks of each, in order
-    (none for a rank the pack leaves out)."""
-    if rank not in order:
-        return []
-    n = len(order)
-    pos_of = order.index(rank) + 1
-    positions = [pos_of, n + 1] if rank == 1 and pos_of == 1 else [pos_of]
-    windows: list[list[int]] = []
-    for pos in positions:
-        for start in range(pos - size + 1, pos + 1):
-            ranks = [_rank_at(ace, p, order) for p in range(start, start + size) if p != pos]
-            if all(r is not None for r in ranks) and rank not in ranks:
-                window = [r for r in ranks if r is not None]
-                if window not in windows:
-                    windows.append(window)
-    return windows
-
-
 _REPLAYS: dict[tuple[int, int | None], tuple[Any, ...]] = {}  # (nxt, upcard) -> last replay
 
 
@@ -248,58 +189,23 @@ def _replay(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     return held, passed, thrown
 
 
-def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
-    """For each card code 0..52: the codes that could sit in one shortest meld with it
-    (same rank when there are sets, else a run window of its suit); built once per rules."""
-    run = variant.melds.run
-    size = None if run is None else max(run.min, 2)
-    return _mates_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
-
-
-@lru_cache(maxsize=64)
-def _mates_table(
-    sets: bool, ace: str, size: int | None, order: tuple[int, ...] = FULL
-) -> tuple[frozenset[int], ...]:
-    """_mates by what it depends on: sets or not, the ace rule, the shortest run, the
-    pack's run order."""
-    out = []
-    for a in range(JOKER + 1):
-        mates = set()
-        for b in range(JOKER):
-            if a >= JOKER:
-                break
-            if (
-                sets
-                and rank_of(a) == rank_of(b)
-                or (
-                    size is not None
-                    and suit_of(a) == suit_of(b)
-                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a), order))
-                )
-            ):
-                mates.add(b)
-        out.append(frozenset(mates))
-    return tuple(out)
-
-
 def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[int, float]:
     """Chance, per card code, that player ``nxt`` holds it now."""
     held, passed, thrown = _history_of(view, nxt)
     total = sum(pool.values())
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
     unknown = max(size - sum(held.values()), 0)
-    weights: dict[int, float] = {}
-    table = _mates(variant)
-    if passed or thrown:
-        for code in pool:
-            if 0 <= code <= JOKER:
-                mates = table[code].__contains__
-                n_passed, n_thrown = sum(map(mates, passed)), sum(map(mates, thrown))
-                weights[code] = _weight(n_passed, n_thrown) if n_passed or n_thrown else 1.0
-            else:
-                weights[code] = 1.0
-    else:
-        weights = dict.fromkeys(pool, 1.0)
+    reverse = _mates_of(variant)
+    weights = dict.fromkeys(pool, 1.0)
+    if passed or thrown:  # count each card's passed-over and thrown mates, by the reverse
+        counts: dict[int, list[int]] = {}
+        for k, others in ((0, passed), (1, thrown)):
+            for other in others:
+                for code in reverse[other] if 0 <= other <= JOKER else ():
+                    counts.setdefault(code, [0, 0])[k] += 1
+        for code, (n_passed, n_thrown) in counts.items():
+            if code in weights:
+                weights[code] = _weight(n_passed, n_thrown)
     mass = sum(n * weights[c] for c, n in pool.items())
     scale = unknown / mass if mass and total else 0.0
     chance: dict[int, float] = {c: min(1.0, scale * weights[c] * n) for c, n in pool.items()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.bots import danger
+from rulespec.bots import danger, mates
 from rulespec.bots.pairouts import pair_outs
 from rulespec.bots.units import point_unit
 from rulespec.interpreter.meldrules import Tables
@@ -66,11 +66,9 @@ def _out_masks(table: list[tuple[int, ...]]) -> list[int] | None:
 def _set_danger(made: Any, variant: Variant) -> None:
     """Give the C lookahead `danger.discard_dangers`' tables and constants."""
     rule, run = variant.melds.set, variant.melds.run
-    windows = [
-        danger.run_windows(variant, rank) if run is not None else [] for rank in range(1, 14)
-    ]
+    windows = [mates.run_windows(variant, rank) if run is not None else [] for rank in range(1, 14)]
     made.set_danger(
-        [sum(1 << c for c in mates) for mates in danger._mates(variant)[:52]],
+        [sum(1 << c for c in m) for m in mates._mates(variant)[:52]],
         windows,
         0 if rule is None else max(rule.min - 1, 1),
         rule is not None and rule.suits == "any",

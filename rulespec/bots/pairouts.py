@@ -8,7 +8,7 @@ below `masklook`, so the compiled lookahead (`_deadwood.c`'s Look) can be given 
 
 from __future__ import annotations
 
-from rulespec.bots.danger import run_windows
+from rulespec.bots.mates import run_windows
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 

@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from rulespec.bots import danger, make_bot
+from rulespec.bots import danger, make_bot, mates
 from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of, view_of
 from rulespec.bots.hands import unseen
 from rulespec.compiler.load import load_variant
@@ -27,7 +27,7 @@ def _plain_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -
     """The danger card by card: each meld's naturals read again, then feed_chance."""
     value = 0.0
     rank, suit = rank_of(card), suit_of(card)
-    at = danger._positions(variant.ranks)
+    at = mates._positions(variant.ranks)
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
             naturals = [c for c in meld.placed if c < JOKER]
@@ -46,16 +46,16 @@ def _plain_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -
 def _plain_weights(variant: Variant, view: View, nxt: int, pool: Counter[int]) -> list[float]:
     """holding's weights multiplied card by card, in the pool's order."""
     _, passed, thrown = danger._history_of(view, nxt)
-    table = danger._mates(variant)
+    table = mates._mates(variant)
     out = []
     for code in pool:
         w = 1.0
-        mates = table[code] if 0 <= code <= JOKER else frozenset()
+        near = table[code] if 0 <= code <= JOKER else frozenset()
         for other in passed:
-            if other in mates:
+            if other in near:
                 w *= danger.DECLINED
         for other in thrown:
-            if other in mates:
+            if other in near:
                 w *= danger.THROWN
         out.append(w)
     return out

@@ -19,6 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, point_unit, points, rank_of, suit_of
+from rulespec.bots.mates import _mates_of, _positions, _windows
+from rulespec.bots.mates import run_windows as run_windows  # (read here by older callers)
 from rulespec.model.variant import Variant
 
 FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
@@ -33,23 +35,95 @@ _SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile 
 
 
 def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -> float:
-    """How much the next player (and the table) could use this card; negative for dead cards."""
+    """How much the next player (and the table) could use this card; negative for dead cards.
+
+    What every card of one decision shares (the table melds' lay-off ends, the ranks in
+    sight, the model of the next hand, the rules read) is worked out once per view, pool
+    and rules (`_context`); the per-card sums are the same, in the same order."""
+    ctx = _CTX
+    if ctx[0] is not view or ctx[1] is not variant or ctx[2] is not pool:
+        ctx = _context(view, variant, pool)
     danger = 0.0
     rank, suit = rank_of(card), suit_of(card)
+    if ctx[3]:
+        pos = ctx[4].get(rank)  # the rank's place in the pack's run order
+        for set_rank, run_suit, ends in ctx[3]:  # a set of its rank, or a run it extends
+            if set_rank == rank or run_suit == suit and pos is not None and pos in ends:
+                danger += LAYOFF_DANGER
+    if ctx[5].get(rank, 0) >= 2:
+        danger -= DEAD_BONUS
+    feed = 0.0  # feed_chance, its shared parts read from the context
+    if card < JOKER and ctx[6]:
+        if ctx[7] is None:
+            ctx[7] = _model(view, variant, view.next_seat(), pool)
+        feed = _feed(ctx[7][0], ctx[7][1], ctx[8], card, rank, suit)
+    danger += FEED_WEIGHT * feed
+    return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
+
+
+_CTX: list[Any] = [None] * 9  # view, rules, pool, then what their cards' dangers share
+
+
+def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
+    """What `discard_danger` reads for every card of this view, pool and rules: each table
+    meld's lay-off test as (its naturals' one rank or None, their one suit or None, the run
+    places just past its ends, if any), the pack's run places, the ranks in sight, whether
+    the next hand is modelled, its model (made when first asked), the meld rules read."""
     at = _positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
+    layoffs = []
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
             naturals = [c for c in meld.placed if c < JOKER]
-            if naturals and all(rank_of(c) == rank for c in naturals):
-                danger += LAYOFF_DANGER
-            elif naturals and all(suit_of(c) == suit for c in naturals):
-                spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
-                if rank in at and spots and at[rank] in (min(spots) - 1, max(spots) + 1):
-                    danger += LAYOFF_DANGER
-    if _seen(view)[rank] >= 2:
-        danger -= DEAD_BONUS
-    danger += FEED_WEIGHT * feed_chance(view, variant, card, view.next_seat(), pool)
-    return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
+            if not naturals:
+                continue
+            ranks, suits = {rank_of(c) for c in naturals}, {suit_of(c) for c in naturals}
+            spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
+            ends = (min(spots) - 1, max(spots) + 1) if spots else ()
+            one_rank, one_suit = ranks.pop() if len(ranks) == 1 else None, suits.pop()
+            layoffs.append((one_rank, one_suit if not suits else None, ends))
+    nxt = view.next_seat()
+    modelled = nxt < len(view.hand_sizes) and nxt != view.seat
+    _CTX[:] = [view, variant, pool, layoffs, at, _seen(view), modelled, None, _rules(variant)]
+    return _CTX
+
+
+Rules = tuple[Any, bool, int, "tuple[str, int, tuple[int, ...]] | None"]
+
+
+def _rules(variant: Variant) -> Rules:
+    """What `_feed` reads of the meld rules: the set rule, whether a set may repeat a suit,
+    how many mates a set needs, the run windows' (ace rule, size, run order) or None."""
+    rule, run = variant.melds.set, variant.melds.run
+    return (
+        rule,
+        rule is not None and rule.suits == "any",
+        1 if rule is None else max(rule.min - 1, 1),
+        None if run is None else (variant.ace, max(run.min, 2), variant.ranks),
+    )
+
+
+def _feed(
+    chance: dict[int, float],
+    by_rank: dict[int, list[tuple[int, float]]],
+    rules: Rules,
+    card: int,
+    rank: int,
+    suit: int,
+) -> float:
+    """`feed_chance` from the next hand's model: the chance it holds a set's mates of this
+    natural card or both other cards of a shortest run window through it."""
+    miss = 1.0
+    rule, any_suit, least, windows = rules
+    if rule is not None:
+        mates = [q for c, q in by_rank.get(rank, ()) if c != card or any_suit]
+        miss *= 1 - _at_least(mates, least)
+    if windows is not None:
+        for window in _windows(windows[0], windows[1], rank, windows[2]):
+            both = 1.0
+            for r in window:
+                both *= chance.get((r - 1) + 13 * suit, 0.0)
+            miss *= 1 - both
+    return 1 - miss
 
 
 def _seen(view: View) -> Counter[int]:
@@ -61,67 +135,6 @@ def _seen(view: View) -> Counter[int]:
         _SEEN[0], _SEEN[1] = view, seen
     seen_ranks: Counter[int] = _SEEN[1]
     return seen_ranks
-
-
-FULL = tuple(range(1, 14))  # the ranks of a standard deck in run order (A 2 .. K)
-
-
-@lru_cache(maxsize=64)
-def _positions(order: tuple[int, ...]) -> dict[int, int]:
-    """Each rank's place (1..n) in the pack's run order: the rank itself for a full deck."""
-    return {rank: i + 1 for i, rank in enumerate(order)}
-
-
-def _rank_at(ace: str, pos: int, order: tuple[int, ...] = FULL) -> int | None:
-    """The rank at a run position under the ace rule: position p (1..n) is the p-th rank of
-    the pack's run order, n + 1 the ace again when it may sit high (13 + 1 for a full deck)."""
-    n = len(order)
-    if ace == "wrap":
-        return order[(pos - 1) % n]
-    has_ace = order[0] == 1
-    if pos == n + 1 and ace in ("high", "high_or_low") and has_ace:
-        return 1
-    if pos == 1 and ace == "high" and has_ace:
-        return None
-    return order[pos - 1] if 1 <= pos <= n else None
-
-
-def run_windows(variant: Variant, rank: int) -> list[list[int]]:
-    """The other ranks of each shortest run through ``rank`` (same suit), along the pack's
-    run order (``deck.ranks``: in a pack without 8, 9 and 10, 7 and J are neighbours)."""
-    run = variant.melds.run
-    if run is None:
-        return []
-    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank, variant.ranks)]
-
-
-@lru_cache(maxsize=1024)
-def _windows(
-    ace: str, size: int, rank: int, order: tuple[int, ...] = FULL
-) -> tuple[tuple[int, ...], ...]:
-    """run_windows by what it depends on: the ace rule, the shortest run, the rank, the
-    pack's run order."""
-    windows = _windows_of(ace, size, rank, order)
-    return tuple(tuple(w) for w in windows)
-
-
-def _windows_of(ace: str, size: int, rank: int, order: tuple[int, ...]) -> list[list[int]]:
-    """The windows of `size` ranks holding `rank`, as the other ranks of each, in order
-    (none for a rank the pack leaves out)."""
-    if rank not in order:
-        return []
-    n = len(order)
-    pos_of = order.index(rank) + 1
-    positions = [pos_of, n + 1] if rank == 1 and pos_of == 1 else [pos_of]
-    windows: list[list[int]] = []
-    for pos in positions:
-        for start in range(pos - size + 1, pos + 1):
-            ranks = [_rank_at(ace, p, order) for p in range(start, start + size) if p != pos]
-            if all(r is not None for r in ranks) and rank not in ranks:
-                window = [r for r in ranks if r is not None]
-                if window not in windows:
-                    windows.append(window)
-    return windows
 
 
 _REPLAYS: dict[tuple[int, int | None], tuple[Any, ...]] = {}  # (nxt, upcard) -> last replay
@@ -176,64 +189,39 @@ def _replay(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     return held, passed, thrown
 
 
-def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
-    """For each card code 0..52: the codes that could sit in one shortest meld with it
-    (same rank when there are sets, else a run window of its suit); built once per rules."""
-    run = variant.melds.run
-    size = None if run is None else max(run.min, 2)
-    return _mates_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
-
-
-@lru_cache(maxsize=64)
-def _mates_table(
-    sets: bool, ace: str, size: int | None, order: tuple[int, ...] = FULL
-) -> tuple[frozenset[int], ...]:
-    """_mates by what it depends on: sets or not, the ace rule, the shortest run, the
-    pack's run order."""
-    out = []
-    for a in range(JOKER + 1):
-        mates = set()
-        for b in range(JOKER):
-            if a >= JOKER:
-                break
-            if (
-                sets
-                and rank_of(a) == rank_of(b)
-                or (
-                    size is not None
-                    and suit_of(a) == suit_of(b)
-                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a), order))
-                )
-            ):
-                mates.add(b)
-        out.append(frozenset(mates))
-    return tuple(out)
-
-
 def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[int, float]:
     """Chance, per card code, that player ``nxt`` holds it now."""
     held, passed, thrown = _history_of(view, nxt)
     total = sum(pool.values())
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
     unknown = max(size - sum(held.values()), 0)
-    weights: dict[int, float] = {}
-    table = _mates(variant)
-    for code in pool:
-        w = 1.0
-        mates = table[code] if 0 <= code <= JOKER else frozenset()
-        for other in passed:
-            if other in mates:
-                w *= DECLINED
-        for other in thrown:
-            if other in mates:
-                w *= THROWN
-        weights[code] = w
+    reverse = _mates_of(variant)
+    weights = dict.fromkeys(pool, 1.0)
+    if passed or thrown:  # count each card's passed-over and thrown mates, by the reverse
+        counts: dict[int, list[int]] = {}
+        for k, others in ((0, passed), (1, thrown)):
+            for other in others:
+                for code in reverse[other] if 0 <= other <= JOKER else ():
+                    counts.setdefault(code, [0, 0])[k] += 1
+        for code, (n_passed, n_thrown) in counts.items():
+            if code in weights:
+                weights[code] = _weight(n_passed, n_thrown)
     mass = sum(n * weights[c] for c, n in pool.items())
     scale = unknown / mass if mass and total else 0.0
     chance: dict[int, float] = {c: min(1.0, scale * weights[c] * n) for c, n in pool.items()}
     for code in held:
         chance[code] = 1.0
     return chance
+
+
+@lru_cache(maxsize=256)
+def _weight(n_passed: int, n_thrown: int) -> float:
+    """A card's weight in `holding`: DECLINED once per passed-over mate, then THROWN once
+    per thrown mate, multiplied in that order (the same float as card by card)."""
+    w = 1.0
+    for factor in (DECLINED,) * n_passed + (THROWN,) * n_thrown:
+        w *= factor
+    return w
 
 
 def _at_least(chances: Sequence[float], k: int) -> float:
@@ -270,20 +258,7 @@ def feed_chance(view: View, variant: Variant, card: int, nxt: int, pool: Counter
     if card >= JOKER or nxt >= len(view.hand_sizes) or nxt == view.seat:
         return 0.0
     chance, by_rank = _model(view, variant, nxt, pool)
-    rank, suit = rank_of(card), suit_of(card)
-    miss = 1.0
-    rule = variant.melds.set
-    if rule is not None:
-        mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]
-        miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
-    run = variant.melds.run
-    windows = () if run is None else _windows(variant.ace, max(run.min, 2), rank, variant.ranks)
-    for window in windows:  # run_windows, without the lists
-        both = 1.0
-        for r in window:
-            both *= chance.get((r - 1) + 13 * suit, 0.0)
-        miss *= 1 - both
-    return 1 - miss
+    return _feed(chance, by_rank, _rules(variant), card, rank_of(card), suit_of(card))
 
 
 def discard_dangers(
@@ -315,8 +290,7 @@ def discard_dangers(
         return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)
     values = variant.values
-    rule = variant.melds.set
-    run = variant.melds.run
+    rules = _rules(variant)
     chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
     for card in cards:
         if card >= JOKER:
@@ -326,19 +300,7 @@ def discard_dangers(
         danger = 0.0
         if seen[rank] >= 2:
             danger -= DEAD_BONUS
-        feed = 0.0
-        if modelled:
-            miss = 1.0
-            if rule is not None:
-                mates = [q for c, q in by_rank.get(rank, ()) if c != card or rule.suits == "any"]
-                miss *= 1 - _at_least(mates, max(rule.min - 1, 1))
-            if run is not None:
-                for window in _windows(variant.ace, max(run.min, 2), rank, variant.ranks):
-                    both = 1.0
-                    for r in window:
-                        both *= chance.get((r - 1) + 13 * suit, 0.0)
-                    miss *= 1 - both
-            feed = 1 - miss
+        feed = _feed(chance, by_rank, rules, card, rank, suit) if modelled else 0.0
         danger += FEED_WEIGHT * feed
         out[card] = danger + 0.01 * (10 - values[rank]["hand"] / unit)
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.bots import danger
+from rulespec.bots import danger, mates
 from rulespec.bots.pairouts import pair_outs
 from rulespec.bots.units import point_unit
 from rulespec.interpreter.meldrules import Tables
@@ -24,9 +24,8 @@ def compiled_of(variant: Variant, t: Tables, k: Kernel, sets: bool, near_bits: l
     """The C lookahead over these tables, when the C kernel is there (else None)."""
     if k.native is None:
         return None
-    table, _ = pair_outs(variant)
-    outs = [sum(1 << c for c in codes) for codes in table]
-    if any(m.bit_count() != len(codes) for m, codes in zip(outs, table, strict=True)):
+    outs = _out_masks(pair_outs(variant)[0])
+    if outs is None:
         return None  # a card listed twice: counted twice by the Python sum
     made = compiled_look(
         k.native,
@@ -49,14 +48,27 @@ def compiled_of(variant: Variant, t: Tables, k: Kernel, sets: bool, near_bits: l
     return made
 
 
+_OUTS: list[Any] = [None, None]  # the last pair table and its masks
+
+
+def _out_masks(table: list[tuple[int, ...]]) -> list[int] | None:
+    """Each pair's outs as a card mask (None: a card listed twice), kept for the last table
+    (`pair_outs` hands out one table for all the variants of the same facts)."""
+    if _OUTS[0] is not table:
+        outs: list[int] | None = [sum(1 << c for c in codes) for codes in table]
+        if any(m.bit_count() != len(codes) for m, codes in zip(outs or (), table, strict=True)):
+            outs = None
+        _OUTS[:] = [table, outs]
+    got: list[int] | None = _OUTS[1]
+    return got
+
+
 def _set_danger(made: Any, variant: Variant) -> None:
     """Give the C lookahead `danger.discard_dangers`' tables and constants."""
     rule, run = variant.melds.set, variant.melds.run
-    windows = [
-        danger.run_windows(variant, rank) if run is not None else [] for rank in range(1, 14)
-    ]
+    windows = [mates.run_windows(variant, rank) if run is not None else [] for rank in range(1, 14)]
     made.set_danger(
-        [sum(1 << c for c in mates) for mates in danger._mates(variant)[:52]],
+        [sum(1 << c for c in m) for m in mates._mates(variant)[:52]],
         windows,
         0 if rule is None else max(rule.min - 1, 1),
         rule is not None and rule.suits == "any",

@@ -8,7 +8,7 @@ below `masklook`, so the compiled lookahead (`_deadwood.c`'s Look) can be given 
 
 from __future__ import annotations
 
-from rulespec.bots.danger import run_windows
+from rulespec.bots.mates import run_windows
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -43,6 +43,23 @@ def pair_outs(variant: Variant) -> tuple[list[tuple[int, ...]], list[int]]:
     if hit is not None and hit[0] is variant:
         return hit[1], hit[2]
     sets = variant.melds.set is not None and variant.melds.set.min == 3
+    run = variant.melds.run  # the table reads the rules only through these facts
+    facts = (sets, run is not None and run.min == 3, variant.ace, variant.ranks)
+    if facts not in _BY_FACTS:  # (a variant whose wild card changes each hand: one build)
+        _BY_FACTS[facts] = _build(variant, sets)
+    table, partners = _BY_FACTS[facts]
+    if len(_PAIRS) > 256:
+        _PAIRS.clear()
+    _PAIRS[id(variant)] = (variant, table, partners)
+    return table, partners
+
+
+Pairs = tuple[list[tuple[int, ...]], list[int]]
+_BY_FACTS: dict[tuple[bool, bool, str, tuple[int, ...]], Pairs] = {}  # the tables by their facts
+
+
+def _build(variant: Variant, sets: bool) -> Pairs:
+    """pair_outs' table and partner masks, made (sets of three or not, the run gaps)."""
     gaps = run_gaps(variant)
     table: list[tuple[int, ...]] = [()] * (52 * 52)
     for a in range(52):
@@ -62,7 +79,4 @@ def pair_outs(variant: Variant) -> tuple[list[tuple[int, ...]], list[int]]:
         for b in range(a + 1, 52):
             if table[a * 52 + b]:
                 partners[a] |= 1 << b
-    if len(_PAIRS) > 256:
-        _PAIRS.clear()
-    _PAIRS[id(variant)] = (variant, table, partners)
     return table, partners

@@ -171,6 +171,24 @@ _NEW = object.__new__
 _SET = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 
 
+_MELD_CODES: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_STR_ONLY = frozenset((str,))
+
+
+def _meld_codes(raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A table meld's card codes and what each stands for (`cards_of`, `placed_of`), kept
+    by its texts: the same melds lie on the table decision after decision."""
+    if type(raw) is not list or not _STR_ONLY.issuperset(map(type, raw)):
+        return _cards(raw), _placed(raw)  # (not texts only: read, not kept)
+    key = tuple(raw)
+    hit = _MELD_CODES.get(key)
+    if hit is None:
+        if len(_MELD_CODES) >= 4096:
+            _MELD_CODES.clear()
+        hit = _MELD_CODES[key] = (_cards(raw), _placed(raw))
+    return hit
+
+
 def _engine_view(obs: dict[str, Any]) -> View | None:
     """`view_of` of an observation in the engine's own shape (its keys, their types: a
     test checks the two agree), read without the general path's tolerance; None for any
@@ -214,8 +232,7 @@ def _engine_view(obs: dict[str, Any]) -> View | None:
         tuple(
             TableMeld(
                 int(item.get("owner", -1)),
-                _cards(item.get("cards", ())),
-                _placed(item.get("cards", ())),
+                *_meld_codes(item.get("cards", ())),
             )
             for item in melds_raw
             if isinstance(item, Mapping)

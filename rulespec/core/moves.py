@@ -73,8 +73,24 @@ def _rank_index(code: int) -> int:
     return code % 13
 
 
+_ORDERED: dict[tuple[Placed, ...], tuple[Placed, ...]] = {}  # meld_order's answers so far
+
+
 def meld_order(cards: tuple[Placed, ...]) -> tuple[Placed, ...]:
-    """Canonical order of a meld's cards: sets by suit, runs in sequence (round the corner too)."""
+    """Canonical order of a meld's cards: sets by suit, runs in sequence (round the corner too).
+    Kept by the cards (the engine's laying lists make the same melds again and again)."""
+    try:
+        hit = _ORDERED.get(cards)
+    except TypeError:  # placed cards that are not tuples: ordered, not kept
+        return _meld_order(cards)
+    if hit is None:
+        if len(_ORDERED) >= 100_000:
+            _ORDERED.clear()
+        hit = _ORDERED[cards] = _meld_order(cards)
+    return hit
+
+
+def _meld_order(cards: tuple[Placed, ...]) -> tuple[Placed, ...]:
     if not cards:
         return cards
     ordered = sorted(cards, key=lambda p: (_rank_index(p[1]), p[1] // 13, p[0]))

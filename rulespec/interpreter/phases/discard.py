@@ -149,9 +149,16 @@ def discard_moves(c: Ctx) -> list[Move]:
 
 
 def discardable(variant: Variant, hs: HandState) -> list[int]:
-    """The cards the mover may discard now, sorted (the knock test aside; for the way-on search)."""
+    """The cards the mover may discard now, sorted (the knock test aside; for the way-on search):
+    `discard_refusal`'s answer for each card, its card-independent gate asked once."""
     c = Ctx(variant, hs)
-    return [k for k in sorted(set(c.hand)) if discard_refusal(c, k) is None]
+    cards = sorted(set(c.hand))
+    if not cards or discard_gate(c) is not None:
+        return []
+    if len(c.hand) == 1 and "discard" not in c.variant.going_out.by:
+        return []  # (_card_refusal: a hand may not be emptied by a discard)
+    held = _held_back(c)
+    return [k for k in cards if k not in held] if held else cards
 
 
 def apply_discard(variant: Variant, hs: HandState, move: Move, end_hand: Ender) -> None:

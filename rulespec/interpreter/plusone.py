@@ -23,9 +23,13 @@ from collections.abc import Iterable, Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
-from rulespec.interpreter.melds import pattern_of
 from rulespec.interpreter.roomsearch import NONE, RoomSearch
-from rulespec.interpreter.solver import _fast_arrangement, _fast_mask, _remember
+from rulespec.interpreter.solver import (
+    _fast_arrangement,
+    _fast_mask,
+    _fits_pattern,
+    _remember,
+)
 from rulespec.model.variant import Variant
 
 __all__ = ["plus_one"]
@@ -64,7 +68,7 @@ def plus_one(
     # a whole-hand pattern beats every arrangement (the solver's rule)
     if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
         for card, got in out.items():
-            if got[0] and pattern_of(variant, [*hand, card]) is not None:
+            if got[0] and _fits_pattern(variant, t, [*hand, card]):
                 out[card] = (0, 0, 0)
     if key is not None:
         _remember(t, key, dict(out))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from bruteforce_ref import brute_deadwood
 from interp_helpers import (
+    SETS_ANY_SUITS,
     bridge_like,
     cards,
     continental_like,
@@ -267,3 +268,43 @@ def test_bundled_variants_from_the_loader() -> None:
 def test_bad_card_codes_raise_a_position_error(hand: list) -> None:  # type: ignore[type-arg]
     with pytest.raises(PositionError):
         deadwood(gin_like(), hand)
+
+
+def _patterned() -> list[Variant]:
+    """Whole-hand patterns with wild jokers, with a wild rank and dead jokers, with a run."""
+    patterns = [
+        {"name": "colour", "suit": "same"},
+        {"name": "figures", "ranks": ["J", "Q", "K"]},
+        {"name": "full colour", "suit": "same", "run": True},
+    ]
+    deuces = make_variant(
+        "deuces-patterns",
+        deck={"decks": 2, "jokers": 2},
+        melds={"set": SETS_ANY_SUITS, "wild": {"cards": ["2"]}, "patterns": patterns[1:]},
+    )
+    return [bridge_like(), deuces]
+
+
+def test_pattern_mask_test_never_hides_a_pattern() -> None:
+    """`_fits_pattern` (a mask test before `pattern_of`) answers as `pattern_of` does, on
+    hands drawn from one suit, from the figures and wild cards, and at random."""
+    from rulespec.interpreter.meldrules import tables
+    from rulespec.interpreter.melds import pattern_of
+    from rulespec.interpreter.solver import _fits_pattern
+
+    rng = random.Random(13)
+    found = 0
+    for variant in _patterned():
+        deck = build_deck(variant, 2)
+        t = tables(variant)
+        pools = [
+            deck,
+            [c for c in deck if c == JOKER or c % 13 == 1 or c // 13 == 2],
+            [c for c in deck if c == JOKER or c % 13 in (1, 10, 11, 12)],
+        ]
+        for _ in range(400):
+            hand = rng.sample(rng.choice(pools), rng.randint(1, 11))
+            want = pattern_of(variant, hand) is not None
+            assert _fits_pattern(variant, t, hand) == want, (variant.name, hand)
+            found += want
+    assert found > 20  # the pools do draw patterns

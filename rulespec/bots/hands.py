@@ -21,6 +21,7 @@ from rulespec.bots.base import (
     HistoryEvent,
     View,
     hand_value,
+    is_wild,
     near_ranks,
     points,
     rank_of,
@@ -87,6 +88,30 @@ def arrangement(
         return int(dw), physical, list(dead)
 
     result: tuple[int, list[tuple[int, ...]], list[int]] = _cached(variant, "arr", hand, compute)
+    return result
+
+
+def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
+    `arrangement`'s arrangement: read off it when it is known, else from the solver's
+    summary (solver.dead_summary: the same cards, its melds left unnamed)."""
+    key = tuple(sorted(hand))
+    known = _CACHE.get((id(variant), "arr", key)) if id(variant) in _LIVE else None
+    if known is not None:
+        dw, _, dead = known
+        worst = max((hand_value(variant, c) for c in dead if not is_wild(variant, c)), default=0)
+        return dw, len(dead), worst
+
+    def compute(cards: list[int]) -> tuple[int, int, int]:
+        solver = _solver()
+        if solver is None:
+            dw, _, dead = arrangement(variant, cards)
+            worst = (hand_value(variant, c) for c in dead if not is_wild(variant, c))
+            return dw, len(dead), max(worst, default=0)
+        dw, count, worst = solver.dead_summary(variant, cards)
+        return int(dw), count, worst
+
+    result: tuple[int, int, int] = _cached(variant, "sum", key, compute)
     return result
 
 

@@ -22,7 +22,7 @@ from rulespec.bots.base import (
     rank_of,
     suit_of,
 )
-from rulespec.bots.hands import arrangement
+from rulespec.bots.hands import dead_summary
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
@@ -45,12 +45,10 @@ def next_turn(
         if got is not None:
             return got
     f = _facts(variant)
-    hv, wild = f.values, f.wild
+    hv = f.values
     total = 0.0
     count = ready = 0
-    base_dw, _, base_dead = arrangement(variant, hand)
-    base_count = len(base_dead)
-    base_worst = max((hv[d] for d in base_dead if not wild[d]), default=0)
+    base_dw, base_count, base_worst = dead_summary(variant, hand)
     # a card of no held rank, two or more ranks (along the pack's run order) from every
     # held card of its suit, melds with nothing (`_touch`: the cards one held card rules
     # out so, by mask)
@@ -70,9 +68,7 @@ def next_turn(
         elif card in grown:
             dw, dead_count, worst = grown[card]
         else:
-            dw, _, dead = arrangement(variant, [*hand, card])
-            dead_count = len(dead)
-            worst = max((hv[d] for d in dead if not wild[d]), default=0)
+            dw, dead_count, worst = dead_summary(variant, [*hand, card])
         total += n * ((dw - worst) / unit + weight * max(dead_count - 1, 0))  # points()
         count += n
         if limit is not None and dw - worst <= limit:
@@ -84,7 +80,6 @@ class _Facts(NamedTuple):
     """A variant's card facts for `next_turn`, by code 0..52 (made once per variant)."""
 
     values: tuple[int, ...]  # hand values
-    wild: tuple[bool, ...]  # wild-capable
     wild_mask: int  # bit per code that is never far: the wild ones and the joker
     touch: tuple[int, ...]  # per held card: the codes of its rank and near it in its suit
     unit: int  # the bots' point
@@ -116,4 +111,4 @@ def _make_facts(variant: Variant) -> _Facts:
         )
     wild_mask = sum(1 << c for c in codes if wild[c] or c >= JOKER)
     values = tuple(hand_value(variant, c) for c in codes)
-    return _Facts(values, wild, wild_mask, tuple(touch), point_unit(variant))
+    return _Facts(values, wild_mask, tuple(touch), point_unit(variant))

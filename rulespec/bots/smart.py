@@ -48,7 +48,14 @@ from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, sho
 from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.ginplay import all_melded, knock_ready, pure_runs, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
-from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
+from rulespec.bots.hands import (
+    arrangement,
+    dead_summary,
+    melded_value,
+    outs,
+    potential,
+    unseen,
+)
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
@@ -98,9 +105,13 @@ class SmartBot(PhasedBot):
         fast = fast_hand(variant, hand, self._contract)
         if fast is not None:  # the one-deck path: the kernel's answer, by mask
             return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
-        dw, melds, dead = arrangement(variant, hand)
-        value = points(variant, dw) + self._count_weight(variant) * len(dead)
         want = variant.play.contract_pure
+        if want:
+            dw, melds, dead = arrangement(variant, hand)
+            count = len(dead)
+        else:  # the melds go unnamed (the same deadwood cards)
+            dw, count, _ = dead_summary(variant, hand)
+        value = points(variant, dw) + self._count_weight(variant) * count
         if want:  # a contract asks for pure runs: aim at them before anything else
             value += PURE_WEIGHT * max(0, want - pure_runs(variant, melds))
         if variant.scoring.meld_credit:

@@ -18,6 +18,7 @@ from rulespec.core.errors import PositionError
 from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
+from rulespec.interpreter.roomsearch import NONE, RoomSearch
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
 from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.derived import Derived
@@ -25,6 +26,7 @@ from rulespec.model.variant import Variant
 
 __all__ = [
     "best_arrangement",
+    "dead_summary",
     "deadwood",
     "deadwood_after_discard",
     "penalty",
@@ -160,6 +162,22 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
     if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
         return 0, [], []
     return value, melds, sorted(dead)
+
+
+def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, highest hand value among those not wild-capable,
+    or 0) of `best_arrangement`'s arrangement, without naming its melds: on the counted
+    search, its value and the walk's summary (roomsearch.RoomSearch.dead_summary: the walk
+    `arrangement` takes, so the same cards). The bots' cost of a hand asks only these."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+        value, _, dead = best_arrangement(variant, hand)
+        values = t.hand_values
+        return value, len(dead), max((values[c] for c in dead if not t.wild_code(c)), default=0)
+    value, count, worst = RoomSearch(t, hand, ()).dead_summary()
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        return 0, 0, 0
+    return value, count, 0 if worst == NONE else worst
 
 
 def _fast_arrangement(

@@ -29,6 +29,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
+from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
@@ -91,6 +92,26 @@ def arrangement(
     return result
 
 
+def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
+    """(deadwood, deadwood cards) of `arrangement`'s arrangement: read off it when it is
+    known, else from the solver with the melds left unnamed (solver.dead_cards)."""
+    key = tuple(sorted(hand))
+    known = _CACHE.get((id(variant), "arr", key)) if id(variant) in _LIVE else None
+    if known is not None:
+        return known[0], known[2]
+
+    def compute(cards: list[int]) -> tuple[int, list[int]]:
+        solver = _solver()
+        if solver is None:
+            dw, _, dead = arrangement(variant, cards)
+            return dw, dead
+        dw, dead = solver.dead_cards(variant, cards)
+        return int(dw), list(dead)
+
+    result: tuple[int, list[int]] = _cached(variant, "dead", key, compute)
+    return result
+
+
 def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
     `arrangement`'s arrangement: read off it when it is known, else from the solver's
@@ -143,60 +164,6 @@ def after_discard(
     if best is None:
         return deadwood(variant, hand), -1
     return best
-
-
-def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, ...]], list[int]]:
-    """A small exact search over plain sets and low-ace runs (no wilds): a stand-in only."""
-    melds: list[tuple[int, ...]] = []
-    by_rank: dict[int, list[int]] = {}
-    for c in cards:
-        if c < JOKER:
-            by_rank.setdefault(rank_of(c), []).append(c)
-    set_rule, run_rule = variant.melds.set, variant.melds.run
-    if set_rule is not None:
-        for group in by_rank.values():
-            distinct = sorted(set(group), key=suit_of)
-            if len(distinct) >= set_rule.min:
-                melds.append(tuple(distinct[: set_rule.max or 4]))
-                if len(distinct) == 4 and set_rule.min <= 3:
-                    for skip in distinct:
-                        melds.append(tuple(c for c in distinct if c != skip))
-    if run_rule is not None:
-        present = set(cards)
-        order = variant.ranks  # the pack's run order (7 then J in a pack without 8-10)
-        for suit in range(4):
-            for start in range(len(order)):
-                run: list[int] = []
-                for r in order[start:]:
-                    code = (r - 1) + 13 * suit
-                    if code not in present:
-                        break
-                    run.append(code)
-                    if len(run) >= run_rule.min and (
-                        run_rule.max is None or len(run) <= run_rule.max
-                    ):
-                        melds.append(tuple(run))
-
-    best: list[Any] = [None]
-
-    def search(rest: list[int], chosen: list[tuple[int, ...]], dead: list[int]) -> None:
-        if not rest:
-            value = sum(hand_value(variant, c) for c in dead)
-            if best[0] is None or value < best[0][0]:
-                best[0] = (value, list(chosen), list(dead))
-            return
-        first, tail = rest[0], rest[1:]
-        search(tail, chosen, dead + [first])
-        for meld in melds:
-            if first in meld and all(c in rest for c in meld):
-                left = list(rest)
-                for c in meld:
-                    left.remove(c)
-                search(left, chosen + [meld], dead)
-
-    search(sorted(cards), [], [])
-    result: tuple[int, list[tuple[int, ...]], list[int]] = best[0]
-    return result
 
 
 def deck_counts(variant: Variant, players: int) -> Counter[int]:
@@ -322,7 +289,7 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
             got: float = look.c.pot(mask, summary[0], draws, 1.0)
             return got
         return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
-    _, _, dead = arrangement(variant, hand)
+    _, dead = dead_cards(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
     if len(naturals) < 2:
         return 0.0

@@ -26,6 +26,7 @@ from rulespec.model.variant import Variant
 
 __all__ = [
     "best_arrangement",
+    "dead_cards",
     "dead_summary",
     "deadwood",
     "deadwood_after_discard",
@@ -168,7 +169,7 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, highest hand value among those not wild-capable,
     or 0) of `best_arrangement`'s arrangement, without naming its melds: on the counted
     search, its value and the walk's summary (roomsearch.RoomSearch.dead_summary: the walk
-    `arrangement` takes, so the same cards). The bots' cost of a hand asks only these."""
+    `arrangement` takes, so the same cards, its states remembered across hands)."""
     t = tables(variant)
     if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
         value, _, dead = best_arrangement(variant, hand)
@@ -178,6 +179,20 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
         return 0, 0, 0
     return value, count, 0 if worst == NONE else worst
+
+
+def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
+    """(deadwood, deadwood cards sorted) of `best_arrangement`, its melds left unnamed: the
+    bots' cost of a hand and its partial melds ask only these."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+        value, _, dead = best_arrangement(variant, hand)
+        return value, dead
+    general = GeneralSearch(t, hand)
+    value = general.solve()
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        return 0, []
+    return value, sorted(general.arrangement()[2])
 
 
 def _fast_arrangement(

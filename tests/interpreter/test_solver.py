@@ -330,3 +330,27 @@ def test_dead_cards_are_the_arrangements(
         for hand in random_hands(variant, size, 12, seed=size):
             value, _, dead = best_arrangement(variant, hand)
             assert solver.dead_cards(variant, hand) == (value, dead), hand
+
+
+@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize("factory", [continental_like, bridge_like, jokers_two_decks, deuces_wild])
+def test_dead_summary_is_the_arrangements(
+    factory: Callable[[], Variant], native: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dead_summary` (value and walk, melds unnamed) counts the deadwood cards of
+    `best_arrangement` and their highest value among those not wild, on the C search and
+    on the Python one."""
+    from functools import partial
+
+    from rulespec.interpreter import solver
+    from rulespec.interpreter.meldrules import tables
+    from rulespec.interpreter.roomsearch import RoomSearch
+
+    monkeypatch.setattr(solver, "RoomSearch", partial(RoomSearch, native=native))
+    variant = factory()
+    t = tables(variant)
+    for size in (7, 11, 15):
+        for hand in random_hands(variant, size, 12, seed=size):
+            value, _, dead = best_arrangement(variant, hand)
+            worst = max((t.hand_values[c] for c in dead if not t.wild_code(c)), default=0)
+            assert solver.dead_summary(variant, hand) == (value, len(dead), worst), hand

@@ -48,14 +48,7 @@ from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, sho
 from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.ginplay import all_melded, knock_ready, pure_runs, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
-from rulespec.bots.hands import (
-    arrangement,
-    dead_summary,
-    melded_value,
-    outs,
-    potential,
-    unseen,
-)
+from rulespec.bots.hands import arrangement, dead_summary, melded_value, outs, potential, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook

@@ -31,6 +31,7 @@ Contract = tuple[int, int, int, int, int]
 Got = tuple[int, int, int]
 """A contract's tally so far: sets, runs and pure runs counted (each capped at its need)."""
 NONE_GOT: Got = (0, 0, 0)
+_UNKNOWN: tuple[Step, ...] = (((), -3),)  # a state not yet in the memo (no step is this)
 
 
 def _fits_sizes(partial: tuple[int, ...], targets: list[Counter[int]]) -> bool:
@@ -155,8 +156,7 @@ class _Partitioner:
         # (a contract counts kinds and pure runs, which an exchange may change: none then)
         self.exchange = t.outnumber and t.per_meld >= BIG and self.contract is None
         self.wild_codes = frozenset(c for c in hand if t.wild_code(c))
-        # a part's holes, by its codes (`_hole_fields`): kept per variant and field width
-        holes = t.memo.get(("holes", s.width))
+        holes = t.memo.get(("holes", s.width))  # a part's holes by codes (`_hole_fields`)
         if not isinstance(holes, dict):
             holes = t.memo[("holes", s.width)] = {}
         self.holes: dict[tuple[int, ...], int] = holes
@@ -234,15 +234,16 @@ class _Partitioner:
         # without size targets only the number of melds so far matters
         sized = tuple(sorted(used)) if self.size_targets is not None else (len(used),)
         key = (mask, b, sized, drop, got)
-        if key in self.memo:
-            return self.memo[key]
-        result: tuple[Step, ...] | None = None
+        if (result := self.memo.get(key, _UNKNOWN)) is not _UNKNOWN:
+            return result  # (None: known to have no partition)
         if not mask:
             result = self._absorb(b, used, got) if b >= 0 and drop is None else None
         elif len(used) + self._needs(mask) - (drop is not None) <= self.most and self._room(
             mask, b, len(used)
         ):
             result = self._place_lowest(mask, b, fl, used, drop, got)
+        else:
+            result = None
         self.memo[key] = result
         return result
 
@@ -288,11 +289,10 @@ class _Partitioner:
         return n
 
     def _hole_fields(self, codes: tuple[int, ...]) -> int:
-        """Packed fields of the cards that a part of these codes holding a wild card could take
-        in the wild card's place: those the mask must not hold after the part is taken.
-        A run: the cards it skips within its span. A set: its rank's cards that could join
-        it (with distinct suits, of the suits it lacks). Asked only when wild cards may be
-        exchanged (`exchange`); a fact of the codes, kept per variant and field width."""
+        """Packed fields of the cards a part of these codes holding a wild card could take in
+        its place (the mask must not hold them after the part): a run's skipped cards in its
+        span, a set's rank cards that could join it (with distinct suits, of suits it lacks).
+        Asked only when wild cards may be exchanged; kept per variant and field width."""
         got = self.holes.get(codes)
         if got is not None:
             return got

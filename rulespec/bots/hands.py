@@ -136,6 +136,38 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     return result
 
 
+def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, melds that are pure runs) of `arrangement`'s
+    arrangement, from the solver with the melds left unnamed (solver.pure_summary)."""
+
+    def compute(cards: list[int]) -> tuple[int, int, int]:
+        solver = _solver()
+        if solver is None:
+            dw, melds, dead = arrangement(variant, cards)
+            pure = sum(
+                len(m) > 1
+                and len({c // 13 for c in m}) == 1
+                and len({c % 13 for c in m}) == len(m)
+                and not any(c == JOKER or is_wild(variant, c) for c in m)
+                for m in melds
+            )
+            return dw, len(dead), pure
+        dw, count, pure = solver.pure_summary(variant, cards)
+        return int(dw), count, pure
+
+    result: tuple[int, int, int] = _cached(variant, "pure", hand, compute)
+    return result
+
+
+def tally(variant: Variant, hand: Sequence[int], pure: bool) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, and with `pure` the melds that are pure runs,
+    else 0) of `arrangement`'s arrangement, its melds left unnamed: the smart bot's cost."""
+    if pure:
+        return pure_summary(variant, hand)
+    dw, count, _ = dead_summary(variant, hand)
+    return dw, count, 0
+
+
 def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     """Minimum deadwood value of the hand."""
     if not hand:

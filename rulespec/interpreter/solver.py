@@ -28,6 +28,7 @@ __all__ = [
     "best_arrangement",
     "dead_cards",
     "dead_summary",
+    "pure_summary",
     "deadwood",
     "deadwood_after_discard",
     "penalty",
@@ -179,6 +180,31 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
         return 0, 0, 0
     return value, count, 0 if worst == NONE else worst
+
+
+def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, melds that are pure runs) of `best_arrangement`'s
+    arrangement, its melds left unnamed: a pure run holds two or more cards of one suit and
+    distinct ranks, none wild-capable (a meld given wild cards never is). The bots' cost
+    of a hand under a pure-run contract asks only these."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+        value, melds, dead = best_arrangement(variant, hand)
+        cards = [[p[0] if isinstance(p, tuple) else p for p in meld] for meld in melds]
+        return value, len(dead), sum(_pure_run(t, meld) for meld in cards)
+    general = GeneralSearch(t, hand)
+    value = general.solve()
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        return 0, 0, 0
+    steps, _, dead, _ = general.arrangement()
+    return value, len(dead), sum(_pure_run(t, codes) for codes, k in steps if not k)
+
+
+def _pure_run(t: Tables, meld: Sequence[int]) -> bool:
+    """Two or more cards of one suit and distinct ranks, none of them wild-capable."""
+    if len(meld) < 2 or any(t.wild_code(c) for c in meld):
+        return False
+    return len({c // 13 for c in meld}) == 1 and len({c % 13 for c in meld}) == len(meld)
 
 
 def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:

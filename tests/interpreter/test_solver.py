@@ -354,3 +354,28 @@ def test_dead_summary_is_the_arrangements(
             value, _, dead = best_arrangement(variant, hand)
             worst = max((t.hand_values[c] for c in dead if not t.wild_code(c)), default=0)
             assert solver.dead_summary(variant, hand) == (value, len(dead), worst), hand
+
+
+@pytest.mark.parametrize("factory", [continental_like, jokers_two_decks, deuces_wild, remik_like])
+def test_pure_summary_counts_the_arrangements_pure_runs(factory: Callable[[], Variant]) -> None:
+    """`pure_summary` (melds unnamed): `best_arrangement`'s deadwood, deadwood cards and
+    runs of two or more natural cards of one suit with no wild-capable card."""
+    from rulespec.interpreter.meldrules import tables
+    from rulespec.interpreter.solver import pure_summary
+
+    variant = factory()
+    t = tables(variant)
+    pure_seen = 0
+    for size in (7, 11, 15):
+        for hand in random_hands(variant, size, 16, seed=size + 1):
+            value, melds, dead = best_arrangement(variant, hand)
+            pure = 0
+            for meld in melds:
+                cards = [p[0] for p in meld]
+                ranks = {c % 13 for c in cards}
+                one_suit = len({c // 13 for c in cards}) == 1
+                wild = any(t.wild_code(c) for c in cards)
+                pure += len(cards) > 1 and one_suit and len(ranks) == len(cards) and not wild
+            assert pure_summary(variant, hand) == (value, len(dead), pure), hand
+            pure_seen += pure
+    assert pure_seen  # some pure runs were met

@@ -101,11 +101,8 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
         return known[0], known[2]
 
     def compute(cards: list[int]) -> tuple[int, list[int]]:
-        solver = _solver()
-        if solver is None:
-            dw, _, dead = arrangement(variant, cards)
-            return dw, dead
-        dw, dead = solver.dead_cards(variant, cards)
+        solver = _solver()  # (without it: the stand-in's arrangement, its melds dropped)
+        dw, dead = solver.dead_cards(variant, cards) if solver else arrangement(variant, cards)[::2]
         return int(dw), list(dead)
 
     result: tuple[int, list[int]] = _cached(variant, "dead", key, compute)
@@ -162,10 +159,8 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
 def tally(variant: Variant, hand: Sequence[int], pure: bool) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, and with `pure` the melds that are pure runs,
     else 0) of `arrangement`'s arrangement, its melds left unnamed: the smart bot's cost."""
-    if pure:
-        return pure_summary(variant, hand)
-    dw, count, _ = dead_summary(variant, hand)
-    return dw, count, 0
+    got = pure_summary(variant, hand) if pure else dead_summary(variant, hand)
+    return got if pure else (got[0], got[1], 0)
 
 
 def deadwood(variant: Variant, hand: Sequence[int]) -> int:

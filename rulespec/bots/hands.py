@@ -159,6 +159,9 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
 def tally(variant: Variant, hand: Sequence[int], pure: bool) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, and with `pure` the melds that are pure runs,
     else 0) of `arrangement`'s arrangement, its melds left unnamed: the smart bot's cost."""
+    if variant.knock is not None and not pure:  # the knock checks ask for these hands'
+        dw, _, dead = arrangement(variant, hand)  # arrangements (ginplay): share them
+        return dw, len(dead), 0
     got = pure_summary(variant, hand) if pure else dead_summary(variant, hand)
     return got if pure else (got[0], got[1], 0)
 

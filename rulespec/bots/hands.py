@@ -21,6 +21,7 @@ from rulespec.bots.base import (
     HistoryEvent,
     View,
     hand_value,
+    is_wild,
     near_ranks,
     points,
     rank_of,
@@ -28,6 +29,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
+from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.variant import Variant
@@ -90,6 +92,80 @@ def arrangement(
     return result
 
 
+def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
+    """(deadwood, deadwood cards) of `arrangement`'s arrangement: read off it when it is
+    known, else from the solver with the melds left unnamed (solver.dead_cards)."""
+    key = tuple(sorted(hand))
+    known = _CACHE.get((id(variant), "arr", key)) if id(variant) in _LIVE else None
+    if known is not None:
+        return known[0], known[2]
+
+    def compute(cards: list[int]) -> tuple[int, list[int]]:
+        solver = _solver()  # (without it: the stand-in's arrangement, its melds dropped)
+        dw, dead = solver.dead_cards(variant, cards) if solver else arrangement(variant, cards)[::2]
+        return int(dw), list(dead)
+
+    result: tuple[int, list[int]] = _cached(variant, "dead", key, compute)
+    return result
+
+
+def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
+    `arrangement`'s arrangement: read off it when it is known, else from the solver's
+    summary (solver.dead_summary: the same cards, its melds left unnamed)."""
+    key = tuple(sorted(hand))
+    known = _CACHE.get((id(variant), "arr", key)) if id(variant) in _LIVE else None
+    if known is not None:
+        dw, _, dead = known
+        worst = max((hand_value(variant, c) for c in dead if not is_wild(variant, c)), default=0)
+        return dw, len(dead), worst
+
+    def compute(cards: list[int]) -> tuple[int, int, int]:
+        solver = _solver()
+        if solver is None:
+            dw, _, dead = arrangement(variant, cards)
+            worst = (hand_value(variant, c) for c in dead if not is_wild(variant, c))
+            return dw, len(dead), max(worst, default=0)
+        dw, count, worst = solver.dead_summary(variant, cards)
+        return int(dw), count, worst
+
+    result: tuple[int, int, int] = _cached(variant, "sum", key, compute)
+    return result
+
+
+def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, melds that are pure runs) of `arrangement`'s
+    arrangement, from the solver with the melds left unnamed (solver.pure_summary)."""
+
+    def compute(cards: list[int]) -> tuple[int, int, int]:
+        solver = _solver()
+        if solver is None:
+            dw, melds, dead = arrangement(variant, cards)
+            pure = sum(
+                len(m) > 1
+                and len({c // 13 for c in m}) == 1
+                and len({c % 13 for c in m}) == len(m)
+                and not any(c == JOKER or is_wild(variant, c) for c in m)
+                for m in melds
+            )
+            return dw, len(dead), pure
+        dw, count, pure = solver.pure_summary(variant, cards)
+        return int(dw), count, pure
+
+    result: tuple[int, int, int] = _cached(variant, "pure", hand, compute)
+    return result
+
+
+def tally(variant: Variant, hand: Sequence[int], pure: bool) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, and with `pure` the melds that are pure runs,
+    else 0) of `arrangement`'s arrangement, its melds left unnamed: the smart bot's cost."""
+    if variant.knock is not None and not pure:  # the knock checks ask for these hands'
+        dw, _, dead = arrangement(variant, hand)  # arrangements (ginplay): share them
+        return dw, len(dead), 0
+    got = pure_summary(variant, hand) if pure else dead_summary(variant, hand)
+    return got if pure else (got[0], got[1], 0)
+
+
 def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     """Minimum deadwood value of the hand."""
     if not hand:
@@ -118,60 +194,6 @@ def after_discard(
     if best is None:
         return deadwood(variant, hand), -1
     return best
-
-
-def _fallback(variant: Variant, cards: list[int]) -> tuple[int, list[tuple[int, ...]], list[int]]:
-    """A small exact search over plain sets and low-ace runs (no wilds): a stand-in only."""
-    melds: list[tuple[int, ...]] = []
-    by_rank: dict[int, list[int]] = {}
-    for c in cards:
-        if c < JOKER:
-            by_rank.setdefault(rank_of(c), []).append(c)
-    set_rule, run_rule = variant.melds.set, variant.melds.run
-    if set_rule is not None:
-        for group in by_rank.values():
-            distinct = sorted(set(group), key=suit_of)
-            if len(distinct) >= set_rule.min:
-                melds.append(tuple(distinct[: set_rule.max or 4]))
-                if len(distinct) == 4 and set_rule.min <= 3:
-                    for skip in distinct:
-                        melds.append(tuple(c for c in distinct if c != skip))
-    if run_rule is not None:
-        present = set(cards)
-        order = variant.ranks  # the pack's run order (7 then J in a pack without 8-10)
-        for suit in range(4):
-            for start in range(len(order)):
-                run: list[int] = []
-                for r in order[start:]:
-                    code = (r - 1) + 13 * suit
-                    if code not in present:
-                        break
-                    run.append(code)
-                    if len(run) >= run_rule.min and (
-                        run_rule.max is None or len(run) <= run_rule.max
-                    ):
-                        melds.append(tuple(run))
-
-    best: list[Any] = [None]
-
-    def search(rest: list[int], chosen: list[tuple[int, ...]], dead: list[int]) -> None:
-        if not rest:
-            value = sum(hand_value(variant, c) for c in dead)
-            if best[0] is None or value < best[0][0]:
-                best[0] = (value, list(chosen), list(dead))
-            return
-        first, tail = rest[0], rest[1:]
-        search(tail, chosen, dead + [first])
-        for meld in melds:
-            if first in meld and all(c in rest for c in meld):
-                left = list(rest)
-                for c in meld:
-                    left.remove(c)
-                search(left, chosen + [meld], dead)
-
-    search(sorted(cards), [], [])
-    result: tuple[int, list[tuple[int, ...]], list[int]] = best[0]
-    return result
 
 
 def deck_counts(variant: Variant, players: int) -> Counter[int]:
@@ -301,7 +323,7 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
             got: float = look.c.pot(mask, summary[0], draws, 1.0)
             return got
         return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
-    _, _, dead = arrangement(variant, hand)
+    _, dead = dead_cards(variant, hand)
     naturals = sorted({c for c in dead if c < JOKER})
     if len(naturals) < 2:
         return 0.0

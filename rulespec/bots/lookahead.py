@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from rulespec.bots.base import (
     JOKER,
@@ -21,9 +22,10 @@ from rulespec.bots.base import (
     rank_of,
     suit_of,
 )
-from rulespec.bots.hands import arrangement
+from rulespec.bots.hands import dead_summary
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.plusone import plus_one
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 
@@ -42,43 +44,71 @@ def next_turn(
         got = look.next_turn(hand, pool, limit, int(weight))
         if got is not None:
             return got
+    f = _facts(variant)
+    hv = f.values
     total = 0.0
     count = ready = 0
-    base_dw, _, base_dead = arrangement(variant, hand)
-    base_worst = max(
-        (hand_value(variant, d) for d in base_dead if not is_wild(variant, d)), default=0
-    )
+    base_dw, base_count, base_worst = dead_summary(variant, hand)
     # a card of no held rank, two or more ranks (along the pack's run order) from every
-    # held card of its suit, melds with nothing
-    ranks = {rank_of(c) for c in hand if c < JOKER}
-    steps = near_ranks(variant)
-    near = {(suit_of(c), r) for c in hand if c < JOKER for r in steps.get(rank_of(c), ())}
-    far = {
-        card
-        for card in pool
-        if card < JOKER
-        and rank_of(card) not in ranks
-        and (suit_of(card), rank_of(card)) not in near
-        and not is_wild(variant, card)
-    }
+    # held card of its suit, melds with nothing (`_touch`: the cards one held card rules
+    # out so, by mask)
+    blocked = f.wild_mask
+    touch = f.touch
+    for c in hand:
+        blocked |= touch[c]
+    far = {card for card in pool if not blocked >> card & 1}
     grown = plus_one(variant, hand, [c for c in pool if c not in far]) or {}
-    unit = point_unit(variant)
+    unit = f.unit
     for card, n in pool.items():
         if card in far:
             # a card that melds with nothing just joins the deadwood
-            value = hand_value(variant, card)
-            dw, dead_count = base_dw + value, len(base_dead) + 1
-            worst = max(base_worst, value)
+            value = hv[card]
+            dw, dead_count = base_dw + value, base_count + 1
+            worst = base_worst if base_worst >= value else value
         elif card in grown:
             dw, dead_count, worst = grown[card]
         else:
-            dw, _, dead = arrangement(variant, [*hand, card])
-            dead_count = len(dead)
-            worst = max(
-                (hand_value(variant, d) for d in dead if not is_wild(variant, d)), default=0
-            )
+            dw, dead_count, worst = dead_summary(variant, [*hand, card])
         total += n * ((dw - worst) / unit + weight * max(dead_count - 1, 0))  # points()
         count += n
         if limit is not None and dw - worst <= limit:
             ready += n
     return total, count, ready
+
+
+class _Facts(NamedTuple):
+    """A variant's card facts for `next_turn`, by code 0..52 (made once per variant)."""
+
+    values: tuple[int, ...]  # hand values
+    wild_mask: int  # bit per code that is never far: the wild ones and the joker
+    touch: tuple[int, ...]  # per held card: the codes of its rank and near it in its suit
+    unit: int  # the bots' point
+
+
+_FACTS: Derived[_Facts] = Derived()
+
+
+def _facts(variant: Variant) -> _Facts:
+    return _FACTS.get(variant, None, _make_facts, variant)
+
+
+def _make_facts(variant: Variant) -> _Facts:
+    codes = range(JOKER + 1)
+    wild = tuple(is_wild(variant, c) for c in codes)
+    steps = near_ranks(variant)
+    touch = []
+    for c in codes:
+        if c >= JOKER:
+            touch.append(0)
+            continue
+        near = {(suit_of(c), r) for r in steps.get(rank_of(c), ())}
+        touch.append(
+            sum(
+                1 << x
+                for x in range(JOKER)
+                if rank_of(x) == rank_of(c) or (suit_of(x), rank_of(x)) in near
+            )
+        )
+    wild_mask = sum(1 << c for c in codes if wild[c] or c >= JOKER)
+    values = tuple(hand_value(variant, c) for c in codes)
+    return _Facts(values, wild_mask, tuple(touch), point_unit(variant))

@@ -47,9 +47,9 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger, discard_dangers
-from rulespec.bots.ginplay import all_melded, knock_ready, pure_runs, remove_cards, wait_for_gin
+from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
-from rulespec.bots.hands import arrangement, melded_value, outs, potential, unseen
+from rulespec.bots.hands import arrangement, melded_value, outs, potential, tally, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook
@@ -99,11 +99,11 @@ class SmartBot(PhasedBot):
         fast = fast_hand(variant, hand, self._contract)
         if fast is not None:  # the one-deck path: the kernel's answer, by mask
             return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
-        dw, melds, dead = arrangement(variant, hand)
-        value = points(variant, dw) + self._count_weight(variant) * len(dead)
         want = variant.play.contract_pure
+        dw, count, pure = tally(variant, hand, bool(want))  # (the melds go unnamed)
+        value = points(variant, dw) + self._count_weight(variant) * count
         if want:  # a contract asks for pure runs: aim at them before anything else
-            value += PURE_WEIGHT * max(0, want - pure_runs(variant, melds))
+            value += PURE_WEIGHT * max(0, want - pure)
         if variant.scoring.meld_credit:
             value -= CREDIT_WEIGHT * points(variant, melded_value(variant, hand))
         if self._contract:

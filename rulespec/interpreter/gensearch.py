@@ -38,6 +38,10 @@ MODULE, WHY = load()
 """The extension (None when absent) and why, decided once at import."""
 
 
+_SPANS: dict[str, list[int]] = {}
+"""By run order (`Tables.line`): the span of each 13-bit rank mask, as the C search reads it."""
+
+
 def layout(shared: Any, offset: int, inf: int, limit: int) -> Any:
     """The C memos, card facts and part rules (meldgen's) of one shared layout (a
     searchshare.Shared), or None when the extension is absent or refuses them: the search then
@@ -58,7 +62,9 @@ def layout(shared: Any, offset: int, inf: int, limit: int) -> Any:
     t = shared.t
     rules = (t.has_sets, t.set_min, t.set_max, t.set_distinct, t.has_runs, t.run_min, t.run_max)
     floor_zero = min(t.hand_values) >= 0  # a value of 0 cannot be beaten
-    spans = [span(t.line, m) for m in range(8192)]
+    spans = _SPANS.get(t.line)
+    if spans is None:  # (a layout per number of jokers: each run order's spans made once)
+        spans = _SPANS[t.line] = [span(t.line, m) for m in range(8192)]
     max_wilds = [t.max_wilds(n) for n in range(MAX_NATURALS + 1)]
     is_flex = [bool(f) for f in shared.is_flex]
     try:

@@ -31,6 +31,7 @@ Contract = tuple[int, int, int, int, int]
 Got = tuple[int, int, int]
 """A contract's tally so far: sets, runs and pure runs counted (each capped at its need)."""
 NONE_GOT: Got = (0, 0, 0)
+_UNKNOWN: tuple[Step, ...] = (((), -3),)  # a state not yet in the memo (no step is this)
 
 
 def _fits_sizes(partial: tuple[int, ...], targets: list[Counter[int]]) -> bool:
@@ -155,10 +156,11 @@ class _Partitioner:
         # (a contract counts kinds and pure runs, which an exchange may change: none then)
         self.exchange = t.outnumber and t.per_meld >= BIG and self.contract is None
         self.wild_codes = frozenset(c for c in hand if t.wild_code(c))
-        low_bits = (1 << s.width) - 1
-        self.parts = [
-            [(*part, self._holes(part[3], low_bits)) for part in parts] for parts in s.by_low
-        ]
+        holes = t.memo.get(("holes", s.width))  # a part's holes by codes (`_hole_fields`)
+        if not isinstance(holes, dict):
+            holes = t.memo[("holes", s.width)] = {}
+        self.holes: dict[tuple[int, ...], int] = holes
+        self.by_low = s.by_low  # the hand's parts by lowest card
 
     def holds(self, hand: Sequence[int]) -> bool:
         """Is this hand part of the hand the search was built for?"""
@@ -232,15 +234,16 @@ class _Partitioner:
         # without size targets only the number of melds so far matters
         sized = tuple(sorted(used)) if self.size_targets is not None else (len(used),)
         key = (mask, b, sized, drop, got)
-        if key in self.memo:
-            return self.memo[key]
-        result: tuple[Step, ...] | None = None
+        if (result := self.memo.get(key, _UNKNOWN)) is not _UNKNOWN:
+            return result  # (None: known to have no partition)
         if not mask:
             result = self._absorb(b, used, got) if b >= 0 and drop is None else None
         elif len(used) + self._needs(mask) - (drop is not None) <= self.most and self._room(
             mask, b, len(used)
         ):
             result = self._place_lowest(mask, b, fl, used, drop, got)
+        else:
+            result = None
         self.memo[key] = result
         return result
 
@@ -285,33 +288,30 @@ class _Partitioner:
         self.needs[mask] = n
         return n
 
-    def _holes(self, codes: tuple[int, ...], low_bits: int) -> int:
-        """Packed fields of the cards that a part of these codes holding a wild card could take
-        in the wild card's place: those the mask must not hold after the part is taken.
-        A run: the hand's cards it skips within its span. A set: its rank's cards that could
-        join it (with distinct suits, of the suits it lacks)."""
-        if not self.exchange:
-            return 0
-        width = self.search.width
-        if len({c % 13 for c in codes}) == 1 and (len(codes) > 1 or not self.t.has_runs):
-            rank = codes[0] % 13
+    def _hole_fields(self, codes: tuple[int, ...]) -> int:
+        """Packed fields of the cards a part of these codes holding a wild card could take in
+        its place (the mask must not hold them after the part): a run's skipped cards in its
+        span, a set's rank cards that could join it (with distinct suits, of suits it lacks).
+        Asked only when wild cards may be exchanged; kept per variant and field width."""
+        got = self.holes.get(codes)
+        if got is not None:
+            return got
+        t, width = self.t, self.search.width
+        low_bits = (1 << width) - 1
+        ranks = {c % 13 for c in codes}
+        got = 0
+        if len(ranks) == 1 and (len(codes) > 1 or not t.has_runs):
             have = {c // 13 for c in codes}
-            fields = 0
-            for suit in range(4):
-                code = rank + 13 * suit
-                if code in self.index and (not self.t.set_distinct or suit not in have):
-                    fields |= low_bits << (self.index[code] * width)
-            return fields
-        if len(codes) < 2 or len({c % 13 for c in codes}) < len(codes):
-            return 0
-        suit = codes[0] // 13
-        inside = _inside(self.t.line, rank_mask([c % 13 + 1 for c in codes]))
-        holes = 0
-        for r in range(13):
-            code = r + 13 * suit
-            if inside >> r & 1 and code in self.index:
-                holes |= low_bits << (self.index[code] * self.search.width)
-        return holes
+            for suit in range(4):  # (every code has its field: code * width)
+                if not t.set_distinct or suit not in have:
+                    got |= low_bits << ((codes[0] % 13 + 13 * suit) * width)
+        elif len(codes) >= 2 and len(ranks) == len(codes):
+            inside = _inside(t.line, rank_mask([c % 13 + 1 for c in codes]))
+            for r in range(13):
+                if inside >> r & 1:
+                    got |= low_bits << ((r + 13 * (codes[0] // 13)) * width)
+        self.holes[codes] = got
+        return got
 
     def _counted(self, got: Got, codes: tuple[int, ...], k: int) -> Got:
         """The contract's tally with one more meld of these natural codes and k wild cards
@@ -343,12 +343,12 @@ class _Partitioner:
         closed = self.exchange and (drop is None or self.wild_codes <= drop)
         if len(used) >= self.most:
             closed = False  # (no meld can be added: only the cards below matter)
-        for m, kmin, kmax, codes, flex_in, holes in self.parts[i]:
+        for m, kmin, kmax, codes, flex_in in self.by_low[i]:
             if ((mask | guard) - m) & guard != guard or len(used) >= self.most:
                 continue
             left = fl - flex_in
             top = min(kmax, b + left)
-            if closed and (mask - m) & holes:
+            if closed and (mask - m) & self._hole_fields(codes):
                 top = 0  # a wild card here could trade places with a natural card left
             for k in range(kmin, top + 1):
                 now = used + (len(codes) + k,)

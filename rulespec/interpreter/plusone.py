@@ -13,8 +13,10 @@ hand from one memo. A natural card that lies in no meld shape of the grown hand
 (no natural part holding it, with the wild cards the hand has) is deadwood in
 every arrangement of every part of that hand, so the search's lowest-first walk
 makes the same choices with it as without it: it just joins the deadwood. A
-joker or a card of a wild rank gets a search of its own. Exact: the answers are
-those of `best_arrangement` on the grown hand (tests/interpreter/test_plusone.py).
+joker or a card of a wild rank gets a search of its own. The answers are kept per
+hand, by card (the tables' memo): the next turns ask about many of the same hands
+with other unseen cards. Exact: the answers are those of `best_arrangement` on the
+grown hand (tests/interpreter/test_plusone.py).
 """
 
 from __future__ import annotations
@@ -23,9 +25,13 @@ from collections.abc import Iterable, Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
-from rulespec.interpreter.melds import pattern_of
 from rulespec.interpreter.roomsearch import NONE, RoomSearch
-from rulespec.interpreter.solver import _fast_arrangement, _fast_mask, _remember
+from rulespec.interpreter.solver import (
+    _fast_arrangement,
+    _fast_mask,
+    _fits_pattern,
+    _remember,
+)
 from rulespec.model.variant import Variant
 
 __all__ = ["plus_one"]
@@ -48,27 +54,32 @@ def plus_one(
     if t.joker_sets and (JOKER in hand or JOKER in wanted):
         return None
     mask = _fast_mask(t, hand)
-    key = None
-    if mask is None:  # the counted search: a question asked again (a turn repeats a few)
-        key = ("p1", tuple(sorted(hand)), tuple(wanted))
+    known: dict[int, Grown] | None = None
+    ask = wanted
+    if mask is None:  # the counted search: each hand's answers kept, by card (the next
+        # turns ask about many of the same hands, with other unseen cards)
+        key = ("p1", tuple(sorted(hand)))
         known = t.memo.get(key)
-        if known is not None:
-            return dict(known)
+        if known is None:
+            known = {}
+            _remember(t, key, known)
+        ask = [c for c in wanted if c not in known]
     out: dict[int, Grown] = {}
     if mask is not None:
-        natural = [c for c in wanted if not (mask | t.not_fast) >> c & 1]
+        natural = [c for c in ask if not (mask | t.not_fast) >> c & 1]
         out = _one_deck(variant, t, mask, natural)
-        wanted = [c for c in wanted if c not in out]
-    if wanted:
-        out.update(_general(t, hand, wanted))
+        ask = [c for c in ask if c not in out]
+    if ask:
+        out.update(_general(t, hand, ask))
     # a whole-hand pattern beats every arrangement (the solver's rule)
     if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
         for card, got in out.items():
-            if got[0] and pattern_of(variant, [*hand, card]) is not None:
+            if got[0] and _fits_pattern(variant, t, [*hand, card]):
                 out[card] = (0, 0, 0)
-    if key is not None:
-        _remember(t, key, dict(out))
-    return out
+    if known is None:
+        return out
+    known.update(out)
+    return {card: known[card] for card in wanted}
 
 
 def _may_fit_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:

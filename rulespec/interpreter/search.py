@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from rulespec.core.cards import JOKER
@@ -48,6 +50,9 @@ from rulespec.interpreter.searchshare import (
     Value,
     shared_layout,
 )
+
+_ROOM_BIT = tuple(1 << c for c in range(52))
+"""A code's bit, to test a room's codes against `not_fast` at once."""
 
 _TYPES = list(range(52))
 """Every code has its field (read, never changed: shared by every search)."""
@@ -73,9 +78,14 @@ class GeneralSearch:
         self.dead_jokers = 0 if t.wild_joker else jokers
         self._counts: Counter[int] | None = None
         room = tuple(room)
-        for c in room:  # (not_fast: the codes of a wild rank, and the joker)
-            if not 0 <= c < 52 or t.not_fast >> c & 1:
-                raise ValueError(f"room holds natural cards only, not code {c}")
+        if room and (
+            min(room) < 0
+            or max(room) >= 52
+            or reduce(or_, map(_ROOM_BIT.__getitem__, room)) & t.not_fast
+        ):  # (not_fast: the codes of a wild rank, and the joker)
+            for c in room:
+                if not 0 <= c < 52 or t.not_fast >> c & 1:
+                    raise ValueError(f"room holds natural cards only, not code {c}")
         sh: Shared | None = None
         if min(hand, default=0) >= 0:
             # the usual case, without counting the hand: the cards' fields summed in the
@@ -88,7 +98,9 @@ class GeneralSearch:
             flex_total = sum(map(sh.flex_of.__getitem__, hand))
             grown = full + sum(map(units.__getitem__, set(room))) if room else full
             if grown & sh.guard or (
-                len(hand) - jokers >= 15 and max(map(hand.count, set(hand) - {JOKER})) > 6
+                len(hand) - jokers >= 15
+                and len(hand) - len(distinct := set(hand)) >= 6  # a code 7 times: 6 repeats
+                and max(map(hand.count, distinct - {JOKER})) > 6
             ):
                 sh = None
         if sh is None:

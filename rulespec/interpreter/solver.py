@@ -10,18 +10,25 @@ defender's lay-offs live in `arrange`, which builds on this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
 from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
+from rulespec.interpreter.roomsearch import NONE, RoomSearch
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
 from rulespec.interpreter.search import GeneralSearch
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 __all__ = [
     "best_arrangement",
+    "dead_cards",
+    "dead_summary",
+    "pure_summary",
     "deadwood",
     "deadwood_after_discard",
     "penalty",
@@ -51,6 +58,46 @@ def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
     if mask.bit_count() != len(hand) or mask & t.not_fast:
         return None
     return mask
+
+
+_PATTERN_TESTS: Derived[tuple[tuple[bool, int], ...]] = Derived()
+_SUIT = 0x1FFF
+
+
+def _pattern_tests(variant: Variant) -> tuple[tuple[bool, int], ...]:
+    """Per whole-hand pattern: (its natural cards must share a suit, the 52-bit mask of the
+    codes of the ranks it allows)."""
+    every = (1 << 52) - 1
+    out = []
+    for pattern in variant.melds.patterns:
+        allowed = every
+        if pattern.ranks is not None:
+            allowed = sum(1 << c for c in range(52) if c % 13 + 1 in pattern.ranks)
+        out.append((pattern.suit == "same" or bool(pattern.run), allowed))
+    return tuple(out)
+
+
+def _may_be_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
+    """Could `pattern_of` name a whole-hand pattern of these cards (valid codes)? False only
+    when it cannot: a natural joker, or for every pattern natural cards of two suits where
+    it wants one, or of a rank it lacks (`pattern_of`'s own first tests, by mask). The
+    exact test is asked otherwise; every arrangement of a hand asks this."""
+    m = reduce(or_, map(_BIT_OF, hand), 0)
+    if m >> JOKER & 1 and not t.wild_joker:
+        return False
+    nat = m & ~t.not_fast
+    if not nat:
+        return True
+    one_suit = not nat & ~(_SUIT << 13 * (((nat & -nat).bit_length() - 1) // 13))
+    for same_suit, allowed in _PATTERN_TESTS.get(variant, None, _pattern_tests, variant):
+        if (one_suit or not same_suit) and not nat & ~allowed:
+            return True
+    return False
+
+
+def _fits_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
+    """`pattern_of(variant, hand) is not None`, its cheap mask test first."""
+    return _may_be_pattern(variant, t, hand) and pattern_of(variant, hand) is not None
 
 
 def _remember(t: Tables, key: object, value: object) -> None:
@@ -114,9 +161,64 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
         for size in groups:
             chosen, by_value = by_value[:size], by_value[size:]
             melds.append(name_one(variant, [], chosen))
-    if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
         return 0, [], []
     return value, melds, sorted(dead)
+
+
+def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, highest hand value among those not wild-capable,
+    or 0) of `best_arrangement`'s arrangement, without naming its melds: on the counted
+    search, its value and the walk's summary (roomsearch.RoomSearch.dead_summary: the walk
+    `arrangement` takes, so the same cards, its states remembered across hands)."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+        value, _, dead = best_arrangement(variant, hand)
+        values = t.hand_values
+        return value, len(dead), max((values[c] for c in dead if not t.wild_code(c)), default=0)
+    value, count, worst = RoomSearch(t, hand, ()).dead_summary()
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        return 0, 0, 0
+    return value, count, 0 if worst == NONE else worst
+
+
+def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(deadwood, number of deadwood cards, melds that are pure runs) of `best_arrangement`'s
+    arrangement, its melds left unnamed: a pure run holds two or more cards of one suit and
+    distinct ranks, none wild-capable (a meld given wild cards never is). The bots' cost
+    of a hand under a pure-run contract asks only these."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+        value, melds, dead = best_arrangement(variant, hand)
+        cards = [[p[0] if isinstance(p, tuple) else p for p in meld] for meld in melds]
+        return value, len(dead), sum(_pure_run(t, meld) for meld in cards)
+    general = GeneralSearch(t, hand)
+    value = general.solve()
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        return 0, 0, 0
+    steps, _, dead, _ = general.arrangement()
+    return value, len(dead), sum(_pure_run(t, codes) for codes, k in steps if not k)
+
+
+def _pure_run(t: Tables, meld: Sequence[int]) -> bool:
+    """Two or more cards of one suit and distinct ranks, none of them wild-capable."""
+    if len(meld) < 2 or any(t.wild_code(c) for c in meld):
+        return False
+    return len({c // 13 for c in meld}) == 1 and len({c % 13 for c in meld}) == len(meld)
+
+
+def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
+    """(deadwood, deadwood cards sorted) of `best_arrangement`, its melds left unnamed: the
+    bots' cost of a hand and its partial melds ask only these."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+        value, _, dead = best_arrangement(variant, hand)
+        return value, dead
+    general = GeneralSearch(t, hand)
+    value = general.solve()
+    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        return 0, []
+    return value, sorted(general.arrangement()[2])
 
 
 def _fast_arrangement(
@@ -215,7 +317,7 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     for v, c in sorted(options, key=lambda vc: -vc[1]):
         rest = list(hand)
         rest.remove(c)
-        if v and variant.melds.patterns and pattern_of(variant, rest) is not None:
+        if v and variant.melds.patterns and _fits_pattern(variant, t, rest):
             v = 0
         # the knock checks ask each of these next: one search answered them all
         _remember(t, ("dw", tuple(sorted(rest))), v)

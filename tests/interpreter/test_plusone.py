@@ -144,3 +144,25 @@ def test_a_grown_hand_question_asked_again_is_the_same() -> None:
     for card in pool[:5]:
         dw, _, dead = best_arrangement(variant, [*hand, card])
         assert kept[card][:2] == (dw, len(dead))
+
+
+def test_a_hand_asked_again_with_other_cards_answers_each_card() -> None:
+    """The counted search keeps a hand's answers by card: asked again with some cards
+    answered before and some new, each answer is still best_arrangement's of its grown
+    hand, and only the cards asked come back."""
+    variant = jokers_two_decks()
+    rng = random.Random(9)
+    deck = build_deck(variant, 2)
+    for _ in range(4):
+        rng.shuffle(deck)
+        hand, rest = deck[:12], sorted(set(deck[12:60]))
+        first, second = rest[:20], [*rest[10:30], JOKER]
+        assert plus_one(variant, hand, first) is not None
+        got = plus_one(variant, list(reversed(hand)), second)
+        assert got is not None and sorted(got) == sorted(set(second))
+        for card in second:
+            dw, _, dead = best_arrangement(variant, [*hand, card])
+            worst = max(
+                (variant_value(variant, c) for c in dead if not is_wild(variant, c)), default=0
+            )
+            assert got[card] == (dw, len(dead), worst), (sorted(hand), card)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from bruteforce_ref import brute_deadwood
 from interp_helpers import (
+    SETS_ANY_SUITS,
     bridge_like,
     cards,
     continental_like,
@@ -267,3 +268,114 @@ def test_bundled_variants_from_the_loader() -> None:
 def test_bad_card_codes_raise_a_position_error(hand: list) -> None:  # type: ignore[type-arg]
     with pytest.raises(PositionError):
         deadwood(gin_like(), hand)
+
+
+def _patterned() -> list[Variant]:
+    """Whole-hand patterns with wild jokers, with a wild rank and dead jokers, with a run."""
+    patterns = [
+        {"name": "colour", "suit": "same"},
+        {"name": "figures", "ranks": ["J", "Q", "K"]},
+        {"name": "full colour", "suit": "same", "run": True},
+    ]
+    deuces = make_variant(
+        "deuces-patterns",
+        deck={"decks": 2, "jokers": 2},
+        melds={"set": SETS_ANY_SUITS, "wild": {"cards": ["2"]}, "patterns": patterns[1:]},
+    )
+    return [bridge_like(), deuces]
+
+
+def test_pattern_mask_test_never_hides_a_pattern() -> None:
+    """`_fits_pattern` (a mask test before `pattern_of`) answers as `pattern_of` does, on
+    hands drawn from one suit, from the figures and wild cards, and at random."""
+    from rulespec.interpreter.meldrules import tables
+    from rulespec.interpreter.melds import pattern_of
+    from rulespec.interpreter.solver import _fits_pattern
+
+    rng = random.Random(13)
+    found = 0
+    for variant in _patterned():
+        deck = build_deck(variant, 2)
+        t = tables(variant)
+        pools = [
+            deck,
+            [c for c in deck if c == JOKER or c % 13 == 1 or c // 13 == 2],
+            [c for c in deck if c == JOKER or c % 13 in (1, 10, 11, 12)],
+        ]
+        for _ in range(400):
+            hand = rng.sample(rng.choice(pools), rng.randint(1, 11))
+            want = pattern_of(variant, hand) is not None
+            assert _fits_pattern(variant, t, hand) == want, (variant.name, hand)
+            found += want
+    assert found > 20  # the pools do draw patterns
+
+
+@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize(
+    "factory", [continental_like, bridge_like, jokers_two_decks, deuces_wild, remik_like]
+)
+def test_dead_cards_are_the_arrangements(
+    factory: Callable[[], Variant], native: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dead_cards` (melds left unnamed) gives `best_arrangement`'s deadwood and deadwood
+    cards, on the C search and on the Python one."""
+    from functools import partial
+
+    from rulespec.interpreter import solver
+    from rulespec.interpreter.search import GeneralSearch
+
+    monkeypatch.setattr(solver, "GeneralSearch", partial(GeneralSearch, native=native))
+    variant = factory()
+    for size in (7, 11, 15):
+        for hand in random_hands(variant, size, 12, seed=size):
+            value, _, dead = best_arrangement(variant, hand)
+            assert solver.dead_cards(variant, hand) == (value, dead), hand
+
+
+@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize("factory", [continental_like, bridge_like, jokers_two_decks, deuces_wild])
+def test_dead_summary_is_the_arrangements(
+    factory: Callable[[], Variant], native: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dead_summary` (value and walk, melds unnamed) counts the deadwood cards of
+    `best_arrangement` and their highest value among those not wild, on the C search and
+    on the Python one."""
+    from functools import partial
+
+    from rulespec.interpreter import solver
+    from rulespec.interpreter.meldrules import tables
+    from rulespec.interpreter.roomsearch import RoomSearch
+
+    monkeypatch.setattr(solver, "RoomSearch", partial(RoomSearch, native=native))
+    variant = factory()
+    t = tables(variant)
+    for size in (7, 11, 15):
+        for hand in random_hands(variant, size, 12, seed=size):
+            value, _, dead = best_arrangement(variant, hand)
+            worst = max((t.hand_values[c] for c in dead if not t.wild_code(c)), default=0)
+            assert solver.dead_summary(variant, hand) == (value, len(dead), worst), hand
+
+
+@pytest.mark.parametrize("factory", [continental_like, jokers_two_decks, deuces_wild, remik_like])
+def test_pure_summary_counts_the_arrangements_pure_runs(factory: Callable[[], Variant]) -> None:
+    """`pure_summary` (melds unnamed): `best_arrangement`'s deadwood, deadwood cards and
+    runs of two or more natural cards of one suit with no wild-capable card."""
+    from rulespec.interpreter.meldrules import tables
+    from rulespec.interpreter.solver import pure_summary
+
+    variant = factory()
+    t = tables(variant)
+    pure_seen = 0
+    for size in (7, 11, 15):
+        for hand in random_hands(variant, size, 16, seed=size + 1):
+            value, melds, dead = best_arrangement(variant, hand)
+            pure = 0
+            for meld in melds:
+                cards = [p[0] for p in meld]
+                ranks = {c % 13 for c in cards}
+                one_suit = len({c // 13 for c in cards}) == 1
+                wild = any(t.wild_code(c) for c in cards)
+                pure += len(cards) > 1 and one_suit and len(ranks) == len(cards) and not wild
+            assert pure_summary(variant, hand) == (value, len(dead), pure), hand
+            pure_seen += pure
+    assert pure_seen  # some pure runs were met

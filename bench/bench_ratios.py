@@ -22,6 +22,7 @@ Prints a Markdown table (paste it into bench/README.md) and the load average.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import time
@@ -39,6 +40,7 @@ def rate(step: Callable[[int], object], count: int) -> float:
     so two runs (before and after a change) time the very same hands; hands differ a lot
     in length, and a time budget would time different ones."""
     step(10**6)  # warm imports and tables
+    gc.collect()  # earlier rows' garbage is not charged to this row's few timed hands
     start = time.process_time()
     for i in range(count):
         step(i)

@@ -4,13 +4,16 @@ variant rows alone, without the OpenSpiel peers, for a quick before/after of a f
     .venv/bin/python bench/bench_variants.py [--hands 16] [--slow-hands 4] [variant ...]
 
 Each variant plays a fixed list of seeded hands at its usual player count (the same
-hands as `bench_ratios.py`), after one warm-up hand; the load average is printed
-with the table, as the machine is shared.
+hands as `bench_ratios.py`), after one warm-up hand and a full garbage collection (a
+collection of the earlier variants' garbage once landed inside a slow variant's few
+timed hands and cut its rate by a third); the load average is printed with the table,
+as the machine is shared.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import time
 
@@ -34,6 +37,7 @@ def main() -> None:
         players = int(max(variant.min_players, min(2, variant.max_players)))
         runner.run_hand(variant, players, ("smart",), 1, 10**6)  # warm imports and tables
         count = args.slow_hands if name in SLOW else args.hands
+        gc.collect()  # earlier variants' garbage is not charged to this one's few timed hands
         start = time.process_time()
         for i in range(count):
             runner.run_hand(variant, players, ("smart",), 1, i)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Collection, Sequence
+from functools import cache
 from itertools import combinations
 
 from rulespec.core.cards import Placed
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import candidate_melds
-from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.meldrules import tables, window_by_mask
 from rulespec.interpreter.melds import (
     extend,
     meld_kind,
@@ -152,6 +153,14 @@ def holds_contract(variant: Variant, hand: Sequence[int]) -> bool:
     play = variant.play
     if not (play.contract_sets or play.contract_runs):
         return True
+    if play.contract_pure and not _pure_run_possible(variant, hand):
+        return False  # no candidate meld can be a pure run: the listing would say no too
+    return _holds_by_listing(variant, hand)
+
+
+def _holds_by_listing(variant: Variant, hand: Sequence[int]) -> bool:
+    """`holds_contract` from the hand's candidate melds (a contract is set)."""
+    play = variant.play
     sets: set[tuple[int, ...]] = set()
     runs: set[tuple[tuple[int, ...], bool]] = set()
     for meld in candidate_melds(variant, hand):
@@ -173,3 +182,26 @@ def holds_contract(variant: Variant, hand: Sequence[int]) -> bool:
             if not need - left:
                 return True
     return False
+
+
+def _pure_run_possible(variant: Variant, hand: Sequence[int]) -> bool:
+    """Could some run of the hand's natural cards, each standing for itself, be long enough
+    for the contract (`play.contract_run_min`)? A pure run meld (`melds.analyze`: one suit,
+    distinct ranks, a legal window of `run_min..run_max` ranks) needs one, so False means
+    `holds_contract` is False without listing any meld (Indian rummy's losers, at hand end)."""
+    t = tables(variant)
+    if not t.has_runs:
+        return False
+    windows = _long_windows(t.line, max(variant.play.contract_run_min, t.run_min), t.run_max)
+    present = [0, 0, 0, 0]
+    for code in hand:
+        if 0 <= code < 52:
+            present[code // 13] |= 1 << (code % 13)
+    return any(w & have == w for have in present if have for w in windows)
+
+
+@cache
+def _long_windows(line: str, shortest: int, longest: int) -> tuple[int, ...]:
+    """The rank masks (bit r-1 for rank r) of the legal run windows of `shortest..longest`
+    ranks in a line key."""
+    return tuple(m for m, w in window_by_mask(line).items() if shortest <= len(w) <= longest)

@@ -49,7 +49,7 @@ from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, sho
 from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
-from rulespec.bots.hands import arrangement, melded_value, outs, potential, tally, unseen
+from rulespec.bots.hands import melded_value, outs, potential, tally, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import next_turn
 from rulespec.bots.masklook import MaskLook

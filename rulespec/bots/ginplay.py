@@ -97,13 +97,20 @@ def wait_for_gin(
     counted = look.gin_hits(rest, pool) if look is not None else None
     if counted is not None:
         return bool(total) and counted / total >= GIN_CHANCE
-    hits = 0
+    if not total:
+        return False
+    hits, left = 0, total  # stopped once settled: hits only grow, by at most the cards left
     for card, n in pool.items():
         got, dead = dead_cards(variant, [*rest, card])
         worst = max((hand_value(variant, d) for d in dead), default=0)
+        left -= n
         if got - worst == 0:
             hits += n
-    return bool(total) and hits / total >= GIN_CHANCE
+            if hits / total >= GIN_CHANCE:
+                return True
+        elif (hits + left) / total < GIN_CHANCE:
+            return False
+    return hits / total >= GIN_CHANCE
 
 
 def hold_melds(view: View, variant: Variant, hand: Sequence[int], hold_until: int) -> bool:

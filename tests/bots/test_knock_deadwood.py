@@ -2,9 +2,10 @@
 
 `ginplay.knock_ready` / `wait_for_gin` (and `hold_melds`, `knocktime`) and `hands.tally` under
 a knock ask `hands.dead_cards` (the best arrangement's deadwood and its cards, melds left
-unnamed) where they asked `hands.arrangement`, and `hands.dead_summary` reads an answer
-`dead_cards` already gave. Held here to the arrangement they replaced, on bridge (two
-decks, wild jokers: no card-mask path, so the cached search answers), over seeded hands.
+unnamed) where they asked `hands.arrangement`, `wait_for_gin` stops counting gin cards once
+its answer is settled, and `hands.dead_summary` reads an answer `dead_cards` already gave.
+Held here to the arrangement they replaced, on bridge (two decks, wild jokers: no card-mask
+path, so the cached search answers), over seeded hands.
 """
 
 from __future__ import annotations

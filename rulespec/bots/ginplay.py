@@ -5,7 +5,8 @@ it knock after some allowed discard, is it close enough to gin to play on for
 the bonus, do the cards just taken lie in a meld of its best arrangement, how
 many pure runs an arrangement holds, should it hold its melds back. On the
 one-deck path they read the kernel's answers by card mask (`bots/masklook.py`),
-otherwise the cached arrangements (`bots/hands.py`).
+otherwise the cached deadwood (`bots/hands.py`: `dead_cards`, the best arrangement's
+deadwood and its cards with the melds left unnamed; only `all_melded` names them).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import JOKER, Move, MoveText, View, hand_value, is_wild, points
-from rulespec.bots.hands import arrangement
+from rulespec.bots.hands import arrangement, dead_cards
 from rulespec.bots.masklook import mask_look
 from rulespec.model.variant import Variant
 
@@ -60,7 +61,7 @@ def knock_ready(variant: Variant, hand: Sequence[int], keep: Sequence[int], limi
             continue
         rest = list(hand)
         rest.remove(card)
-        if arrangement(variant, rest)[0] <= limit:
+        if dead_cards(variant, rest)[0] <= limit:
             return True
     return False
 
@@ -87,7 +88,7 @@ def wait_for_gin(
     rest = remove_cards(hand, knock.cards)
     if rest is None or not groups.get("discard") or view.stock < GIN_STOCK:
         return False
-    dw = arrangement(variant, rest)[0]
+    dw = dead_cards(variant, rest)[0]
     if not 0 < points(variant, dw) <= GIN_CLOSE:
         return False
     pool = unseen()
@@ -96,13 +97,20 @@ def wait_for_gin(
     counted = look.gin_hits(rest, pool) if look is not None else None
     if counted is not None:
         return bool(total) and counted / total >= GIN_CHANCE
-    hits = 0
+    if not total:
+        return False
+    hits, left = 0, total  # stopped once settled: hits only grow, by at most the cards left
     for card, n in pool.items():
-        got, _, dead = arrangement(variant, [*rest, card])
+        got, dead = dead_cards(variant, [*rest, card])
         worst = max((hand_value(variant, d) for d in dead), default=0)
+        left -= n
         if got - worst == 0:
             hits += n
-    return bool(total) and hits / total >= GIN_CHANCE
+            if hits / total >= GIN_CHANCE:
+                return True
+        elif (hits + left) / total < GIN_CHANCE:
+            return False
+    return hits / total >= GIN_CHANCE
 
 
 def hold_melds(view: View, variant: Variant, hand: Sequence[int], hold_until: int) -> bool:
@@ -121,5 +129,4 @@ def hold_melds(view: View, variant: Variant, hand: Sequence[int], hold_until: in
         return False  # a wild caught in hand costs dearly: put it down
     if any(n <= hold_until for s, n in enumerate(view.hand_sizes) if s != view.seat):
         return False
-    _, _, dead = arrangement(variant, hand)
-    return len(dead) > 1
+    return len(dead_cards(variant, hand)[1]) > 1

@@ -111,12 +111,12 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
 
 def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
-    `arrangement`'s arrangement: read off it when it is known, else from the solver's
+    `arrangement`'s arrangement: read off it or dead_cards' when known, else from the solver's
     summary (solver.dead_summary: the same cards, its melds left unnamed)."""
-    key = tuple(sorted(hand))
-    known = _CACHE.get((id(variant), "arr", key)) if id(variant) in _LIVE else None
-    if known is not None:
-        dw, _, dead = known
+    vid, key = id(variant), tuple(sorted(hand))
+    arr = _CACHE.get((vid, "arr", key)) if vid in _LIVE else None  # or dead_cards' (same cards)
+    if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
+        dw, dead = known
         worst = max((hand_value(variant, c) for c in dead if not is_wild(variant, c)), default=0)
         return dw, len(dead), worst
 
@@ -160,7 +160,7 @@ def tally(variant: Variant, hand: Sequence[int], pure: bool) -> tuple[int, int, 
     """(deadwood, number of deadwood cards, and with `pure` the melds that are pure runs,
     else 0) of `arrangement`'s arrangement, its melds left unnamed: the smart bot's cost."""
     if variant.knock is not None and not pure:  # the knock checks ask for these hands'
-        dw, _, dead = arrangement(variant, hand)  # arrangements (ginplay): share them
+        dw, dead = dead_cards(variant, hand)  # deadwood cards (ginplay): share them
         return dw, len(dead), 0
     got = pure_summary(variant, hand) if pure else dead_summary(variant, hand)
     return got if pure else (got[0], got[1], 0)

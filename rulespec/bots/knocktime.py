@@ -35,7 +35,7 @@ from collections import Counter
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, rank_of, suit_of
-from rulespec.bots.hands import arrangement
+from rulespec.bots.hands import dead_cards
 from rulespec.interpreter.turnctx import suit_value
 from rulespec.model.variant import Variant
 
@@ -121,7 +121,7 @@ def _sampled_count(
 ) -> int:
     """An opponent's count: its best ``size`` of ``size + draws`` cards drawn from ``cards``."""
     hand = rng.sample(cards, min(len(cards), size + draws))
-    dw, _, dead = arrangement(variant, hand)
+    dw, dead = dead_cards(variant, hand)
     values = sorted((hand_value(variant, c) for c in dead), reverse=True)
     return dw - sum(values[:draws])
 
@@ -163,7 +163,7 @@ def too_soon(
     for card in cards:
         if card in rest:
             rest.remove(card)
-    return not knock_now(variant, view, arrangement(variant, rest)[0], pool)
+    return not knock_now(variant, view, dead_cards(variant, rest)[0], pool)
 
 
 def pot_weight(view: View, base: float) -> float:

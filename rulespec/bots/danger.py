@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, point_unit, points, rank_of, suit_of
-from rulespec.bots.mates import _mates_of, _positions, _windows
+from rulespec.bots.mates import mates_of, rank_positions, rank_windows
 from rulespec.bots.mates import run_windows as run_windows  # (read here by older callers)
 from rulespec.model.variant import Variant
 
@@ -30,7 +30,7 @@ LAYOFF_DANGER = 1.5  # points for a card that extends a meld on the table
 DEAD_BONUS = 1.0  # points off for a card whose rank is mostly dead
 
 
-_BITS = tuple(1 << c for c in range(JOKER))  # a card code's bit in a 52-bit mask
+CARD_BITS = tuple(1 << c for c in range(JOKER))  # a card code's bit in a 52-bit mask
 _SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile and melds
 
 
@@ -69,7 +69,7 @@ def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
     meld's lay-off test as (its naturals' one rank or None, their one suit or None, the run
     places just past its ends, if any), the pack's run places, the ranks in sight, whether
     the next hand is modelled, its model (made when first asked), the meld rules read."""
-    at = _positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
+    at = rank_positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
     layoffs = []
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
@@ -83,7 +83,7 @@ def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
             layoffs.append((one_rank, one_suit if not suits else None, ends))
     nxt = view.next_seat()
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
-    _CTX[:] = [view, variant, pool, layoffs, at, _seen(view), modelled, None, _rules(variant)]
+    _CTX[:] = [view, variant, pool, layoffs, at, seen_counts(view), modelled, None, _rules(variant)]
     return _CTX
 
 
@@ -118,7 +118,7 @@ def _feed(
         mates = [q for c, q in by_rank.get(rank, ()) if c != card or any_suit]
         miss *= 1 - _at_least(mates, least)
     if windows is not None:
-        for window in _windows(windows[0], windows[1], rank, windows[2]):
+        for window in rank_windows(windows[0], windows[1], rank, windows[2]):
             both = 1.0
             for r in window:
                 both *= chance.get((r - 1) + 13 * suit, 0.0)
@@ -126,7 +126,7 @@ def _feed(
     return 1 - miss
 
 
-def _seen(view: View) -> Counter[int]:
+def seen_counts(view: View) -> Counter[int]:
     """The ranks in sight (the pile's and the table melds'), once per view."""
     if _SEEN[0] is not view:
         seen = Counter([c % 13 + 1 for c in view.pile if c < JOKER])  # rank_of, inline
@@ -143,12 +143,12 @@ _REPLAYS: dict[tuple[int, int | None], tuple[Any, ...]] = {}  # (nxt, upcard) ->
 def _history_of(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     """(cards nxt took from the pile and still holds, pile cards nxt passed over, nxt's
     discards), replaying the public history with a stack for the pile: copies of
-    `_replay`'s."""
-    held, passed, thrown = _replay(view, nxt)
+    `replay_history`'s."""
+    held, passed, thrown = replay_history(view, nxt)
     return +held, list(passed), list(thrown)
 
 
-def _replay(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
+def replay_history(view: View, nxt: int) -> tuple[Counter[int], list[int], list[int]]:
     """`_history_of` without the copies (held counts may be 0 or less): the replay's own
     objects, read at once and never changed by the caller. The replay of the last history
     read for this seat and upcard is carried on (a hand's history only grows; the events
@@ -195,7 +195,7 @@ def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[
     total = sum(pool.values())
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
     unknown = max(size - sum(held.values()), 0)
-    reverse = _mates_of(variant)
+    reverse = mates_of(variant)
     weights = dict.fromkeys(pool, 1.0)
     if passed or thrown:  # count each card's passed-over and thrown mates, by the reverse
         counts: dict[int, list[int]] = {}
@@ -276,16 +276,16 @@ def discard_dangers(
         return {c: discard_danger(view, variant, c, pool) for c in cards}
     nxt = view.next_seat()
     out: dict[int, float] = {}
-    seen = _seen(view)
+    seen = seen_counts(view)
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     compiled = look.c if look is not None and look._pool(pool) is not None else None
     if compiled is not None and modelled and cards and min(cards) >= 0 and max(cards) < JOKER:
-        counts, passed, thrown = _replay(view, nxt)  # read here, not kept
+        counts, passed, thrown = replay_history(view, nxt)  # read here, not kept
         held = [c for c, n in counts.items() if n > 0]  # the keys of +counts, in its order
         unknown = max(view.hand_sizes[nxt] - sum([counts[c] for c in held]), 0)
         dead = sum(1 << (r - 1) for r, n in seen.items() if n >= 2 and 1 <= r <= 13)
         ordered = sorted(set(cards))
-        mask = sum(map(_BITS.__getitem__, ordered))
+        mask = sum(map(CARD_BITS.__getitem__, ordered))
         got = compiled.dangers(mask, list(pool), passed, thrown, held, unknown, dead)
         return dict(zip(ordered, got, strict=True))
     unit = point_unit(variant)

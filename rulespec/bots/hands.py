@@ -214,7 +214,7 @@ _DECKS: dict[
 _HISTORY_SEEN: list[Any] = [(), {}]  # the last history read and the cards it showed (copies)
 
 
-def _history_seen(history: tuple[HistoryEvent, ...]) -> dict[int, int]:
+def history_seen(history: tuple[HistoryEvent, ...]) -> dict[int, int]:
     """The cards the public history showed (discards, knocks, pile takes), by copies; the
     part equal to the last history read is not read again (a hand's history only grows,
     and both seats read the same one)."""
@@ -251,7 +251,7 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
         single = tuple(c for c, _ in counts) if all(n == 1 for _, n in counts) else None
         hit = (variant, counts, single)
         _DECKS[(id(variant), view.players)] = hit
-    shown = _history_seen(view.history)
+    shown = history_seen(view.history)
     if hit[2] is not None:  # one copy of each card: the ones never seen, in pack order
         known = set(shown)
         known.update(view.hand, view.pile, *(meld.cards for meld in view.melds))

@@ -97,7 +97,7 @@ def loose(limit: int | None) -> bool:
 _DRAWS: list[Any] = [(), {}]  # the last history counted and its draws by seat
 
 
-def _draws(view: View, seat: int) -> int:
+def draws_taken(view: View, seat: int) -> int:
     """The seat's draws this hand (drawing and taking moves in the public history); the
     part equal to the last history counted is not counted again (a hand's history only
     grows)."""
@@ -139,7 +139,7 @@ def lowest_odds(variant: Variant, view: View, mine: int, pool: Counter[int]) -> 
     for _ in range(SAMPLES):
         lowest = True
         for seat, size in opponents:
-            draws = min(_draws(view, seat), MAX_DRAWS)
+            draws = min(draws_taken(view, seat), MAX_DRAWS)
             if _sampled_count(variant, cards, size, draws, rng) <= mine:
                 lowest = False
                 break
@@ -170,5 +170,5 @@ def pot_weight(view: View, base: float) -> float:
     """The weight of a hand's partial melds at this point of the hand: ``base`` scaled from
     ``POT_EARLY`` (no draws yet) down to ``POT_LATE`` (``POT_SPAN`` draws or more by the
     next player): build while the hand is young, race once the next player may be close."""
-    share = min(1.0, _draws(view, view.next_seat()) / POT_SPAN)
+    share = min(1.0, draws_taken(view, view.next_seat()) / POT_SPAN)
     return base * (POT_EARLY + (POT_LATE - POT_EARLY) * share)

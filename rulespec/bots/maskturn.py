@@ -25,11 +25,11 @@ from typing import Literal
 
 from rulespec.bots.base import STALL_TURNS, Move, MoveText, View, pile_cards
 from rulespec.bots.contracts import has_contract
-from rulespec.bots.danger import _BITS, _replay, _seen
+from rulespec.bots.danger import CARD_BITS, replay_history, seen_counts
 from rulespec.bots.ginplay import GIN_CHANCE, GIN_CLOSE, GIN_STOCK
 from rulespec.bots.greedy import fallback_draw
-from rulespec.bots.hands import _history_seen, deck_counts
-from rulespec.bots.knocktime import _draws, too_soon
+from rulespec.bots.hands import deck_counts, history_seen
+from rulespec.bots.knocktime import draws_taken, too_soon
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.bots.maskscore import Weights
 from rulespec.model.variant import Variant
@@ -84,7 +84,7 @@ def _pool_mask(look: MaskLook, view: View, hand: int) -> int | None:
     if pack is None:
         return None
     try:
-        known = hand | sum(map(_BIT53.__getitem__, _history_seen(view.history)))
+        known = hand | sum(map(_BIT53.__getitem__, history_seen(view.history)))
         known |= sum(map(_BIT53.__getitem__, view.pile))
         for meld in view.melds:
             known |= sum(map(_BIT53.__getitem__, meld.cards))
@@ -137,7 +137,7 @@ def draw(
             cards = pile_cards(view, parsed)
             if cards is None or not cards or size + len(cards) > max_eval:
                 continue
-            taken = sum(map(_BITS.__getitem__, cards)) if max(cards) < 52 else -1
+            taken = sum(map(CARD_BITS.__getitem__, cards)) if max(cards) < 52 else -1
             new = mask | taken
             if taken < 0 or new & look.not_fast or new.bit_count() != size + len(cards):
                 return None  # off the mask path: the general code weighs it
@@ -183,13 +183,13 @@ def _knock(
         cards = parsed.cards
         if len(cards) != 1 or not 0 <= cards[0] < 52 or not mask >> cards[0] & 1:
             return None
-        key = (value(mask ^ _BITS[cards[0]]) / 1, cards)  # SmartBot._after: cost(), weight 0
+        key = (value(mask ^ CARD_BITS[cards[0]]) / 1, cards)  # SmartBot._after: cost(), weight 0
         if best is None or key < best[:2]:
             best = (*key, parsed, move)
     if best is None:
         return None
     parsed, move = best[2], best[3]
-    rest = mask ^ _BITS[parsed.cards[0]]
+    rest = mask ^ CARD_BITS[parsed.cards[0]]
     if view.stock >= GIN_STOCK and 0 < value(rest) / 1 <= GIN_CLOSE:  # wait_for_gin's tests
         left = [card for card in view.hand if card != parsed.cards[0]]
         counted = look.gin_hits(left, pool())
@@ -205,9 +205,9 @@ def _knock(
 def turns_over(view: View) -> bool:
     """Has this seat started more than STALL_TURNS turns (`base.stalled` may draw a random
     number)? The fast discard leaves those hands to the general code. (`base.turns_taken`
-    counts the seat's draws and takes in the history, as `knocktime._draws` does, which
+    counts the seat's draws and takes in the history, as `knocktime.draws_taken` does, which
     carries its count on from the last history it read.)"""
-    return _draws(view, view.seat) > STALL_TURNS
+    return draws_taken(view, view.seat) > STALL_TURNS
 
 
 def discard(
@@ -248,17 +248,17 @@ def discard(
     ordered = sorted(by_card)
     if ordered[-1] >= 52 or ordered[0] < 0:
         return None
-    chosen = sum(map(_BITS.__getitem__, ordered))
+    chosen = sum(map(CARD_BITS.__getitem__, ordered))
     nxt = view.next_seat()
     if chosen & ~mask or nxt >= len(view.hand_sizes) or nxt == view.seat:
         return None
     c = look.c
-    counts, passed, thrown = _replay(view, nxt)
+    counts, passed, thrown = replay_history(view, nxt)
     held = [card for card, n in counts.items() if n > 0]
     unknown = max(view.hand_sizes[nxt] - sum([counts[card] for card in held]), 0)
     dead = 0  # ranks seen twice or more (none: one pile card in sight, no table meld)
     if len(view.pile) > 1:  # (a table meld sent the hand to the general code above)
-        dead = sum(1 << (r - 1) for r, n in _seen(view).items() if n >= 2 and 1 <= r <= 13)
+        dead = sum(1 << (r - 1) for r, n in seen_counts(view).items() if n >= 2 and 1 <= r <= 13)
     dangers = c.dangers(chosen, codes_of(pool_mask), passed, thrown, held, unknown, dead)
     weight, knock, look_weight, pot_weight, draws, max_cards = weights[:6]
     card = c.choose(

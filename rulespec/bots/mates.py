@@ -18,7 +18,7 @@ FULL = tuple(range(1, 14))  # the ranks of a standard deck in run order (A 2 .. 
 
 
 @lru_cache(maxsize=64)
-def _positions(order: tuple[int, ...]) -> dict[int, int]:
+def rank_positions(order: tuple[int, ...]) -> dict[int, int]:
     """Each rank's place (1..n) in the pack's run order: the rank itself for a full deck."""
     return {rank: i + 1 for i, rank in enumerate(order)}
 
@@ -43,11 +43,11 @@ def run_windows(variant: Variant, rank: int) -> list[list[int]]:
     run = variant.melds.run
     if run is None:
         return []
-    return [list(w) for w in _windows(variant.ace, max(run.min, 2), rank, variant.ranks)]
+    return [list(w) for w in rank_windows(variant.ace, max(run.min, 2), rank, variant.ranks)]
 
 
 @lru_cache(maxsize=1024)
-def _windows(
+def rank_windows(
     ace: str, size: int, rank: int, order: tuple[int, ...] = FULL
 ) -> tuple[tuple[int, ...], ...]:
     """run_windows by what it depends on: the ace rule, the shortest run, the rank, the
@@ -80,11 +80,11 @@ def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
     (same rank when there are sets, else a run window of its suit); built once per rules."""
     run = variant.melds.run
     size = None if run is None else max(run.min, 2)
-    return _mates_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
+    return mates_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
 
 
 @lru_cache(maxsize=64)
-def _mates_table(
+def mates_table(
     sets: bool, ace: str, size: int | None, order: tuple[int, ...] = FULL
 ) -> tuple[frozenset[int], ...]:
     """_mates by what it depends on: sets or not, the ace rule, the shortest run, the
@@ -101,7 +101,7 @@ def _mates_table(
                 or (
                     size is not None
                     and suit_of(a) == suit_of(b)
-                    and any(rank_of(b) in w for w in _windows(ace, size, rank_of(a), order))
+                    and any(rank_of(b) in w for w in rank_windows(ace, size, rank_of(a), order))
                 )
             ):
                 mates.add(b)
@@ -109,7 +109,7 @@ def _mates_table(
     return tuple(out)
 
 
-def _mates_of(variant: Variant) -> tuple[tuple[int, ...], ...]:
+def mates_of(variant: Variant) -> tuple[tuple[int, ...], ...]:
     """For each card code 0..52: the codes whose `_mates` hold it (the codes it weighs in
     `danger.holding` when it was passed over or thrown), lowest first."""
     run = variant.melds.run
@@ -121,6 +121,6 @@ def _mates_of(variant: Variant) -> tuple[tuple[int, ...], ...]:
 def _mates_of_table(
     sets: bool, ace: str, size: int | None, order: tuple[int, ...] = FULL
 ) -> tuple[tuple[int, ...], ...]:
-    """_mates_of by what it depends on (as _mates_table)."""
-    table = _mates_table(sets, ace, size, order)
+    """mates_of by what it depends on (as mates_table)."""
+    table = mates_table(sets, ace, size, order)
     return tuple(tuple(a for a in range(JOKER + 1) if b in table[a]) for b in range(JOKER + 1))

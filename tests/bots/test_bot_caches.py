@@ -25,4 +25,3 @@ def test_solver_answers_leave_with_their_variant() -> None:
     gc.collect()
     assert vid not in hands._LIVE
     assert not any(key[0] == vid for key in hands._CACHE)
-

@@ -27,7 +27,7 @@ def _plain_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -
     """The danger card by card: each meld's naturals read again, then feed_chance."""
     value = 0.0
     rank, suit = rank_of(card), suit_of(card)
-    at = mates._positions(variant.ranks)
+    at = mates.rank_positions(variant.ranks)
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
             naturals = [c for c in meld.placed if c < JOKER]
@@ -37,7 +37,7 @@ def _plain_danger(view: View, variant: Variant, card: int, pool: Counter[int]) -
                 spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
                 if rank in at and spots and at[rank] in (min(spots) - 1, max(spots) + 1):
                     value += danger.LAYOFF_DANGER
-    if danger._seen(view)[rank] >= 2:
+    if danger.seen_counts(view)[rank] >= 2:
         value -= danger.DEAD_BONUS
     value += danger.FEED_WEIGHT * danger.feed_chance(view, variant, card, view.next_seat(), pool)
     return value + 0.01 * (10 - points(variant, hand_value(variant, card)))

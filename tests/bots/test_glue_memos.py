@@ -1,7 +1,7 @@
 """The smart bot's per-decision memos answer as the plain computations do (bots layer).
 
 `greedy.split_moves` reads its parse by the Move object's id, `knocktime.knock_limit`
-keeps its answer by (variant, players, upcard), `knocktime._draws` counts a growing
+keeps its answer by (variant, players, upcard), `knocktime.draws_taken` counts a growing
 history incrementally, `botview._history` hands back the same events when nothing is new,
 and `ginplay.knock_ready` asks C for the least deadwood after a discard: each held here
 to the computation it replaces, over seeded hands.
@@ -55,13 +55,13 @@ def test_memos_answer_as_the_plain_computations(name: str, seed: int) -> None:
             assert sorted(str(m) for _, m in flat) == sorted(str(m) for m in legal)
             assert all(p == parse_move(m) and p.kind == kind for kind in got for p, m in got[kind])
         for seat in range(view.players):
-            assert knocktime._draws(view, seat) == _plain_draws(view, seat)
+            assert knocktime.draws_taken(view, seat) == _plain_draws(view, seat)
         assert knocktime.knock_limit(view, variant) == (
             None if variant.knock is None else knocktime._knock_limit(view, variant)
         )
     # an older history (not a prefix of the last one counted) is counted from the start
     first = decisions[2][0]  # (after later ones were counted)
-    assert knocktime._draws(first, first.seat) == _plain_draws(first, first.seat)
+    assert knocktime.draws_taken(first, first.seat) == _plain_draws(first, first.seat)
 
 
 def test_knock_limit_follows_the_upcard() -> None:

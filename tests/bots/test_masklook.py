@@ -43,9 +43,7 @@ def _without_masks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_mask_paths_answer_as_the_general_loops(
-    game: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_mask_paths_answer_as_the_general_loops(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     variant = load_variant(game)
     assert masklook.mask_look(variant) is not None  # the path under test applies
     deals = _deals(variant, 15, sum(map(ord, game)))

@@ -91,7 +91,7 @@ def test_turns_over_counts_as_turns_taken() -> None:
             obs = game.observation(seat)
             view = view_of(obs)
             counted.append(turns_taken(view))
-            assert knocktime._draws(view, view.seat) == counted[-1]
+            assert knocktime.draws_taken(view, view.seat) == counted[-1]
             assert maskturn.turns_over(view) == (counted[-1] > STALL_TURNS)
             game.play(bots[seat].choose(obs, game.legal_moves(), variant))
     assert max(counted) > 5

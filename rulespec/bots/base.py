@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 # the bots' point unit and the pack's near ranks live in bots/units.py
@@ -92,6 +92,27 @@ def pile_cards(view: View, move: MoveText) -> tuple[int, ...] | None:
     if wanted > len(view.pile):
         return None
     return view.pile[len(view.pile) - wanted :] if wanted else ()
+
+
+Groups = dict[str, list[tuple[MoveText, Move]]]
+"""Legal moves by kind (`greedy.split_moves`): each parsed once, beside its Move."""
+
+
+def pile_takes(
+    view: View, groups: Groups, max_cards: int
+) -> Iterator[tuple[MoveText, Move, tuple[int, ...]]]:
+    """The draws and takes a smart draw weighs against the stock, in the groups' order,
+    each with the pile cards it takes: none from the stock, none of cards not all in
+    sight, none that would grow the hand past ``max_cards``."""
+    size = len(view.hand)
+    for kind in ("draw", "take"):
+        for parsed, move in groups.get(kind, []):
+            if parsed.source == "stock":
+                continue
+            cards = pile_cards(view, parsed)
+            if cards is None or not cards or size + len(cards) > max_cards:
+                continue
+            yield parsed, move, cards
 
 
 def repeats_take(view: View, cards: Sequence[int]) -> bool:

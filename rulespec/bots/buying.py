@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from rulespec.bots.base import Move, MoveText, View
+from rulespec.bots.base import Groups, Move, View
 from rulespec.bots.contracts import pending, shortfall
 from rulespec.model.variant import Variant
 
@@ -30,7 +30,6 @@ BLIND_WEIGHT = 0.5
 chance at the cards still lacking, which a cost of the hand as it stands does not see."""
 
 Cost = Callable[[Sequence[int]], float]
-Groups = dict[str, list[tuple[MoveText, Move]]]
 
 
 def buy_gain(view: View, cost: Cost, pool: Counter[int], penalty: int) -> float:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Literal
 
-from rulespec.bots.base import STALL_TURNS, Move, MoveText, View, pile_cards
+from rulespec.bots.base import STALL_TURNS, Groups, Move, MoveText, View, pile_takes
 from rulespec.bots.contracts import has_contract
 from rulespec.bots.danger import CARD_BITS, replay_history, seen_counts
 from rulespec.bots.ginplay import GIN_CHANCE, GIN_CLOSE, GIN_STOCK
@@ -34,7 +34,6 @@ from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.bots.maskscore import Weights
 from rulespec.model.variant import Variant
 
-Groups = dict[str, list[tuple[MoveText, Move]]]
 DrawParams = tuple[float, int, float, bool, float]
 """`smart.py`'s draw constants, read by the caller at each call: (STOCK_HOPE,
 MAX_EVAL_CARDS, KNOCK_WEIGHT, JOINS, POT_DRAWS)."""
@@ -130,34 +129,27 @@ def draw(
     forbid = look.variant.discard.forbid_taken
     size = len(view.hand)
     best: tuple[float, Move] | None = None
-    for kind in ("draw", "take"):
-        for parsed, move in groups.get(kind, []):
-            if parsed.source == "stock":
-                continue
-            cards = pile_cards(view, parsed)
-            if cards is None or not cards or size + len(cards) > max_eval:
-                continue
-            taken = sum(map(CARD_BITS.__getitem__, cards)) if max(cards) < 52 else -1
-            new = mask | taken
-            if taken < 0 or new & look.not_fast or new.bit_count() != size + len(cards):
-                return None  # off the mask path: the general code weighs it
-            if new & pool_mask:
-                return None
-            movable = new & ~taken if forbid else new
-            w = weights
-            score = c.least(new, movable, pool_mask, 1, None, *w[:6])
-            if score is None:
-                return None
-            if limit is not None and new.bit_count() > 1:
-                least = c.least(new, movable, 0, 0, None, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
-                if least is not None and least <= limit:
-                    score -= knock_weight
-            if parsed.source == "discard+stock":
-                score -= hope
-            joins = not c.dead_mask(new) & taken
-            good = score < stock_cost or (joins_free and joins and score <= current)
-            if good and (best is None or score < best[0]):
-                best = (score, move)
+    for parsed, move, cards in pile_takes(view, groups, max_eval):
+        taken = sum(map(CARD_BITS.__getitem__, cards)) if max(cards) < 52 else -1
+        new = mask | taken
+        if taken < 0 or new & look.not_fast or new.bit_count() != size + len(cards):
+            return None  # off the mask path: the general code weighs it
+        if new & pool_mask:
+            return None
+        movable = new & ~taken if forbid else new
+        score = c.least(new, movable, pool_mask, 1, None, *weights[:6])
+        if score is None:
+            return None
+        if limit is not None and new.bit_count() > 1:
+            least = c.least(new, movable, 0, 0, None, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+            if least is not None and least <= limit:
+                score -= knock_weight
+        if parsed.source == "discard+stock":
+            score -= hope
+        joins = not c.dead_mask(new) & taken
+        good = score < stock_cost or (joins_free and joins and score <= current)
+        if good and (best is None or score < best[0]):
+            best = (score, move)
     return best[1] if best is not None else fallback_draw(groups)
 
 

@@ -78,9 +78,15 @@ def _windows_of(ace: str, size: int, rank: int, order: tuple[int, ...]) -> list[
 def _mates(variant: Variant) -> tuple[frozenset[int], ...]:
     """For each card code 0..52: the codes that could sit in one shortest meld with it
     (same rank when there are sets, else a run window of its suit); built once per rules."""
+    return mates_table(*_table_key(variant))
+
+
+def _table_key(variant: Variant) -> tuple[bool, str, int | None, tuple[int, ...]]:
+    """What the mates tables depend on: sets or not, the ace rule, the shortest run
+    (None: no runs), the pack's run order."""
     run = variant.melds.run
     size = None if run is None else max(run.min, 2)
-    return mates_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
+    return variant.melds.set is not None, variant.ace, size, variant.ranks
 
 
 @lru_cache(maxsize=64)
@@ -112,9 +118,7 @@ def mates_table(
 def mates_of(variant: Variant) -> tuple[tuple[int, ...], ...]:
     """For each card code 0..52: the codes whose `_mates` hold it (the codes it weighs in
     `danger.holding` when it was passed over or thrown), lowest first."""
-    run = variant.melds.run
-    size = None if run is None else max(run.min, 2)
-    return _mates_of_table(variant.melds.set is not None, variant.ace, size, variant.ranks)
+    return _mates_of_table(*_table_key(variant))
 
 
 @lru_cache(maxsize=64)

@@ -34,12 +34,13 @@ from rulespec.bots import ginplay, maskturn
 from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
     JOKER,
+    Groups,
     Move,
     MoveText,
     View,
     hand_value,
     is_wild,
-    pile_cards,
+    pile_takes,
     points,
     stalled,
     taken_this_turn,
@@ -146,18 +147,14 @@ class SmartBot(PhasedBot):
                 best = score
         return self.cost(variant, hand) if best is None else best
 
-    def _claim(
-        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], v: Variant
-    ) -> Move:
+    def _claim(self, view: View, groups: Groups, v: Variant) -> Move:
         """Out of turn: buy when the card pays for its penalty cards (bots/buying.py)."""
         self._contract = pending(view, v)
         return claim_move(view, groups, v, lambda h: self.cost(v, h), self._pool(view, v))
 
     # ---- drawing ------------------------------------------------------------
 
-    def _draw(
-        self, view: View, groups: dict[str, list[tuple[MoveText, Move]]], variant: Variant
-    ) -> Move:
+    def _draw(self, view: View, groups: Groups, variant: Variant) -> Move:
         hand = list(view.hand)
         self._contract, self._pot = pending(view, variant), pot_weight(view, POT_WEIGHT)
         look = maskturn.knock_look(variant, self._contract) if DRAW_POT and POT_WEIGHT else None
@@ -179,28 +176,22 @@ class SmartBot(PhasedBot):
             pot_pool = self._pool(view, variant)
             stock_cost -= self._pot * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
-        for kind in ("draw", "take"):
-            for parsed, move in groups.get(kind, []):
-                if parsed.source == "stock":
-                    continue
-                cards = pile_cards(view, parsed)
-                if cards is None or not cards or len(hand) + len(cards) > MAX_EVAL_CARDS:
-                    continue
-                new = hand + list(cards)
-                keep = cards if variant.discard.forbid_taken else ()
-                if needs_discard or not variant.scoring.meld_credit:
-                    score = self._best_after_discard(variant, new, keep, pot_pool)
-                    limit = self._view_limit(view, variant)
-                    if limit is not None and knock_ready(variant, new, keep, limit):
-                        score -= KNOCK_WEIGHT
-                else:
-                    score = self.cost(variant, new)
-                if parsed.source == "discard+stock":
-                    score -= STOCK_HOPE
-                joins = all_melded(variant, new, cards)
-                good = score < stock_cost or (JOINS and joins and score <= current)
-                if good and (best is None or score < best[0]):
-                    best = (score, move)
+        for parsed, move, cards in pile_takes(view, groups, MAX_EVAL_CARDS):
+            new = hand + list(cards)
+            keep = cards if variant.discard.forbid_taken else ()
+            if needs_discard or not variant.scoring.meld_credit:
+                score = self._best_after_discard(variant, new, keep, pot_pool)
+                limit = self._view_limit(view, variant)
+                if limit is not None and knock_ready(variant, new, keep, limit):
+                    score -= KNOCK_WEIGHT
+            else:
+                score = self.cost(variant, new)
+            if parsed.source == "discard+stock":
+                score -= STOCK_HOPE
+            joins = all_melded(variant, new, cards)
+            good = score < stock_cost or (JOINS and joins and score <= current)
+            if good and (best is None or score < best[0]):
+                best = (score, move)
         if best is not None:
             return best[1]
         return fallback_draw(groups)
@@ -210,7 +201,7 @@ class SmartBot(PhasedBot):
     def _play(
         self,
         view: View,
-        groups: dict[str, list[tuple[MoveText, Move]]],
+        groups: Groups,
         variant: Variant,
         legal_moves: Sequence[Move],
     ) -> Move:

@@ -188,7 +188,8 @@ def _pure_run_possible(variant: Variant, hand: Sequence[int]) -> bool:
     """Could some run of the hand's natural cards, each standing for itself, be long enough
     for the contract (`play.contract_run_min`)? A pure run meld (`melds.analyze`: one suit,
     distinct ranks, a legal window of `run_min..run_max` ranks) needs one, so False means
-    `holds_contract` is False without listing any meld (Indian rummy's losers, at hand end)."""
+    `holds_contract` is False without listing any meld (a loser's hand at hand end, in
+    a game whose contract wants a pure run)."""
     t = tables(variant)
     if not t.has_runs:
         return False

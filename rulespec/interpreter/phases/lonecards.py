@@ -2,8 +2,8 @@
 
 Going out all at once (`play.melding: going_out`) lays the whole hand down as melds,
 but for at most one card (the discard that goes out). wayon.py asks whether the hand,
-or its rest after a meld, can still do so many times a turn (Continental: once for the
-whole hand, once per candidate meld), and most answers are "no". A card that lies in no
+or its rest after a meld, can still do so many times a turn (once for the whole
+hand, once per candidate meld), and most answers are "no". A card that lies in no
 meld of the cards at all (no set of its rank, no run of its suit through it, however
 the wild cards are used) can only be the discard, so two such cards answer "no" without
 the search. The test over-approximates what a meld may hold (each card is judged alone,

@@ -1,6 +1,6 @@
 """Can the rest of the hand still make the opening's minimum? A bound before a search (phases, lay).
 
-With `play.first_laydown_min` (Scala 40's 40, Kalooki's 51) a meld that leaves the
+With `play.first_laydown_min` (say 40 or 51 points) a meld that leaves the
 opening short is legal only if melds of the rest can make up the difference in the same
 turn, which lay.py asks by a way-on search per candidate meld (wayon.py). Most such
 melds cannot: `value_may_reach` adds up, for every card of the rest that lies in some

@@ -149,6 +149,8 @@ static PyMethodDef layout_methods[] = {
     {"clear", layout_clear, METH_NOARGS, "clear() -> forget every state value, walk and group"},
     {"search", (PyCFunction)(void (*)(void))layout_search, METH_FASTCALL,
      "search(full, wilds) -> the Parts of the hand `full` holding `wilds` wild cards"},
+    {"summary", (PyCFunction)(void (*)(void))layout_summary, METH_FASTCALL,
+     "summary(full, wilds, fl, dead, joker) -> (deadwood, deadwood cards, highest value)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -164,7 +166,8 @@ static PyMethodDef parts_methods[] = {
     {"grown", (PyCFunction)(void (*)(void))p_grown, METH_FASTCALL,
      "grown(code) -> the Parts of the hand with one more code (its groups changed)"},
     {"plus_one", (PyCFunction)(void (*)(void))p_plus_one, METH_FASTCALL,
-     "plus_one(room) -> [(deadwood, deadwood cards, highest value) with one more code]"},
+     "plus_one(room[, dead, joker]) -> [(deadwood, deadwood cards, highest value) with one "
+     "more code]"},
     {"arrange", (PyCFunction)(void (*)(void))p_arrange, METH_FASTCALL,
      "arrange(code, held, start, 0, fl) -> (the walk's choices, wild cards owed or spare)"},
     {"summary", (PyCFunction)(void (*)(void))p_summary, METH_FASTCALL,

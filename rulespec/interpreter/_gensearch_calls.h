@@ -131,6 +131,61 @@ static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t
     return (PyObject *)P;
 }
 
+/* a (deadwood, deadwood cards, highest value) answer with `dead` dead jokers of value
+   `joker` added and no highest value read as 0 (plusone's and solver's answers); dead < 0:
+   as the search gives it (NONE for no highest value, dead jokers left out) */
+static PyObject *answer(int64_t v, int64_t count, int64_t worst, long dead, long joker) {
+    if (dead >= 0) {
+        if (dead) {
+            v += dead * joker;
+            count += dead;
+            if (joker > worst) worst = joker;
+        }
+        if (worst <= -INF) worst = 0;
+    }
+    return Py_BuildValue("(LLL)", (long long)v, (long long)count, (long long)worst);
+}
+
+/* solver.dead_summary of a hand on the counted search in one call (RoomSearch.dead_summary:
+   its value, then the walk's summary, from the hand's own parts): `answer`'s (value, deadwood
+   cards, highest value) of the hand `full` holding `wilds` wild cards, `fl` of a wild rank,
+   with `dead` dead jokers of value `joker`; no arrangement: ValueError */
+static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask full;
+    long wilds, fl, dead, joker;
+    PartsObject *P;
+    int64_t v, count, worst;
+    int bad;
+    if (want(nargs, 5, "summary(full, wilds, fl, dead, joker)") || read_mask(args[0], &full) ||
+        read_long(args[1], 0, OFFSET / 2 - 1, &wilds) || read_long(args[2], 0, wilds, &fl) ||
+        read_long(args[3], 0, OFFSET, &dead) || read_long(args[4], -VAL_LIMIT, VAL_LIMIT, &joker))
+        return NULL;
+    for (int s = 0; s < 4; s++)
+        if (full.w[s] & GUARD) {
+            PyErr_SetString(PyExc_OverflowError, "summary: at most 7 cards of a code");
+            return NULL;
+        }
+    P = new_parts(L, &full, (int)wilds);
+    if (!P) return NULL;
+    if (hand_groups(L, &full, (int)wilds, P->groups)) {
+        Py_DECREF(P);
+        return NULL;
+    }
+    v = value(P, &full, 0, (int)fl);
+    bad = v >= INF ? 0 : walk(P, -1, 0, full, (int)fl, &count, &worst);
+    Py_DECREF(P);
+    if (v >= INF) {
+        PyErr_SetString(PyExc_ValueError, "summary: the hand has no arrangement");
+        return NULL;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_OverflowError, "summary: too many cards");
+        return NULL;
+    }
+    return answer(v, count, worst, dead, joker);
+}
+
 static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     long code;
     if (want(nargs, 1, "grown(code)") || read_long(args[0], 0, 51, &code)) return NULL;
@@ -139,7 +194,8 @@ static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 
 /* plusone._general's natural cards in one call: for each code of `room` (natural, not
    wild-capable), (least deadwood, deadwood cards, highest value among those not
-   wild-capable or NONE) of the hand with one more of it, dead jokers left out */
+   wild-capable or NONE) of the hand with one more of it, dead jokers left out; with
+   (dead, joker): `answer`'s, those dead jokers of that value in */
 static PyObject *p_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PartsObject *P = (PartsObject *)self;
     LayoutObject *L = P->layout;
@@ -147,7 +203,11 @@ static PyObject *p_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t na
     Py_ssize_t i, n;
     int fl = flex_count(L, &P->full), have_base = 0;
     int64_t base = 0, base_count = 0, base_worst = 0;
-    if (want(nargs, 1, "plus_one(room)")) return NULL;
+    long dead = -1, joker = 0;
+    if (nargs != 1 && want(nargs, 3, "plus_one(room[, dead, joker])")) return NULL;
+    if (nargs == 3 && (read_long(args[1], 0, OFFSET, &dead) ||
+                       read_long(args[2], -VAL_LIMIT, VAL_LIMIT, &joker)))
+        return NULL;
     room = PySequence_Fast(args[0], "room is a list of codes");
     if (!room) return NULL;
     n = PySequence_Fast_GET_SIZE(room);
@@ -184,7 +244,7 @@ static PyObject *p_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t na
                 worst = base_worst > L->vals[code] ? base_worst : L->vals[code];
             }
         }
-        item = Py_BuildValue("(LLL)", (long long)v, (long long)count, (long long)worst);
+        item = answer(v, count, worst, dead, joker);
         if (!item) goto fail;
         PyList_SET_ITEM(out, i, item);
     }

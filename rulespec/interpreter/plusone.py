@@ -25,7 +25,8 @@ from collections.abc import Iterable, Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
-from rulespec.interpreter.roomsearch import NONE, RoomSearch
+from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
+from rulespec.interpreter.search import native_hand
 from rulespec.interpreter.solver import (
     _fast_arrangement,
     _fast_mask,
@@ -126,24 +127,26 @@ def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grow
     search per joker or card of a wild rank."""
     wild = t.not_fast  # the codes of a wild rank and the joker (bit 52)
     room = sorted(c for c in cards if not wild >> c & 1)
-    search = RoomSearch(t, hand, room)
     values = t.hand_values
+    native = native_hand(t, hand, tuple(room))
+    if native is not None:  # every natural card in one call to the C search, the dead
+        # jokers in and no highest value read as 0 there (the answers below, as they are)
+        layout, full, wilds, _, dead = native
+        grown = layout.search(full, wilds).plus_one(room, dead, values[JOKER])
+        got: dict[int, Grown] = dict(zip(room, grown, strict=True))
+        for card in cards:
+            if wild >> card & 1:
+                got[card] = summary(t, [*hand, card])
+        return got if room == cards else {card: got[card] for card in cards}
+    search = RoomSearch(t, hand, room)
     out: dict[int, Grown] = {}
-    if search.native is not None:  # every natural card in one call to the C search
-        dead = search.dead_jokers
-        for card, (v, count, worst) in zip(room, search.native.plus_one(room), strict=True):
-            if dead:
-                count += dead
-                worst = max(worst, values[JOKER])
-            out[card] = (v + dead * values[JOKER], count, worst)
-    else:
-        base, base_count, base_worst = search.dead_summary()
-        for card in room:
-            if not search.melds(card):
-                value = values[card]
-                out[card] = (base + value, base_count + 1, max(base_worst, value))
-            else:
-                out[card] = search.dead_summary(card)
+    base, base_count, base_worst = search.dead_summary()
+    for card in room:
+        if not search.melds(card):
+            value = values[card]
+            out[card] = (base + value, base_count + 1, max(base_worst, value))
+        else:
+            out[card] = search.dead_summary(card)
     for card in cards:
         if wild >> card & 1:
             out[card] = RoomSearch(t, [*hand, card], ()).dead_summary()

@@ -31,10 +31,24 @@ from rulespec.interpreter.search import (
     Rest,
     Step,
     Value,
+    native_hand,
 )
 
 NONE = -INF
 """The highest value of no card."""
+
+
+def summary(t: Tables, hand: Sequence[int]) -> tuple[int, int, int]:
+    """`RoomSearch(t, hand, ()).dead_summary()` with no highest value read as 0: (least
+    deadwood, deadwood cards, highest hand value among them not wild-capable or 0). The C
+    search answers it in one call when it takes the hand (the same value, then the same
+    walk, from the same parts), without the search objects."""
+    got = native_hand(t, hand)
+    if got is None:
+        v, count, worst = RoomSearch(t, hand, ()).dead_summary()
+        return v, count, 0 if worst == NONE else worst
+    layout, full, wilds, flex, dead = got
+    return layout.summary(full, wilds, flex, dead, t.hand_values[JOKER])  # type: ignore[no-any-return]
 
 
 class RoomSearch(GeneralSearch):

@@ -35,6 +35,7 @@ from operator import or_
 from typing import Any
 
 from rulespec.core.cards import JOKER
+from rulespec.interpreter import gensearch
 from rulespec.interpreter.meldgen import GroupKey, natural_groups
 from rulespec.interpreter.meldrules import Tables
 from rulespec.interpreter.searchshare import (
@@ -58,6 +59,54 @@ _TYPES = list(range(52))
 """Every code has its field (read, never changed: shared by every search)."""
 
 __all__ = ["INF", "OFFSET", "SHIFT", "GeneralSearch", "Packed", "Part", "Rest", "Step", "Value"]
+
+
+def packed_hand(
+    t: Tables, hand: tuple[int, ...], jokers: int, room: tuple[int, ...] = ()
+) -> tuple[Shared, int, int] | None:
+    """(the 4-bit shared layout for `jokers` wild jokers, the hand's mask in it, its cards of a
+    wild rank), or None when the hand needs a wider field (a code held over 7 times, with a
+    room card added) or holds a code below 0.
+
+    The usual case, without counting the hand: the cards' fields summed; a code held over
+    7 times shows in its guard bit (under 16 natural cards; more: counted)."""
+    if min(hand, default=0) < 0:
+        return None
+    sh = shared_layout(t, jokers, FIELD)
+    units = sh.unit_of
+    full = sum(map(units.__getitem__, hand))
+    flex_total = sum(map(sh.flex_of.__getitem__, hand))
+    grown = full + sum(map(units.__getitem__, set(room))) if room else full
+    if grown & sh.guard or (
+        len(hand) >= 15
+        and len(hand) - hand.count(JOKER) >= 15
+        and len(hand) - len(distinct := set(hand)) >= 6  # a code 7 times: 6 repeats
+        and max(map(hand.count, distinct - {JOKER})) > 6
+    ):
+        return None
+    return sh, full, flex_total
+
+
+def native_hand(
+    t: Tables, hand: Sequence[int], room: tuple[int, ...] = ()
+) -> tuple[Any, int, int, int, int] | None:
+    """A hand as `GeneralSearch(t, hand, room)` would give it to the C search, without the
+    search object: (the C layout, the hand's mask, its wild cards, its cards of a wild rank,
+    its dead jokers), or None when that search would stay in Python (no extension, a wide
+    field, a hand too big for the shared memo). `room`: natural codes (as `GeneralSearch`
+    checks them)."""
+    if gensearch.MODULE is None:
+        return None
+    hand = tuple(hand)
+    jokers = hand.count(JOKER)
+    wild_jokers = jokers if t.wild_joker else 0
+    packed = packed_hand(t, hand, wild_jokers, room)
+    if packed is None or len(hand) >= OFFSET // 2:
+        return None
+    sh, full, flex_total = packed
+    if sh.native is None:
+        return None
+    return sh.native, full, wild_jokers + flex_total, flex_total, jokers - wild_jokers
 
 
 class GeneralSearch:
@@ -87,23 +136,10 @@ class GeneralSearch:
                 if not 0 <= c < 52 or t.not_fast >> c & 1:
                     raise ValueError(f"room holds natural cards only, not code {c}")
         sh: Shared | None = None
-        if min(hand, default=0) >= 0:
-            # the usual case, without counting the hand: the cards' fields summed in the
-            # 4-bit layout; a code held over 7 times (with a room card added) shows in its
-            # guard bit (under 16 natural cards; more: counted), and then the wider layout
-            # is taken below
-            sh = shared_layout(t, self.jokers, FIELD)
-            units = sh.unit_of
-            full = sum(map(units.__getitem__, hand))
-            flex_total = sum(map(sh.flex_of.__getitem__, hand))
-            grown = full + sum(map(units.__getitem__, set(room))) if room else full
-            if grown & sh.guard or (
-                len(hand) - jokers >= 15
-                and len(hand) - len(distinct := set(hand)) >= 6  # a code 7 times: 6 repeats
-                and max(map(hand.count, distinct - {JOKER})) > 6
-            ):
-                sh = None
-        if sh is None:
+        packed = packed_hand(t, hand, self.jokers, room)
+        if packed is not None:
+            sh, full, flex_total = packed
+        else:
             counts = self._count()
             most = max(counts.values(), default=1)
             for c in room:

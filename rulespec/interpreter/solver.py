@@ -18,7 +18,7 @@ from rulespec.core.errors import PositionError
 from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
-from rulespec.interpreter.roomsearch import NONE, RoomSearch
+from rulespec.interpreter.roomsearch import summary as room_summary
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
 from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.derived import Derived
@@ -176,10 +176,10 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         value, _, dead = best_arrangement(variant, hand)
         values = t.hand_values
         return value, len(dead), max((values[c] for c in dead if not t.wild_code(c)), default=0)
-    value, count, worst = RoomSearch(t, hand, ()).dead_summary()
+    value, count, worst = room_summary(t, hand)
     if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
         return 0, 0, 0
-    return value, count, 0 if worst == NONE else worst
+    return value, count, worst
 
 
 def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:

@@ -1,0 +1,94 @@
+"""The counted search's one-call answers (roomsearch.summary, search.native_hand, the C
+plus_one with the dead jokers in) against the search objects they stand in for: the same
+(deadwood, deadwood cards, highest value) over random hands of two or three decks with
+jokers (wild or dead), wild ranks and negative values, and the fallbacks to Python (no
+extension, a field too wide for the C search)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_gensearch_native import SHAPES, hands, shaped
+
+from rulespec.core.cards import JOKER
+from rulespec.interpreter import gensearch, search
+from rulespec.interpreter.cards import build_deck
+from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.plusone import plus_one
+from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
+from rulespec.interpreter.search import native_hand
+
+
+def _walked(t: Tables, hand: list[int]) -> tuple[int, int, int]:
+    """The Python search's dead_summary of the hand, no highest value read as 0."""
+    v, count, worst = RoomSearch(t, hand, (), native=False).dead_summary()
+    return v, count, 0 if worst == NONE else worst
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_summary_is_the_python_walk(name: str) -> None:
+    variant = shaped(name)
+    t = tables(variant)
+    for hand in hands(variant, 31, 8, 11):
+        assert summary(t, hand) == _walked(t, hand), sorted(hand)
+        got = native_hand(t, hand)
+        assert (got is None) == (gensearch.MODULE is None), sorted(hand)
+
+
+def test_summary_of_a_hand_too_wide_for_the_c_search() -> None:
+    """Eight copies of one code: no C layout holds the hand, the Python search answers."""
+    variant = shaped("jokers-low")
+    t = tables(variant)
+    hand = [5] * 8 + [18, 31, JOKER]
+    assert native_hand(t, hand) is None
+    assert summary(t, hand) == _walked(t, hand)
+
+
+def test_without_the_extension_nothing_goes_to_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    variant = shaped("jokers-deuces-high")
+    t = tables(variant)
+    hand = hands(variant, 3, 1, 11)[0]
+    expected = _walked(t, hand)
+    monkeypatch.setattr(gensearch, "MODULE", None)
+    assert search.native_hand(t, hand) is None
+    assert summary(t, hand) == expected
+
+
+@pytest.mark.parametrize("name", ["sets-only-dead-jokers", "negative-kings-deuces-wild"])
+def test_c_plus_one_with_dead_jokers_in(name: str) -> None:
+    """plus_one(room, dead, joker) is plus_one(room) with the dead jokers added and no
+    highest value read as 0, as plusone did it in Python."""
+    variant = shaped(name)
+    t = tables(variant)
+    deck = build_deck(variant, 2)
+    room = sorted({c for c in deck[::5] if c != JOKER and not t.wild_code(c)})
+    for hand in hands(variant, 41, 4, 10):
+        got = native_hand(t, hand, tuple(room))
+        if got is None:  # no C search here (RULESPEC_NATIVE=0 or no compiler)
+            assert gensearch.MODULE is None
+            return
+        layout, full, wilds, _, dead = got
+        parts = layout.search(full, wilds)
+        jv = t.hand_values[JOKER]
+        raw = parts.plus_one(room)
+        final = parts.plus_one(room, dead, jv)
+        for (v, n, w), answer in zip(raw, final, strict=True):
+            w = max(w, jv) if dead else w
+            assert answer == (v + dead * jv, n + dead, 0 if w == NONE else w)
+
+
+def test_plus_one_answers_in_the_order_asked() -> None:
+    """A hand on the counted search (a joker in it) gets its grown hands keyed in the order
+    the cards were asked, wild ones too (the C answers and the wild cards' own searches)."""
+    variant = shaped("jokers-deuces-high")
+    t = tables(variant)
+    deck = build_deck(variant, 2)
+    rng = random.Random(9)
+    for _ in range(3):
+        hand = [*rng.sample(deck, 11), JOKER]
+        cards = list(dict.fromkeys(rng.sample(deck, 12)))
+        got = plus_one(variant, hand, cards)
+        assert got is not None and list(got) == cards
+        for card in cards:
+            assert got[card] == _walked(t, [*hand, card])

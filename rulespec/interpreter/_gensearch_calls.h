@@ -109,26 +109,30 @@ static PyObject *p_arrange(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(Ni)", out, b);
 }
 
-static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    LayoutObject *L = (LayoutObject *)self;
-    Mask full;
-    long wilds;
+/* the Parts of the hand `full` holding `wilds` wild cards (a new reference, or NULL) */
+static PartsObject *hand_parts(LayoutObject *L, const Mask *full, int wilds) {
     PartsObject *P;
-    if (want(nargs, 2, "search(full, wilds)") || read_mask(args[0], &full) ||
-        read_long(args[1], 0, OFFSET / 2 - 1, &wilds))
-        return NULL;
     for (int s = 0; s < 4; s++)
-        if (full.w[s] & GUARD) {
+        if (full->w[s] & GUARD) {
             PyErr_SetString(PyExc_OverflowError, "search: at most 7 cards of a code");
             return NULL;
         }
-    P = new_parts(L, &full, (int)wilds);
+    P = new_parts(L, full, wilds);
     if (!P) return NULL;
-    if (hand_groups(L, &full, (int)wilds, P->groups)) {
+    if (hand_groups(L, full, wilds, P->groups)) {
         Py_DECREF(P);
         return NULL;
     }
-    return (PyObject *)P;
+    return P;
+}
+
+static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Mask full;
+    long wilds;
+    if (want(nargs, 2, "search(full, wilds)") || read_mask(args[0], &full) ||
+        read_long(args[1], 0, OFFSET / 2 - 1, &wilds))
+        return NULL;
+    return (PyObject *)hand_parts((LayoutObject *)self, &full, (int)wilds);
 }
 
 /* a (deadwood, deadwood cards, highest value) answer with `dead` dead jokers of value
@@ -161,17 +165,8 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
         read_long(args[1], 0, OFFSET / 2 - 1, &wilds) || read_long(args[2], 0, wilds, &fl) ||
         read_long(args[3], 0, OFFSET, &dead) || read_long(args[4], -VAL_LIMIT, VAL_LIMIT, &joker))
         return NULL;
-    for (int s = 0; s < 4; s++)
-        if (full.w[s] & GUARD) {
-            PyErr_SetString(PyExc_OverflowError, "summary: at most 7 cards of a code");
-            return NULL;
-        }
-    P = new_parts(L, &full, (int)wilds);
+    P = hand_parts(L, &full, (int)wilds);
     if (!P) return NULL;
-    if (hand_groups(L, &full, (int)wilds, P->groups)) {
-        Py_DECREF(P);
-        return NULL;
-    }
     v = value(P, &full, 0, (int)fl);
     bad = v >= INF ? 0 : walk(P, -1, 0, full, (int)fl, &count, &worst);
     Py_DECREF(P);

@@ -150,7 +150,9 @@ static PyMethodDef layout_methods[] = {
     {"search", (PyCFunction)(void (*)(void))layout_search, METH_FASTCALL,
      "search(full, wilds) -> the Parts of the hand `full` holding `wilds` wild cards"},
     {"summary", (PyCFunction)(void (*)(void))layout_summary, METH_FASTCALL,
-     "summary(full, wilds, fl, dead, joker) -> (deadwood, deadwood cards, highest value)"},
+     "summary(hand, dead, joker) -> (deadwood, deadwood cards, highest value) or None"},
+    {"plus_one", (PyCFunction)(void (*)(void))layout_plus_one, METH_FASTCALL,
+     "plus_one(hand, room, dead, joker) -> Parts.plus_one(room, dead, joker) or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -150,25 +150,79 @@ static PyObject *answer(int64_t v, int64_t count, int64_t worst, long dead, long
     return Py_BuildValue("(LLL)", (long long)v, (long long)count, (long long)worst);
 }
 
+static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long joker);
+
+/* a hand's codes read for the C search (as search.packed_hand lays them out): its mask and
+   its cards of a wild rank; 1 when the C search does not take it (a code not 0..52, a code
+   more than 7 times counting one more of each `room` code, too many cards: then Python
+   does), -1 on an error */
+static int read_hand(const LayoutObject *L, PyObject *hand, PyObject *room, Mask *full,
+                     int *flex) {
+    int counts[53] = {0}, extra[52] = {0}, c;
+    PyObject *fast = PySequence_Fast(hand, "a hand is a list of codes");
+    Py_ssize_t i, n;
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    for (i = 0; i < n && n < OFFSET / 2; i++) {
+        long code = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (code == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (code < 0 || code > 52) break;
+        counts[code]++;
+    }
+    Py_DECREF(fast);
+    if (i < n || n >= OFFSET / 2) return 1;
+    if (room) {
+        fast = PySequence_Fast(room, "room is a list of codes");
+        if (!fast) return -1;
+        n = PySequence_Fast_GET_SIZE(fast);
+        for (i = 0; i < n; i++) {
+            long code = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (code == -1 && PyErr_Occurred()) {
+                Py_DECREF(fast);
+                return -1;
+            }
+            if (code < 0 || code > 51) break;
+            extra[code] = 1;
+        }
+        Py_DECREF(fast);
+        if (i < n) return 1;
+    }
+    memset(full, 0, sizeof *full);
+    *flex = 0;
+    for (c = 0; c < 52; c++) {
+        if (counts[c] + extra[c] > 7) return 1;
+        full->w[c / 13] |= (uint64_t)counts[c] << (FIELD * (c % 13));
+        if (L->is_flex[c]) *flex += counts[c];
+    }
+    return 0;
+}
+
 /* solver.dead_summary of a hand on the counted search in one call (RoomSearch.dead_summary:
    its value, then the walk's summary, from the hand's own parts): `answer`'s (value, deadwood
-   cards, highest value) of the hand `full` holding `wilds` wild cards, `fl` of a wild rank,
-   with `dead` dead jokers of value `joker`; no arrangement: ValueError */
+   cards, highest value) of the hand (its codes; its wild jokers the layout's), with `dead`
+   dead jokers of value `joker`; None when the C search does not take the hand (read_hand) */
 static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     LayoutObject *L = (LayoutObject *)self;
     Mask full;
-    long wilds, fl, dead, joker;
+    long dead, joker;
+    int fl, got, bad;
     PartsObject *P;
     int64_t v, count, worst;
-    int bad;
-    if (want(nargs, 5, "summary(full, wilds, fl, dead, joker)") || read_mask(args[0], &full) ||
-        read_long(args[1], 0, OFFSET / 2 - 1, &wilds) || read_long(args[2], 0, wilds, &fl) ||
-        read_long(args[3], 0, OFFSET, &dead) || read_long(args[4], -VAL_LIMIT, VAL_LIMIT, &joker))
+    if (want(nargs, 3, "summary(hand, dead, joker)") || read_long(args[1], 0, OFFSET, &dead) ||
+        read_long(args[2], -VAL_LIMIT, VAL_LIMIT, &joker))
         return NULL;
-    P = hand_parts(L, &full, (int)wilds);
+    got = read_hand(L, args[0], NULL, &full, &fl);
+    if (got) {
+        if (got < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    P = hand_parts(L, &full, L->jokers + fl);
     if (!P) return NULL;
-    v = value(P, &full, 0, (int)fl);
-    bad = v >= INF ? 0 : walk(P, -1, 0, full, (int)fl, &count, &worst);
+    v = value(P, &full, 0, fl);
+    bad = v >= INF ? 0 : walk(P, -1, 0, full, fl, &count, &worst);
     Py_DECREF(P);
     if (v >= INF) {
         PyErr_SetString(PyExc_ValueError, "summary: the hand has no arrangement");
@@ -179,6 +233,31 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
         return NULL;
     }
     return answer(v, count, worst, dead, joker);
+}
+
+/* plusone._general's natural cards from the hand's codes in one call (its wild jokers the
+   layout's): Parts.plus_one(room, dead, joker) of the hand's Parts, or None when the C
+   search does not take the hand grown by a room card (read_hand) */
+static PyObject *layout_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask full;
+    long dead, joker;
+    int fl, got;
+    PartsObject *P;
+    PyObject *out;
+    if (want(nargs, 4, "plus_one(hand, room, dead, joker)") ||
+        read_long(args[2], 0, OFFSET, &dead) || read_long(args[3], -VAL_LIMIT, VAL_LIMIT, &joker))
+        return NULL;
+    got = read_hand(L, args[0], args[1], &full, &fl);
+    if (got) {
+        if (got < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    P = hand_parts(L, &full, L->jokers + fl);
+    if (!P) return NULL;
+    out = grown_list(P, args[1], dead, joker);
+    Py_DECREF(P);
+    return out;
 }
 
 static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -192,18 +271,22 @@ static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs
    wild-capable or NONE) of the hand with one more of it, dead jokers left out; with
    (dead, joker): `answer`'s, those dead jokers of that value in */
 static PyObject *p_plus_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PartsObject *P = (PartsObject *)self;
-    LayoutObject *L = P->layout;
-    PyObject *room, *out = NULL;
-    Py_ssize_t i, n;
-    int fl = flex_count(L, &P->full), have_base = 0;
-    int64_t base = 0, base_count = 0, base_worst = 0;
     long dead = -1, joker = 0;
     if (nargs != 1 && want(nargs, 3, "plus_one(room[, dead, joker])")) return NULL;
     if (nargs == 3 && (read_long(args[1], 0, OFFSET, &dead) ||
                        read_long(args[2], -VAL_LIMIT, VAL_LIMIT, &joker)))
         return NULL;
-    room = PySequence_Fast(args[0], "room is a list of codes");
+    return grown_list((PartsObject *)self, args[0], dead, joker);
+}
+
+/* p_plus_one's answers for the Parts P */
+static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long joker) {
+    LayoutObject *L = P->layout;
+    PyObject *room, *out = NULL;
+    Py_ssize_t i, n;
+    int fl = flex_count(L, &P->full), have_base = 0;
+    int64_t base = 0, base_count = 0, base_worst = 0;
+    room = PySequence_Fast(room_seq, "room is a list of codes");
     if (!room) return NULL;
     n = PySequence_Fast_GET_SIZE(room);
     out = PyList_New(n);

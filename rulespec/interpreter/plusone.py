@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
-from rulespec.interpreter.search import native_hand
+from rulespec.interpreter.search import native_layout
 from rulespec.interpreter.solver import (
     _fast_arrangement,
     _fast_mask,
@@ -128,11 +128,11 @@ def _general(t: Tables, hand: Sequence[int], cards: list[int]) -> dict[int, Grow
     wild = t.not_fast  # the codes of a wild rank and the joker (bit 52)
     room = sorted(c for c in cards if not wild >> c & 1)
     values = t.hand_values
-    native = native_hand(t, hand, tuple(room))
-    if native is not None:  # every natural card in one call to the C search, the dead
-        # jokers in and no highest value read as 0 there (the answers below, as they are)
-        layout, full, wilds, _, dead = native
-        grown = layout.search(full, wilds).plus_one(room, dead, values[JOKER])
+    native = native_layout(t, hand)
+    # every natural card in one call to the C search, the dead jokers in and no highest
+    # value read as 0 there (the answers below, as they are)
+    grown = None if native is None else native[0].plus_one(hand, room, native[1], values[JOKER])
+    if grown is not None:
         got: dict[int, Grown] = dict(zip(room, grown, strict=True))
         for card in cards:
             if wild >> card & 1:

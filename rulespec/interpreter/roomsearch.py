@@ -31,7 +31,7 @@ from rulespec.interpreter.search import (
     Rest,
     Step,
     Value,
-    native_hand,
+    native_layout,
 )
 
 NONE = -INF
@@ -43,12 +43,13 @@ def summary(t: Tables, hand: Sequence[int]) -> tuple[int, int, int]:
     deadwood, deadwood cards, highest hand value among them not wild-capable or 0). The C
     search answers it in one call when it takes the hand (the same value, then the same
     walk, from the same parts), without the search objects."""
-    got = native_hand(t, hand)
-    if got is None:
-        v, count, worst = RoomSearch(t, hand, ()).dead_summary()
-        return v, count, 0 if worst == NONE else worst
-    layout, full, wilds, flex, dead = got
-    return layout.summary(full, wilds, flex, dead, t.hand_values[JOKER])  # type: ignore[no-any-return]
+    native = native_layout(t, hand)
+    if native is not None:
+        got = native[0].summary(hand, native[1], t.hand_values[JOKER])
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+    v, count, worst = RoomSearch(t, hand, ()).dead_summary()
+    return v, count, 0 if worst == NONE else worst
 
 
 class RoomSearch(GeneralSearch):

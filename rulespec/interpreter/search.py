@@ -87,26 +87,17 @@ def packed_hand(
     return sh, full, flex_total
 
 
-def native_hand(
-    t: Tables, hand: Sequence[int], room: tuple[int, ...] = ()
-) -> tuple[Any, int, int, int, int] | None:
-    """A hand as `GeneralSearch(t, hand, room)` would give it to the C search, without the
-    search object: (the C layout, the hand's mask, its wild cards, its cards of a wild rank,
-    its dead jokers), or None when that search would stay in Python (no extension, a wide
-    field, a hand too big for the shared memo). `room`: natural codes (as `GeneralSearch`
-    checks them)."""
+def native_layout(t: Tables, hand: Sequence[int]) -> tuple[Any, int] | None:
+    """(the C layout a hand's search shares, its dead jokers), or None without the extension
+    (or when the layout refused the variant). The layout's `summary(hand, dead, joker)` and
+    `plus_one(hand, room, dead, joker)` read the hand's codes themselves, and answer None for
+    a hand the C search does not take (`GeneralSearch` then keeps it in Python too)."""
     if gensearch.MODULE is None:
         return None
-    hand = tuple(hand)
     jokers = hand.count(JOKER)
     wild_jokers = jokers if t.wild_joker else 0
-    packed = packed_hand(t, hand, wild_jokers, room)
-    if packed is None or len(hand) >= OFFSET // 2:
-        return None
-    sh, full, flex_total = packed
-    if sh.native is None:
-        return None
-    return sh.native, full, wild_jokers + flex_total, flex_total, jokers - wild_jokers
+    layout = shared_layout(t, wild_jokers, FIELD).native
+    return None if layout is None else (layout, jokers - wild_jokers)
 
 
 class GeneralSearch:

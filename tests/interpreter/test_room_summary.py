@@ -1,8 +1,8 @@
-"""The counted search's one-call answers (roomsearch.summary, search.native_hand, the C
-plus_one with the dead jokers in) against the search objects they stand in for: the same
-(deadwood, deadwood cards, highest value) over random hands of two or three decks with
-jokers (wild or dead), wild ranks and negative values, and the fallbacks to Python (no
-extension, a field too wide for the C search)."""
+"""The counted search's one-call answers (roomsearch.summary, the C layout's summary and
+plus_one reading a hand's codes, plus_one with the dead jokers in) against the search
+objects they stand in for: the same (deadwood, deadwood cards, highest value) over random
+hands of two or three decks with jokers (wild or dead), wild ranks and negative values, and
+the fallbacks to Python (no extension, a field too wide for the C search)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.plusone import plus_one
 from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
-from rulespec.interpreter.search import native_hand
+from rulespec.interpreter.search import GeneralSearch, native_layout
 
 
 def _walked(t: Tables, hand: list[int]) -> tuple[int, int, int]:
@@ -32,8 +32,11 @@ def test_summary_is_the_python_walk(name: str) -> None:
     t = tables(variant)
     for hand in hands(variant, 31, 8, 11):
         assert summary(t, hand) == _walked(t, hand), sorted(hand)
-        got = native_hand(t, hand)
+        got = native_layout(t, hand)
         assert (got is None) == (gensearch.MODULE is None), sorted(hand)
+        if got is not None:  # the C layout reads the hand as GeneralSearch lays it out
+            assert got[0].summary(hand, got[1], t.hand_values[JOKER]) == _walked(t, hand)
+            assert GeneralSearch(t, hand).native is not None
 
 
 def test_summary_of_a_hand_too_wide_for_the_c_search() -> None:
@@ -41,8 +44,17 @@ def test_summary_of_a_hand_too_wide_for_the_c_search() -> None:
     variant = shaped("jokers-low")
     t = tables(variant)
     hand = [5] * 8 + [18, 31, JOKER]
-    assert native_hand(t, hand) is None
+    native = native_layout(t, hand)
+    if native is not None:
+        assert native[0].summary(hand, native[1], 20) is None
+        assert native[0].plus_one(hand[1:], [5], native[1], 20) is None  # 7 + one more
+        assert native[0].summary([*hand[1:], -1], native[1], 20) is None  # no card code
+    assert GeneralSearch(t, hand).native is None
     assert summary(t, hand) == _walked(t, hand)
+    assert plus_one(shaped("jokers-low"), hand[1:], [5, 18]) == {
+        5: _walked(t, hand),
+        18: _walked(t, [*hand[1:], 18]),
+    }
 
 
 def test_without_the_extension_nothing_goes_to_c(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -51,7 +63,7 @@ def test_without_the_extension_nothing_goes_to_c(monkeypatch: pytest.MonkeyPatch
     hand = hands(variant, 3, 1, 11)[0]
     expected = _walked(t, hand)
     monkeypatch.setattr(gensearch, "MODULE", None)
-    assert search.native_hand(t, hand) is None
+    assert search.native_layout(t, hand) is None
     assert summary(t, hand) == expected
 
 
@@ -64,15 +76,17 @@ def test_c_plus_one_with_dead_jokers_in(name: str) -> None:
     deck = build_deck(variant, 2)
     room = sorted({c for c in deck[::5] if c != JOKER and not t.wild_code(c)})
     for hand in hands(variant, 41, 4, 10):
-        got = native_hand(t, hand, tuple(room))
+        got = native_layout(t, hand)
         if got is None:  # no C search here (RULESPEC_NATIVE=0 or no compiler)
             assert gensearch.MODULE is None
             return
-        layout, full, wilds, _, dead = got
-        parts = layout.search(full, wilds)
+        layout, dead = got
         jv = t.hand_values[JOKER]
-        raw = parts.plus_one(room)
-        final = parts.plus_one(room, dead, jv)
+        c = GeneralSearch(t, hand, room)
+        assert c.native is not None and c.dead_jokers == dead
+        raw = c.native.plus_one(room)
+        final = c.native.plus_one(room, dead, jv)
+        assert layout.plus_one(hand, room, dead, jv) == final
         for (v, n, w), answer in zip(raw, final, strict=True):
             w = max(w, jv) if dead else w
             assert answer == (v + dead * jv, n + dead, 0 if w == NONE else w)

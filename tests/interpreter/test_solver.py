@@ -347,7 +347,7 @@ def test_dead_summary_is_the_arrangements(
     from rulespec.interpreter.roomsearch import RoomSearch
 
     if not native:  # (roomsearch.summary: one C call when it can, else the search objects)
-        monkeypatch.setattr(roomsearch, "native_hand", lambda *_: None)
+        monkeypatch.setattr(roomsearch, "native_layout", lambda *_: None)
         monkeypatch.setattr(roomsearch, "RoomSearch", partial(RoomSearch, native=False))
     variant = factory()
     t = tables(variant)

@@ -99,11 +99,11 @@ static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     L->has_runs = (int)buf[4];
     L->run_min = (int)buf[5];
     L->run_max = (int)buf[6];
+    L->floor_zero = buf[7] != 0; /* (read before buf is reused for the tables below) */
     if (read_table(max_wilds, MAX_NATURALS + 1, buf, "max_wilds")) goto fail;
     for (i = 0; i <= MAX_NATURALS; i++) L->max_wilds[i] = (int)(buf[i] > 1 << 20 ? 1 << 20 : buf[i]);
     if (read_table(span, 8192, buf, "span")) goto fail;
     for (i = 0; i < 8192; i++) L->span[i] = (uint8_t)(buf[i] < 0 || buf[i] > 14 ? 14 : buf[i]);
-    L->floor_zero = buf[7] != 0;
     L->jokers = jokers;
     L->limit = limit;
     if (init_table(&L->memo) || init_table(&L->walks)) {

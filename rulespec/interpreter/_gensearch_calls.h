@@ -221,8 +221,11 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
     }
     P = hand_parts(L, &full, L->jokers + fl);
     if (!P) return NULL;
-    v = value(P, &full, 0, fl);
-    bad = v >= INF ? 0 : walk(P, -1, 0, full, fl, &count, &worst);
+    {
+        uint64_t cover[4] = {0, 0, 0, 0};
+        for (int g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
+        bad = lone_split(P, -1, 0, &full, fl, cover, &v, &count, &worst);
+    }
     Py_DECREF(P);
     if (v >= INF) {
         PyErr_SetString(PyExc_ValueError, "summary: the hand has no arrangement");
@@ -284,8 +287,10 @@ static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long 
     LayoutObject *L = P->layout;
     PyObject *room, *out = NULL;
     Py_ssize_t i, n;
-    int fl = flex_count(L, &P->full), have_base = 0;
+    int fl = flex_count(L, &P->full), have_base = 0, g;
     int64_t base = 0, base_count = 0, base_worst = 0;
+    uint64_t cover[4] = {0, 0, 0, 0}; /* the hand's parts ORed (lone_split) */
+    for (g = 0; g < 17; g++) cover_group(P->groups[g], &P->full, cover);
     room = PySequence_Fast(room_seq, "room is a list of codes");
     if (!room) return NULL;
     n = PySequence_Fast_GET_SIZE(room);
@@ -305,16 +310,21 @@ static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long 
             int held = field(P->full.w, (int)code), bad = 0, melded;
             if (!G) goto fail;
             melded = melds(G, (int)code, &P->full);
-            if (melded) {
-                v = pivot(G, (int)code, held, &G->full, 0, fl);
-                bad = walk(G, (int)code, held, G->full, fl, &count, &worst);
+            if (melded) { /* the grown hand's parts: the hand's, and those of code's rank's
+                             sets and suit's runs (a part of another group holds no code) */
+                uint64_t grown[4];
+                memcpy(grown, cover, sizeof grown);
+                cover_group(G->groups[code % 13], &G->full, grown);
+                cover_group(G->groups[13 + code / 13], &G->full, grown);
+                bad = lone_split(G, (int)code, held, &G->full, fl, grown, &v, &count, &worst);
             }
             Py_DECREF(G);
             if (bad) goto too_many;
             if (!melded) { /* deadwood in every arrangement: it joins the hand's deadwood */
                 if (!have_base) {
-                    base = value(P, &P->full, 0, fl);
-                    if (walk(P, -1, 0, P->full, fl, &base_count, &base_worst)) goto too_many;
+                    if (lone_split(P, -1, 0, &P->full, fl, cover, &base, &base_count,
+                                   &base_worst))
+                        goto too_many;
                     have_base = 1;
                 }
                 v = base + L->vals[code];

@@ -212,6 +212,56 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
     return 0;
 }
 
+/* ---- lone cards: deadwood in every arrangement, kept out of the search ---------------- */
+
+/* OR into cover, field by field, the parts of a group within `full` */
+static void cover_group(const GroupObject *G, const Mask *full, uint64_t *cover) {
+    const CPart *part;
+    if (!G) return;
+    for (part = G->parts; part < G->parts + G->n; part++)
+        if (holds(full, part->w)) {
+            cover[0] |= part->w[0];
+            cover[1] |= part->w[1];
+            cover[2] |= part->w[2];
+            cover[3] |= part->w[3];
+        }
+}
+
+/* the hand's (`full`) value and walk summary, from a search of its cards less the lone ones:
+   the natural cards (not of a wild rank) that no part within the hand holds (`cover`: its
+   parts ORed, cover_group), every copy. No part holds a lone card, so every state holding
+   it has the options of the state without it, each worth its value more (a finite value;
+   an impossible one stays impossible): the least deadwood is the rest's plus theirs, and
+   the walk makes the same choices, the lone cards deadwood where they come up. The states
+   searched are fewer, and hands that differ in lone cards alone share all of them. `code`
+   and `held` as for pivot (-1: the hand itself). Returns walk's error. */
+static int lone_split(const PartsObject *P, int code, int held, const Mask *full, int fl,
+                      const uint64_t *cover, int64_t *v, int64_t *count, int64_t *worst) {
+    const LayoutObject *L = P->layout;
+    Mask core = *full;
+    int64_t sum = 0, n = 0, top = -INF;
+    int c, copies;
+    for (c = 0; c < 52; c++) {
+        copies = field(full->w, c);
+        if (!copies || L->is_flex[c] || field(cover, c)) continue;
+        core.w[c / 13] -= (uint64_t)copies << (FIELD * (c % 13));
+        sum += copies * L->vals[c];
+        n += copies;
+        if (L->vals[c] > top) top = L->vals[c];
+    }
+    *v = pivot(P, code, held, &core, 0, fl);
+    if (*v >= INF) { /* (no arrangement: the caller says so) */
+        *count = 0;
+        *worst = -INF;
+        return 0;
+    }
+    if (walk(P, code, held, core, fl, count, worst)) return -1;
+    *v += sum;
+    *count += n;
+    if (top > *worst) *worst = top;
+    return 0;
+}
+
 /* a part's natural codes, lowest first, as a tuple */
 static PyObject *codes_of(const CPart *part) {
     PyObject *out, *item;

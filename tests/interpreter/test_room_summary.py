@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from interp_helpers import make_variant
 from test_gensearch_native import SHAPES, hands, shaped
 
 from rulespec.core.cards import JOKER
@@ -106,3 +107,23 @@ def test_plus_one_answers_in_the_order_asked() -> None:
         assert got is not None and list(got) == cards
         for card in cards:
             assert got[card] == _walked(t, [*hand, card])
+
+
+def test_negative_values_have_no_zero_floor() -> None:
+    """With a card worth less than 0, a state's value of 0 can still be beaten: the C search
+    read its zero floor from the wrong table (always on) and stopped at 0 here, where the
+    dead kings make -20. Its values, walks and the split of lone cards agree with Python."""
+    variant = make_variant(
+        "negative-kings-free-joker",
+        deck={"decks": 2, "jokers": 2},
+        values={"K": -10},  # the joker worth 0: melding it saves nothing
+        melds={"wild": {"cards": ["joker"]}},
+    )
+    t = tables(variant)
+    kings = [12, 25]  # two kings, a joker (wild)
+    c = GeneralSearch(t, [*kings, JOKER])
+    py = GeneralSearch(t, [*kings, JOKER], native=False)
+    assert c.value(c.full, 0, 0) == py.value(py.full, 0, 0) == -20
+    hand = [0, 1, 14, 27, 25, 38, 51, JOKER]  # aces and deuces, kings, a joker
+    assert summary(t, hand) == _walked(t, hand)
+    assert c.arrangement() == py.arrangement()

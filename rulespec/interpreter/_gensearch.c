@@ -151,6 +151,8 @@ static PyMethodDef layout_methods[] = {
      "search(full, wilds) -> the Parts of the hand `full` holding `wilds` wild cards"},
     {"summary", (PyCFunction)(void (*)(void))layout_summary, METH_FASTCALL,
      "summary(hand, dead, joker) -> (deadwood, deadwood cards, highest value) or None"},
+    {"dead_cards", (PyCFunction)(void (*)(void))layout_dead_cards, METH_FASTCALL,
+     "dead_cards(hand, dead, joker) -> (deadwood, deadwood codes sorted) or None"},
     {"plus_one", (PyCFunction)(void (*)(void))layout_plus_one, METH_FASTCALL,
      "plus_one(hand, room, dead, joker) -> Parts.plus_one(room, dead, joker) or None"},
     {NULL, NULL, 0, NULL},

@@ -200,6 +200,25 @@ static int read_hand(const LayoutObject *L, PyObject *hand, PyObject *room, Mask
     return 0;
 }
 
+/* the Parts of a call's hand (args[0]; room: args[1] when `room`) and its (dead, joker)
+   arguments (the last two); *refused when the C search does not take the hand (read_hand):
+   then NULL with no error set */
+static PartsObject *call_hand(LayoutObject *L, PyObject *const *args, Py_ssize_t nargs,
+                              Py_ssize_t n, const char *usage, int room, Mask *full, int *fl,
+                              long *dead, long *joker, int *refused) {
+    int got;
+    *refused = 0;
+    if (want(nargs, n, usage) || read_long(args[n - 2], 0, OFFSET, dead) ||
+        read_long(args[n - 1], -VAL_LIMIT, VAL_LIMIT, joker))
+        return NULL;
+    got = read_hand(L, args[0], room ? args[1] : NULL, full, fl);
+    if (got) {
+        *refused = got > 0;
+        return NULL;
+    }
+    return hand_parts(L, full, L->jokers + *fl);
+}
+
 /* solver.dead_summary of a hand on the counted search in one call (RoomSearch.dead_summary:
    its value, then the walk's summary, from the hand's own parts): `answer`'s (value, deadwood
    cards, highest value) of the hand (its codes; its wild jokers the layout's), with `dead`
@@ -208,19 +227,15 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
     LayoutObject *L = (LayoutObject *)self;
     Mask full;
     long dead, joker;
-    int fl, got, bad;
+    int fl, refused, bad;
     PartsObject *P;
     int64_t v, count, worst;
-    if (want(nargs, 3, "summary(hand, dead, joker)") || read_long(args[1], 0, OFFSET, &dead) ||
-        read_long(args[2], -VAL_LIMIT, VAL_LIMIT, &joker))
-        return NULL;
-    got = read_hand(L, args[0], NULL, &full, &fl);
-    if (got) {
-        if (got < 0) return NULL;
+    P = call_hand(L, args, nargs, 3, "summary(hand, dead, joker)", 0, &full, &fl, &dead, &joker,
+                  &refused);
+    if (!P) {
+        if (!refused) return NULL;
         Py_RETURN_NONE;
     }
-    P = hand_parts(L, &full, L->jokers + fl);
-    if (!P) return NULL;
     {
         uint64_t cover[4] = {0, 0, 0, 0};
         for (int g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
@@ -238,6 +253,61 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
     return answer(v, count, worst, dead, joker);
 }
 
+/* solver.dead_cards of a hand on the counted search in one call (GeneralSearch.solve and
+   the deadwood of its arrangement, sorted): (least deadwood, deadwood codes) of the hand (its
+   codes; its wild jokers the layout's) with `dead` dead jokers of value `joker`, the jokers
+   left unmelded (52) among the deadwood; None when the C search does not take the hand.
+   The lone cards (lone_split) are deadwood, the rest as the walk of `arrange` leaves it. */
+static PyObject *layout_dead_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask full, core;
+    long dead, joker;
+    int fl, refused, b = 0, k, card, c, n = 0, counts[53] = {0};
+    uint64_t cover[4] = {0, 0, 0, 0};
+    PartsObject *P;
+    const CPart *part;
+    int64_t v, sum = 0;
+    PyObject *codes;
+    P = call_hand(L, args, nargs, 3, "dead_cards(hand, dead, joker)", 0, &full, &fl, &dead,
+                  &joker, &refused);
+    if (!P) {
+        if (!refused) return NULL;
+        Py_RETURN_NONE;
+    }
+    for (c = 0; c < 17; c++) cover_group(P->groups[c], &full, cover);
+    core = full;
+    for (c = 0; c < 52; c++) { /* the lone cards: deadwood (lone_split) */
+        int copies = field(full.w, c);
+        if (!copies || L->is_flex[c] || field(cover, c)) continue;
+        core.w[c / 13] -= (uint64_t)copies << (FIELD * (c % 13));
+        sum += copies * L->vals[c];
+        counts[c] += copies;
+    }
+    v = value(P, &core, 0, fl);
+    if (v >= INF) {
+        Py_DECREF(P);
+        PyErr_SetString(PyExc_ValueError, "dead_cards: the hand has no arrangement");
+        return NULL;
+    }
+    while (!empty(&core)) /* GeneralSearch.arrangement's walk (p_arrange) */
+        if (choose(P, -1, 0, &core, &b, &fl, &part, &k, &card) == DEAD) counts[card]++;
+    Py_DECREF(P);
+    counts[52] = L->jokers - L->used[b + OFFSET] + (int)dead;
+    for (c = 0; c <= 52; c++) n += counts[c];
+    codes = PyList_New(n);
+    if (!codes) return NULL;
+    for (c = 0, n = 0; c <= 52; c++)
+        for (k = 0; k < counts[c]; k++) {
+            PyObject *item = PyLong_FromLong(c);
+            if (!item) {
+                Py_DECREF(codes);
+                return NULL;
+            }
+            PyList_SET_ITEM(codes, n++, item);
+        }
+    return Py_BuildValue("(LN)", (long long)(v + sum + dead * joker), codes);
+}
+
 /* plusone._general's natural cards from the hand's codes in one call (its wild jokers the
    layout's): Parts.plus_one(room, dead, joker) of the hand's Parts, or None when the C
    search does not take the hand grown by a room card (read_hand) */
@@ -245,19 +315,15 @@ static PyObject *layout_plus_one(PyObject *self, PyObject *const *args, Py_ssize
     LayoutObject *L = (LayoutObject *)self;
     Mask full;
     long dead, joker;
-    int fl, got;
+    int fl, refused;
     PartsObject *P;
     PyObject *out;
-    if (want(nargs, 4, "plus_one(hand, room, dead, joker)") ||
-        read_long(args[2], 0, OFFSET, &dead) || read_long(args[3], -VAL_LIMIT, VAL_LIMIT, &joker))
-        return NULL;
-    got = read_hand(L, args[0], args[1], &full, &fl);
-    if (got) {
-        if (got < 0) return NULL;
+    P = call_hand(L, args, nargs, 4, "plus_one(hand, room, dead, joker)", 1, &full, &fl, &dead,
+                  &joker, &refused);
+    if (!P) {
+        if (!refused) return NULL;
         Py_RETURN_NONE;
     }
-    P = hand_parts(L, &full, L->jokers + fl);
-    if (!P) return NULL;
     out = grown_list(P, args[1], dead, joker);
     Py_DECREF(P);
     return out;

@@ -52,6 +52,19 @@ def summary(t: Tables, hand: Sequence[int]) -> tuple[int, int, int]:
     return v, count, 0 if worst == NONE else worst
 
 
+def dead_cards(t: Tables, hand: Sequence[int]) -> tuple[int, list[int]]:
+    """(least deadwood, its arrangement's deadwood codes sorted) of `GeneralSearch(t, hand)`
+    (`solve`, `arrangement`): in one C call when the C search takes the hand (the same
+    walk), the melds left unnamed."""
+    native = native_layout(t, hand)
+    if native is not None:
+        got = native[0].dead_cards(hand, native[1], t.hand_values[JOKER])
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+    general = GeneralSearch(t, hand)
+    return general.solve(), sorted(general.arrangement()[2])
+
+
 class RoomSearch(GeneralSearch):
     """The counted search of a hand, answering for the hand plus any one `room` card."""
 

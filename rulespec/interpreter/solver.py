@@ -18,6 +18,7 @@ from rulespec.core.errors import PositionError
 from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
+from rulespec.interpreter.roomsearch import dead_cards as room_dead_cards
 from rulespec.interpreter.roomsearch import summary as room_summary
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
 from rulespec.interpreter.search import GeneralSearch
@@ -214,11 +215,10 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
         value, _, dead = best_arrangement(variant, hand)
         return value, dead
-    general = GeneralSearch(t, hand)
-    value = general.solve()
+    value, dead = room_dead_cards(t, hand)
     if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
         return 0, []
-    return value, sorted(general.arrangement()[2])
+    return value, dead
 
 
 def _fast_arrangement(

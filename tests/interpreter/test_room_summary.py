@@ -1,8 +1,8 @@
-"""The counted search's one-call answers (roomsearch.summary, the C layout's summary and
-plus_one reading a hand's codes, plus_one with the dead jokers in) against the search
-objects they stand in for: the same (deadwood, deadwood cards, highest value) over random
-hands of two or three decks with jokers (wild or dead), wild ranks and negative values, and
-the fallbacks to Python (no extension, a field too wide for the C search)."""
+"""The counted search's one-call answers (roomsearch.summary and dead_cards; the C layout's
+summary, dead_cards and plus_one reading a hand's codes; plus_one with the dead jokers in)
+against the search objects they stand in for: the same answers over random hands of two or
+three decks with jokers (wild or dead), wild ranks and negative values, and the fallbacks to
+Python (no extension, a field too wide for the C search)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from rulespec.interpreter import gensearch, search
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.plusone import plus_one
-from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
+from rulespec.interpreter.roomsearch import NONE, RoomSearch, dead_cards, summary
 from rulespec.interpreter.search import GeneralSearch, native_layout
 
 
@@ -33,6 +33,8 @@ def test_summary_is_the_python_walk(name: str) -> None:
     t = tables(variant)
     for hand in hands(variant, 31, 8, 11):
         assert summary(t, hand) == _walked(t, hand), sorted(hand)
+        py = GeneralSearch(t, hand, native=False)
+        assert dead_cards(t, hand) == (py.solve(), sorted(py.arrangement()[2])), sorted(hand)
         got = native_layout(t, hand)
         assert (got is None) == (gensearch.MODULE is None), sorted(hand)
         if got is not None:  # the C layout reads the hand as GeneralSearch lays it out
@@ -52,6 +54,8 @@ def test_summary_of_a_hand_too_wide_for_the_c_search() -> None:
         assert native[0].summary([*hand[1:], -1], native[1], 20) is None  # no card code
     assert GeneralSearch(t, hand).native is None
     assert summary(t, hand) == _walked(t, hand)
+    py = GeneralSearch(t, hand, native=False)
+    assert dead_cards(t, hand) == (py.solve(), sorted(py.arrangement()[2]))
     assert plus_one(shaped("jokers-low"), hand[1:], [5, 18]) == {
         5: _walked(t, hand),
         18: _walked(t, [*hand[1:], 18]),
@@ -127,3 +131,5 @@ def test_negative_values_have_no_zero_floor() -> None:
     hand = [0, 1, 14, 27, 25, 38, 51, JOKER]  # aces and deuces, kings, a joker
     assert summary(t, hand) == _walked(t, hand)
     assert c.arrangement() == py.arrangement()
+    py = GeneralSearch(t, hand, native=False)
+    assert dead_cards(t, hand) == (py.solve(), sorted(py.arrangement()[2]))

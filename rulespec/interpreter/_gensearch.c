@@ -153,6 +153,8 @@ static PyMethodDef layout_methods[] = {
      "summary(hand, dead, joker) -> (deadwood, deadwood cards, highest value) or None"},
     {"dead_cards", (PyCFunction)(void (*)(void))layout_dead_cards, METH_FASTCALL,
      "dead_cards(hand, dead, joker) -> (deadwood, deadwood codes sorted) or None"},
+    {"pure_summary", (PyCFunction)(void (*)(void))layout_pure_summary, METH_FASTCALL,
+     "pure_summary(hand, dead, joker) -> (deadwood, deadwood cards, pure runs) or None"},
     {"plus_one", (PyCFunction)(void (*)(void))layout_plus_one, METH_FASTCALL,
      "plus_one(hand, room, dead, joker) -> Parts.plus_one(room, dead, joker) or None"},
     {NULL, NULL, 0, NULL},

@@ -253,6 +253,31 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
     return answer(v, count, worst, dead, joker);
 }
 
+/* a layout call's hand searched less its lone cards (lone_core): its Parts (a new
+   reference), *core, *v the least deadwood of the core, *sum and *n the lone cards' values
+   and number, their copies added to counts; NULL with *refused as call_hand, or NULL with
+   an error (no arrangement) */
+static PartsObject *core_search(LayoutObject *L, PyObject *const *args, Py_ssize_t nargs,
+                                const char *usage, Mask *core, int *fl, long *dead, long *joker,
+                                int *refused, int64_t *v, int64_t *sum, int64_t *n,
+                                int *counts) {
+    Mask full;
+    uint64_t cover[4] = {0, 0, 0, 0};
+    int64_t top;
+    int g;
+    PartsObject *P = call_hand(L, args, nargs, 3, usage, 0, &full, fl, dead, joker, refused);
+    if (!P) return NULL;
+    for (g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
+    lone_core(P, &full, cover, core, sum, n, &top, counts);
+    *v = value(P, core, 0, *fl);
+    if (*v >= INF) {
+        Py_DECREF(P);
+        PyErr_SetString(PyExc_ValueError, "the hand has no arrangement");
+        return NULL;
+    }
+    return P;
+}
+
 /* solver.dead_cards of a hand on the counted search in one call (GeneralSearch.solve and
    the deadwood of its arrangement, sorted): (least deadwood, deadwood codes) of the hand (its
    codes; its wild jokers the layout's) with `dead` dead jokers of value `joker`, the jokers
@@ -260,40 +285,24 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
    The lone cards (lone_split) are deadwood, the rest as the walk of `arrange` leaves it. */
 static PyObject *layout_dead_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     LayoutObject *L = (LayoutObject *)self;
-    Mask full, core;
+    Mask core;
     long dead, joker;
-    int fl, refused, b = 0, k, card, c, n = 0, counts[53] = {0};
-    uint64_t cover[4] = {0, 0, 0, 0};
+    int fl, refused, b = 0, k, card, c, counts[53] = {0};
     PartsObject *P;
     const CPart *part;
-    int64_t v, sum = 0;
+    int64_t v, sum, n;
     PyObject *codes;
-    P = call_hand(L, args, nargs, 3, "dead_cards(hand, dead, joker)", 0, &full, &fl, &dead,
-                  &joker, &refused);
+    P = core_search(L, args, nargs, "dead_cards(hand, dead, joker)", &core, &fl, &dead, &joker,
+                    &refused, &v, &sum, &n, counts);
     if (!P) {
         if (!refused) return NULL;
         Py_RETURN_NONE;
-    }
-    for (c = 0; c < 17; c++) cover_group(P->groups[c], &full, cover);
-    core = full;
-    for (c = 0; c < 52; c++) { /* the lone cards: deadwood (lone_split) */
-        int copies = field(full.w, c);
-        if (!copies || L->is_flex[c] || field(cover, c)) continue;
-        core.w[c / 13] -= (uint64_t)copies << (FIELD * (c % 13));
-        sum += copies * L->vals[c];
-        counts[c] += copies;
-    }
-    v = value(P, &core, 0, fl);
-    if (v >= INF) {
-        Py_DECREF(P);
-        PyErr_SetString(PyExc_ValueError, "dead_cards: the hand has no arrangement");
-        return NULL;
     }
     while (!empty(&core)) /* GeneralSearch.arrangement's walk (p_arrange) */
         if (choose(P, -1, 0, &core, &b, &fl, &part, &k, &card) == DEAD) counts[card]++;
     Py_DECREF(P);
     counts[52] = L->jokers - L->used[b + OFFSET] + (int)dead;
-    for (c = 0; c <= 52; c++) n += counts[c];
+    for (c = 0, n = 0; c <= 52; c++) n += counts[c];
     codes = PyList_New(n);
     if (!codes) return NULL;
     for (c = 0, n = 0; c <= 52; c++)
@@ -306,6 +315,50 @@ static PyObject *layout_dead_cards(PyObject *self, PyObject *const *args, Py_ssi
             PyList_SET_ITEM(codes, n++, item);
         }
     return Py_BuildValue("(LN)", (long long)(v + sum + dead * joker), codes);
+}
+
+/* is a part a pure run as solver._pure_run says (with no wild card given): two or more
+   natural cards, none of a wild rank, of one suit and distinct ranks */
+static int pure_part(const CPart *part) {
+    int s, suits = 0, c, n = 0;
+    if (part->flex_in) return 0;
+    for (s = 0; s < 4; s++)
+        if (part->w[s]) suits++;
+    if (suits != 1) return 0;
+    for (c = 0; c < 52; c++) {
+        int f = field(part->w, c);
+        if (f > 1) return 0;
+        n += f;
+    }
+    return n >= 2;
+}
+
+/* solver.pure_summary of a hand on the counted search in one call: (least deadwood,
+   deadwood cards, melds of the arrangement that are pure runs given no wild card), the
+   arrangement `arrange`'s walk, the lone cards (lone_split) deadwood; dead jokers as
+   layout_dead_cards; None when the C search does not take the hand */
+static PyObject *layout_pure_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask core;
+    long dead, joker;
+    int fl, refused, b = 0, k, card, pure = 0;
+    PartsObject *P;
+    const CPart *part;
+    int64_t v, sum, count;
+    P = core_search(L, args, nargs, "pure_summary(hand, dead, joker)", &core, &fl, &dead, &joker,
+                    &refused, &v, &sum, &count, NULL);
+    if (!P) {
+        if (!refused) return NULL;
+        Py_RETURN_NONE;
+    }
+    while (!empty(&core)) { /* GeneralSearch.arrangement's walk (p_arrange) */
+        int kind = choose(P, -1, 0, &core, &b, &fl, &part, &k, &card);
+        if (kind == DEAD) count++;
+        if (kind == MELD && !k) pure += pure_part(part);
+    }
+    Py_DECREF(P);
+    count += L->jokers - L->used[b + OFFSET] + dead;
+    return Py_BuildValue("(LLi)", (long long)(v + sum + dead * joker), (long long)count, pure);
 }
 
 /* plusone._general's natural cards from the hand's codes in one call (its wild jokers the

@@ -235,20 +235,31 @@ static void cover_group(const GroupObject *G, const Mask *full, uint64_t *cover)
    the walk makes the same choices, the lone cards deadwood where they come up. The states
    searched are fewer, and hands that differ in lone cards alone share all of them. `code`
    and `held` as for pivot (-1: the hand itself). Returns walk's error. */
-static int lone_split(const PartsObject *P, int code, int held, const Mask *full, int fl,
-                      const uint64_t *cover, int64_t *v, int64_t *count, int64_t *worst) {
+/* the hand less its lone cards: *core; their values summed, their number, the highest of
+   their values (-INF: none) and, when `counts` is given, their copies by code added there */
+static void lone_core(const PartsObject *P, const Mask *full, const uint64_t *cover, Mask *core,
+                      int64_t *sum, int64_t *n, int64_t *top, int *counts) {
     const LayoutObject *L = P->layout;
-    Mask core = *full;
-    int64_t sum = 0, n = 0, top = -INF;
     int c, copies;
+    *core = *full;
+    *sum = *n = 0;
+    *top = -INF;
     for (c = 0; c < 52; c++) {
         copies = field(full->w, c);
         if (!copies || L->is_flex[c] || field(cover, c)) continue;
-        core.w[c / 13] -= (uint64_t)copies << (FIELD * (c % 13));
-        sum += copies * L->vals[c];
-        n += copies;
-        if (L->vals[c] > top) top = L->vals[c];
+        core->w[c / 13] -= (uint64_t)copies << (FIELD * (c % 13));
+        *sum += copies * L->vals[c];
+        *n += copies;
+        if (L->vals[c] > *top) *top = L->vals[c];
+        if (counts) counts[c] += copies;
     }
+}
+
+static int lone_split(const PartsObject *P, int code, int held, const Mask *full, int fl,
+                      const uint64_t *cover, int64_t *v, int64_t *count, int64_t *worst) {
+    Mask core;
+    int64_t sum, n, top;
+    lone_core(P, full, cover, &core, &sum, &n, &top, NULL);
     *v = pivot(P, code, held, &core, 0, fl);
     if (*v >= INF) { /* (no arrangement: the caller says so) */
         *count = 0;

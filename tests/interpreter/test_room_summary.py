@@ -1,5 +1,5 @@
-"""The counted search's one-call answers (roomsearch.summary and dead_cards; the C layout's
-summary, dead_cards and plus_one reading a hand's codes; plus_one with the dead jokers in)
+"""The counted search's one-call answers (roomsearch.summary and dead_cards, solver's
+pure_summary; the C layout's calls reading a hand's codes; plus_one with the dead jokers in)
 against the search objects they stand in for: the same answers over random hands of two or
 three decks with jokers (wild or dead), wild ranks and negative values, and the fallbacks to
 Python (no extension, a field too wide for the C search)."""
@@ -19,6 +19,7 @@ from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.plusone import plus_one
 from rulespec.interpreter.roomsearch import NONE, RoomSearch, dead_cards, summary
 from rulespec.interpreter.search import GeneralSearch, native_layout
+from rulespec.interpreter.solver import pure_summary
 
 
 def _walked(t: Tables, hand: list[int]) -> tuple[int, int, int]:
@@ -34,12 +35,25 @@ def test_summary_is_the_python_walk(name: str) -> None:
     for hand in hands(variant, 31, 8, 11):
         assert summary(t, hand) == _walked(t, hand), sorted(hand)
         py = GeneralSearch(t, hand, native=False)
-        assert dead_cards(t, hand) == (py.solve(), sorted(py.arrangement()[2])), sorted(hand)
+        steps, _, dead, _ = py.arrangement()
+        assert dead_cards(t, hand) == (py.solve(), sorted(dead)), sorted(hand)
+        pure = sum(not k and _pure(t, codes) for codes, k in steps)
+        assert pure_summary(variant, hand) == (py.solve(), len(dead), pure), sorted(hand)
         got = native_layout(t, hand)
         assert (got is None) == (gensearch.MODULE is None), sorted(hand)
         if got is not None:  # the C layout reads the hand as GeneralSearch lays it out
             assert got[0].summary(hand, got[1], t.hand_values[JOKER]) == _walked(t, hand)
             assert GeneralSearch(t, hand).native is not None
+
+
+def _pure(t: Tables, codes: tuple[int, ...]) -> bool:
+    """Two or more natural cards of one suit and distinct ranks, none of a wild rank."""
+    return (
+        len(codes) > 1
+        and not any(t.wild_code(c) for c in codes)
+        and len({c // 13 for c in codes}) == 1
+        and len({c % 13 for c in codes}) == len(codes)
+    )
 
 
 def test_summary_of_a_hand_too_wide_for_the_c_search() -> None:

@@ -20,6 +20,13 @@
  * memos, as the Python ones are shared. Answers and walks equal the Python search's
  * exactly, ties included (tests/interpreter/test_gensearch_native.py checks it).
  *
+ * The layout also answers the solver's and plusone's questions about a hand in one call,
+ * reading its codes itself (`summary`, `dead_cards`, `pure_summary`, `plus_one`: None for
+ * a hand it does not take); these search the hand less its lone cards (natural cards no
+ * part within the hand holds: deadwood in every arrangement, added after; lone_split), so
+ * hands that differ in lone cards alone share every state (tests/interpreter/
+ * test_room_summary.py).
+ *
  * The file includes its parts once, in order: _gensearch_state.h (masks, types, memo
  * tables), _gensearch_walk.h (values, pivot, the walk), _gensearch_parts.h (parts
  * and Parts), _gensearch_calls.h (the methods). KERNEL_VERSION must equal

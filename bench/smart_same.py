@@ -50,8 +50,10 @@ def main() -> None:
     with open(args.out, "w", encoding="utf-8") as fh:
         for name in names:
             variant = load_variant(name)
-            counts = sorted({max(variant.min_players, min(2, variant.max_players))}
-                            | ({3} if variant.min_players <= 3 <= variant.max_players else set()))
+            counts = sorted(
+                {max(variant.min_players, min(2, variant.max_players))}
+                | ({3} if variant.min_players <= 3 <= variant.max_players else set())
+            )
             start = time.process_time()
             for players in counts:
                 for bots in LINEUPS:

@@ -67,6 +67,10 @@ class Bot:
     ) -> Move:
         raise NotImplementedError
 
+    def prepare(self, variant: Variant) -> None:
+        """Build now whatever this bot reads on every hand of ``variant`` (tables made once
+        per variant), so a run pays it at start-up; none for a bot that keeps no tables."""
+
 
 def taken_this_turn(view: View) -> tuple[int, ...]:
     """Cards this seat took from the pile in the current turn (from the public history)."""

@@ -28,6 +28,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.hands import arrangement, deadwood
 from rulespec.bots.knocktime import knock_limit, loose
+from rulespec.bots.masklook import mask_look
 from rulespec.bots.rebuy import rebuy_choice
 from rulespec.bots.turnacts import KNOCK_FIRST, turn_action
 from rulespec.interpreter.handwild import seen_rules
@@ -119,6 +120,13 @@ class PhasedBot(Bot):
         if groups.keys().isdisjoint(_PLAYING):  # (its lists are never empty)
             return self._progress(view, groups, self._draw(view, groups, variant))
         return self._play(view, groups, variant, legal_moves)
+
+    def prepare(self, variant: Variant) -> None:
+        """The mask lookahead's tables (and the meld tables under them), which the first
+        decision would otherwise build: a run pays them at start-up, and the workers
+        ``--jobs`` forks after it inherit them instead of each building them on its first
+        hand (about 20 ms of a one-deck game's tables against 1.3 ms a hand)."""
+        mask_look(for_deal(variant, 1))
 
     @staticmethod
     def _progress(view: View, groups: dict[str, list[tuple[MoveText, Move]]], move: Move) -> Move:

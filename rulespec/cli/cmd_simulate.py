@@ -105,7 +105,7 @@ def _run_one(
     variant: Variant,
 ) -> tuple[list[Any], float]:
     job = runner.Job(spec, players, bots, args.seed, args.matches, args.rotate_bots)
-    runner.ready_bots(bots)  # start-up, like the load: imported once, before the workers fork
+    runner.ready_bots(bots, variant)  # start-up, like the load: once, before workers fork
     start = time.perf_counter()
     with runner.preloaded(spec, variant):  # the workers fork with it loaded
         records = _records(job, args, show_progress, variant.name)

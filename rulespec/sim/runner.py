@@ -13,13 +13,10 @@ reports the first move that fails.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
@@ -27,6 +24,7 @@ from rulespec.bots import make_bot
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
+from rulespec.sim.localpool import ordered_map
 
 MAX_MOVES_PER_HAND = 5000  # a guard above the engine's own turn cap
 MAX_HANDS_PER_MATCH = 300
@@ -47,12 +45,15 @@ def load(spec: str) -> Variant:
     return load_variant(spec)
 
 
-def ready_bots(bots: Sequence[str]) -> None:
-    """Import the named bots' code now, at start-up: a bot module imported on the first
-    hand is paid inside the run's timing, and once again in every worker forked before
-    it (the workers ``--jobs`` forks after this inherit it)."""
+def ready_bots(bots: Sequence[str], variant: Variant | None = None) -> None:
+    """Import the named bots' code now, at start-up, and build the tables they read on
+    every hand of ``variant`` (`Bot.prepare`): what the first hand would pay is paid
+    before the run's timing starts, once, and the workers ``--jobs`` forks after this
+    inherit it instead of each paying it again."""
     for name in dict.fromkeys(bots or ("smart",)):
-        make_bot(name, 0)
+        bot = make_bot(name, 0)
+        if variant is not None:
+            bot.prepare(variant)
 
 
 def seat_bots(bots: Sequence[str], players: int, rotate: int = 0) -> list[str]:
@@ -273,11 +274,11 @@ def iter_records(
     span: tuple[int, int] | None = None,
 ) -> Iterator[HandRecord]:
     """The records of ``count`` hands (or matches) in index order, over ``jobs`` processes,
-    as they come: chunks are made on demand, handed to the pool a few consecutive ones a
-    task (``task_chunks``), and at most ``IN_FLIGHT`` tasks per worker wait in the pool,
-    so nothing is built ahead whatever ``count`` is. Closing the iterator early
-    stops the workers. ``executor`` runs the chunks elsewhere (Ray); ``span`` plays only
-    the indices ``start..stop-1`` (a shard: each record depends on its index alone)."""
+    as they come: chunks are made on demand and played by this process and ``jobs - 1``
+    workers (`localpool.ordered_map`: a few tasks queued per worker, so nothing is built
+    ahead whatever ``count`` is). Closing the iterator early stops the workers.
+    ``executor`` runs the chunks elsewhere (Ray); ``span`` plays only the indices
+    ``start..stop-1`` (a shard: each record depends on its index alone)."""
     size = 1 if job.matches else 4
     first, stop = span if span is not None else (0, count)
     work = ((job, a, b) for a, b in chunks(stop, size, first))
@@ -285,39 +286,12 @@ def iter_records(
         for records in executor(work):
             yield from records
         return
-    if jobs <= 1:
-        for item in work:
-            yield from _run_chunk(item)
-        return
-    ctx = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    per_task = task_chunks(-(-(stop - first) // size), jobs)
-    with ctx.Pool(jobs) as pool:
-        pending: deque[Any] = deque()
-        while task := list(islice(work, per_task)):
-            pending.append(pool.apply_async(_run_chunks, (task,)))
-            if len(pending) >= jobs * IN_FLIGHT:
-                yield from pending.popleft().get()
-        while pending:
-            yield from pending.popleft().get()
-
-
-TASKS_PER_WORKER = 16
-"""A local pool hands each worker about this many tasks (few enough that the cost of a
-task, a round trip through the pool, stays small beside fast hands; enough that the
-workers finish close together)."""
-
-
-def task_chunks(total: int, jobs: int) -> int:
-    """Consecutive chunks per pool task for a run of ``total`` chunks over ``jobs`` workers:
-    1 for a short run, at most 8 (32 hands: the first records of a long run still come
-    soon) for a long one."""
-    return max(1, min(8, total // (jobs * TASKS_PER_WORKER)))
+    total = -(-(stop - first) // size)
+    yield from ordered_map(_run_chunks, work, total, jobs)
 
 
 def _run_chunks(items: list[tuple[Job, int, int]]) -> list[HandRecord]:
-    """One pool task: consecutive chunks, their records in index order."""
+    """One task: consecutive chunks, their records in index order."""
     return [record for item in items for record in _run_chunk(item)]
 
 

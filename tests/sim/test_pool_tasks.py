@@ -1,28 +1,11 @@
-"""A local pool is handed a few consecutive chunks per task (runner.task_chunks): fewer
-round trips for fast hands, and the records are still exactly those of one process."""
+"""What `rulespec simulate` does before a run starts: the rule file loaded once (the forked
+workers inherit it), the bots imported and their tables built, never on the first hand."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulespec.sim import runner
-
-
-@pytest.mark.parametrize(
-    ("total", "jobs", "expected"),
-    [(1, 2, 1), (31, 2, 1), (64, 2, 2), (500, 2, 8), (10**9, 2, 8), (500, 8, 3)],
-)
-def test_task_chunks(total: int, jobs: int, expected: int) -> None:
-    assert runner.task_chunks(total, jobs) == expected
-
-
-def test_tasks_of_several_chunks_give_the_same_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    job = runner.Job("gin", 2, ("random",), 4)
-    one = runner.simulate(job, 22, 1)
-    monkeypatch.setattr(runner, "TASKS_PER_WORKER", 1)  # 6 chunks, 2 workers: 3 a task
-    assert runner.task_chunks(6, 2) == 3
-    assert runner.simulate(job, 22, 2) == one
-    assert [r.index for r in one] == list(range(22))
 
 
 def test_a_preloaded_variant_is_not_loaded_again_and_is_let_go(
@@ -66,3 +49,17 @@ def test_the_bots_are_imported_at_start_up_not_on_the_first_hand() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False", "False", "True", "True", "True"]
+
+
+def test_the_bots_tables_are_built_at_start_up() -> None:
+    """`Bot.prepare`: given the variant, `ready_bots` builds the smart bot's mask lookahead,
+    which the first hand would otherwise build inside the run's timing (and once in every
+    worker forked before it); the random bot keeps no tables."""
+    from rulespec.bots import masklook
+
+    variant = runner.load("gin")
+    masklook._BY_VARIANT.pop(id(variant), None)
+    runner.ready_bots(["random"], variant)
+    assert id(variant) not in masklook._BY_VARIANT
+    runner.ready_bots(["smart"], variant)
+    assert masklook._BY_VARIANT[id(variant)][0] is variant

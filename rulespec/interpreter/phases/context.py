@@ -60,6 +60,7 @@ class Ctx:
     _short: str | None = None
     _table: Counter[int] | None = None
     _facts: dict[Callable[[Ctx], Any], Any] | None = None
+    _answers: dict[str, dict[Any, Any]] | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -94,6 +95,18 @@ class Ctx:
         elif fact in facts:
             return facts[fact]  # type: ignore[no-any-return]
         got = facts[fact] = fact(self)
+        return got
+
+    def answers(self, kind: str) -> dict[Any, Any]:
+        """A table of this moment's answers to one kind of question, by what decides them
+        (the listing asks some questions again for candidates that differ only in what
+        does not matter to the answer: wayon.can_finish of the same rest of the hand)."""
+        answers = self._answers
+        if answers is None:
+            answers = self._answers = {}
+        got = answers.get(kind)
+        if got is None:
+            got = answers[kind] = {}
         return got
 
     def taken(self) -> Counter[int]:

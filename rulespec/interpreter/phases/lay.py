@@ -42,6 +42,7 @@ from rulespec.interpreter.phases.laywords import (
 )
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.phases.openvalue import value_may_reach
+from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
 from rulespec.interpreter.turnctx import remove_cards, unique_clash
@@ -89,12 +90,6 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
     return why
 
 
-def _whole_hand_out(c: Ctx) -> bool:
-    return c.whole_hand_finishes(
-        lambda: W.can_finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs))
-    )
-
-
 def _no_contract(c: Ctx) -> str | None:
     """The contract is still to be met and no choice of melds of the hand makes it: no
     meld may open (contractfit.py; the same words as a meld the rest cannot complete)."""
@@ -120,7 +115,7 @@ def meld_gate(c: Ctx) -> str | None:
             return fit
     if play.melds_per_turn is not None and c.hs.melds_this_turn >= play.melds_per_turn:
         return f"play.melds_per_turn: at most {play.melds_per_turn} new meld(s) per turn"
-    if play.melding == "going_out" and c.hs.obligation is None and not _whole_hand_out(c):
+    if play.melding == "going_out" and c.hs.obligation is None and not whole_hand_finishes(c):
         return going_out_reason(c.variant)
     return None
 
@@ -147,9 +142,10 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         shape = M.meld_refusal(variant, meld)
         if shape is not None:
             return shape
-    clash = unique_clash(variant, hs, meld, c.table_count())
-    if clash is not None:
-        return unique_reason(clash)
+    if variant.melds.wild.unique:  # (the table is counted only when it matters)
+        clash = unique_clash(variant, hs, meld, c.table_count())
+        if clash is not None:
+            return unique_reason(clash)
     if not listing:
         gate = meld_gate(c)
         if gate is not None:
@@ -182,7 +178,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if short and not rest:
             return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
-        if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)], meld):
+        if not rest_finishes(c, rest, meld):
             return going_out_reason(variant)
         return None  # can_finish has found the way on
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
@@ -248,9 +244,10 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
         return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
             f": {why}" if why else ""
         )
-    clash = unique_clash(variant, hs, move.cards, c.table_count())
-    if clash is not None:
-        return unique_reason(clash)
+    if variant.melds.wild.unique:
+        clash = unique_clash(variant, hs, move.cards, c.table_count())
+        if clash is not None:
+            return unique_reason(clash)
     gate = layoff_gate(c)
     if gate is not None:
         return gate

@@ -12,6 +12,7 @@ no way to end the turn is refused (wayon.py, on scratch copies).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from rulespec.core.cards import card_text
 from rulespec.core.moves import LAYOFF, Move
@@ -297,44 +298,59 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
     the first, for a caller that asks only whether there is any; `search`: for the way-on
     search, which while a contract begun this turn is short tries only the melds that
     count toward it: `contract_helps`)."""
-    out: list[Move] = []
+    moves = _laying(c, way_on, search)
+    if one:
+        first = next(moves, None)
+        return [] if first is None else [first]
+    return list(moves)
+
+
+def _laying(c: Ctx, way_on: bool, search: bool) -> Iterator[Move]:
+    """`laying`'s moves one by one, in its order: the way-on search tries each as it comes
+    and stops at the first that ends the turn, never judging the rest (judging a candidate
+    changes nothing, so the moves it tries, and the answer, are the same)."""
+    variant, hs = c.variant, c.hs
     hand = c.hand
     counts = None
-    if search and c.hs.melds_this_turn and contract_lack(c.variant, c.hs) and c.opening_pending():
-        counts = contract_counts(c.variant, c.hs)
+    if search and hs.melds_this_turn and contract_lack(variant, hs) and c.opening_pending():
+        counts = contract_counts(variant, hs)
     if meld_gate(c) is None:
-        going_out = c.variant.play.melding == "going_out"
-        if going_out and not lists_every_meld(c.variant, hand):
+        going_out = variant.play.melding == "going_out"
+        if going_out and not lists_every_meld(variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
             candidates = tuple(sorted(set(_way_out(c))))
         else:
-            candidates, every = hand_listing(c.variant, hand)
+            candidates, every = hand_listing(variant, hand)
             if going_out and not every:
                 # the listing is canonical (over its budget): it may hold no meld of any
                 # way out, so the melds of one way out are offered too (never stranded)
                 candidates = tuple(sorted(set(candidates).union(_way_out(c))))
-        ob = c.hs.obligation
+        ob = hs.obligation
         must = -1 if ob is None else ob[0]  # a meld without the card taken is refused anyway
+        # without the way-on test, no obligation and not going out, a candidate that keeps
+        # a card back passes every clause of `_meld_refusal` but the table's (unique)
+        quick = not way_on and ob is None and not going_out
+        unique = variant.melds.wild.unique
+        size = len(hand)
         for meld in candidates:
-            if counts is not None and not contract_helps(c.variant, counts, meld):
+            if counts is not None and not contract_helps(variant, counts, meld):
+                continue
+            if quick and len(meld) < size:
+                if not unique or unique_clash(variant, hs, meld, c.table_count()) is None:
+                    yield meld_move(meld)
                 continue
             if must >= 0 and all(p[0] != must for p in meld):
                 continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
-                out.append(meld_move(meld))
-                if one:
-                    return out
-    ob = c.hs.obligation
+                yield meld_move(meld)
+    ob = hs.obligation
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
-    if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
-        table = [m for _, m in c.hs.melds]
-        for placed, idx in layoffs(c.variant, offer, table):
+    if offer and hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
+        table = [m for _, m in hs.melds]
+        for placed, idx in layoffs(variant, offer, table):
             move = Move(LAYOFF, (placed,), idx + 1)
             if layoff_refusal(c, move, way_on) is None:
-                out.append(move)
-                if one:
-                    return out
-    return out
+                yield move
 
 
 def _way_out(c: Ctx) -> list[Meld]:
@@ -342,11 +358,11 @@ def _way_out(c: Ctx) -> list[Meld]:
     return W.finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs)) or []
 
 
-def laying_for_search(c: Ctx) -> list[Move]:
-    """The melds and lay-offs the way-on search tries from the moment `c` (without the
-    way-on test: it recurses; nor the moment after each meld, which only the melds it
-    explores need)."""
-    return laying(c, way_on=False, search=True)
+def laying_for_search(c: Ctx) -> Iterator[Move]:
+    """The melds and lay-offs the way-on search tries from the moment `c`, one by one
+    (without the way-on test: it recurses; nor the moment after each meld, which only
+    the melds it explores need)."""
+    return _laying(c, way_on=False, search=True)
 
 
 def _discards(c: Ctx) -> bool:

@@ -2,13 +2,14 @@
 every list it gives, to compare before and after a change to the laying phase.
 
 `record` plays seeded smart self-play hands of the named variants and pickles every
-position in which the mover lists moves in phase `play` (the laying phase); `time`
+position in which the mover lists moves in phase `play` (the laying phase; `--all`:
+every position, so that the memos the draw's listing fills are filled as in play); `time`
 lists the moves of each recorded position once, in a fresh process (so the engine's
 caches are as cold as in a simulation), and prints the CPU seconds per variant;
 `dump` writes every listed move of every recorded position, one position a line (two
 dumps of one recording compared with `cmp`: any changed legal move shows).
 
-    .venv/bin/python bench/bench_laying.py record --out pos.pkl [-n 30] [names...]
+    .venv/bin/python bench/bench_laying.py record --out pos.pkl [-n 30] [--all] [names...]
     .venv/bin/python bench/bench_laying.py time pos.pkl [names...]
     .venv/bin/python bench/bench_laying.py dump pos.pkl --out moves.txt
 """
@@ -36,9 +37,10 @@ PLAYERS = {"contract-rummy": 3}
 Positions = dict[str, list[tuple[HandState, MatchState]]]
 
 
-def record(names: list[str], hands: int) -> Positions:
-    """Every play-phase position of `hands` seeded smart self-play hands per variant (the
-    match state too: the hand's rules, a deal's contract or wild rank, come from it)."""
+def record(names: list[str], hands: int, every: bool = False) -> Positions:
+    """Every play-phase position (`every`: every position, the draw's too) of `hands`
+    seeded smart self-play hands per variant (the match state too: the hand's rules, a
+    deal's contract or wild rank, come from it)."""
     out: Positions = {}
     for name in names:
         variant = load_variant(name)
@@ -50,7 +52,7 @@ def record(names: list[str], hands: int) -> Positions:
             game = Game.new(variant, players, seed)
             moves = 0
             while not game.hand_over and moves < 3000:
-                if game.hs.phase == "play":
+                if every or game.hs.phase == "play":
                     got.append(copy.deepcopy((game.hs, game.ms)))
                 seat = game.to_move
                 move = agents[seat].choose(game.observation(seat), game.legal_moves(), variant)
@@ -67,11 +69,12 @@ def main() -> None:
     ap.add_argument("names", nargs="*")
     ap.add_argument("-n", type=int, default=30, help="hands per variant (record)")
     ap.add_argument("--out", default="")
+    ap.add_argument("--all", action="store_true", help="record every position, not only play")
     args = ap.parse_args()
     if args.action == "record":
         names = ([args.file] if args.file else []) + args.names or list(SLOW)
         with open(args.out, "wb") as fh:
-            pickle.dump(record(names, args.n), fh)
+            pickle.dump(record(names, args.n, args.all), fh)
         return
     with open(args.file, "rb") as fh:
         positions: Positions = pickle.load(fh)  # noqa: S301 (our own file)

@@ -6,6 +6,9 @@
   `melds.wild.unique`, where nothing is carried), and both are used.
 - partsearch.py: the meld-count bound skipped when it cannot prune, and its memo
   shared by hands, give the partitions the bound computed per hand gives.
+- openmemo.py: an opening's way-on search asked once per rest, turn's value, contract
+  count and obligation in a moment, where the opening turn never reads the table,
+  equals a fresh search of each candidate's moment, and is shared.
 - lay.py: the search's quick acceptance of a candidate and the move-by-move listing
   give the moves `_meld_refusal` accepts, in the same order.
 """
@@ -28,7 +31,9 @@ from rulespec.interpreter.phases import lay as L
 from rulespec.interpreter.phases import outmemo as O
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.interpreter.phases.openmemo import opening_ends, table_blind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import remove_cards
 from rulespec.model.variant import Variant
@@ -142,3 +147,35 @@ def test_the_search_listing_accepts_what_meld_refusal_accepts(name: str) -> None
                 quick += bool(c.hs.obligation is None and listed)
             game.play(rng.choice(game.legal_moves()))
     assert quick > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "blind"),
+    [("scala-40", True), ("contract-rummy", True), ("kalooki", False), ("carioca", False)],
+)
+def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
+    name: str, blind: bool
+) -> None:
+    variant = load_variant(name)
+    assert table_blind(variant) is blind  # kalooki: unique; carioca: lay-offs in the turn
+    rng = random.Random(8)
+    asked = answered = 0
+    for seed in range(5):
+        game = Game.new(variant, 3 if name == "contract-rummy" else 2, seed=seed)
+        while not game.hand_over and asked < 120:
+            if game.phase == "play" and game.hs.obligation is None:
+                c = Ctx(game.rules, game.hs, explain=False)
+                for meld in hand_listing(c.variant, c.hand)[0]:
+                    if len(meld) == len(c.hand) or not c.opening_pending():
+                        continue
+                    laid = Ctx(c.variant, after(c.variant, c.hs, L.meld_move(meld)), False)
+                    if not laid.opening_short():
+                        continue
+                    fresh = W.can_end_turn(laid, L.laying_for_search, L._discards)
+                    got = opening_ends(c, laid, L.laying_for_search, L._discards)
+                    assert got == fresh, game.position()
+                    asked += 1
+                answered += len(c.answers("opening"))
+            game.play(rng.choice(game.legal_moves()))
+    assert asked > 20
+    assert answered < asked if blind else answered == 0

@@ -42,6 +42,7 @@ from rulespec.interpreter.phases.laywords import (
     unique_reason,
 )
 from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.interpreter.phases.openmemo import opening_ends
 from rulespec.interpreter.phases.openvalue import value_may_reach
 from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
 from rulespec.interpreter.state import HandState
@@ -187,7 +188,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if way_on and not (
             may_complete(c, meld)  # (two quick sure "no"s before the search)
             and value_may_reach(c, meld, laid.hs)
-            and W.can_end_turn(laid, laying_for_search, _discards)
+            and opening_ends(c, laid, laying_for_search, _discards)
         ):
             return first_laydown_reason(c, meld, short)
         return None

@@ -6,9 +6,10 @@
   `melds.wild.unique`, where nothing is carried), and both are used.
 - partsearch.py: the meld-count bound skipped when it cannot prune, and its memo
   shared by hands, give the partitions the bound computed per hand gives.
-- openmemo.py: an opening's way-on search asked once per rest, turn's value, contract
-  count and obligation in a moment, where the opening turn never reads the table,
-  equals a fresh search of each candidate's moment, and is shared.
+- openmemo.py: whether an opening begun by a candidate meld can be completed (the sure
+  "no"s, then the way-on search), asked once per rest, turn's value, contract count and
+  obligation in a moment where the opening turn never reads the table, equals a fresh
+  answer for each candidate, and is shared.
 - lay.py: the search's quick acceptance of a candidate and the move-by-move listing
   give the moves `_meld_refusal` accepts, in the same order.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -171,8 +173,8 @@ def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
                     laid = Ctx(c.variant, after(c.variant, c.hs, L.meld_move(meld)), False)
                     if not laid.opening_short():
                         continue
-                    fresh = W.can_end_turn(laid, L.laying_for_search, L._discards)
-                    got = opening_ends(c, laid, L.laying_for_search, L._discards)
+                    fresh = L._completes(c, meld, laid)
+                    got = opening_ends(c, laid, partial(L._completes, c, meld, laid))
                     assert got == fresh, game.position()
                     asked += 1
                 answered += len(c.answers("opening"))

@@ -185,14 +185,20 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         return None  # can_finish has found the way on
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
         assert laid is not None  # (short is only set after laying it)
-        if way_on and not (
-            may_complete(c, meld)  # (two quick sure "no"s before the search)
-            and value_may_reach(c, meld, laid.hs)
-            and opening_ends(c, laid, laying_for_search, _discards)
-        ):
+        if way_on and not opening_ends(c, laid, lambda: _completes(c, meld, laid)):
             return first_laydown_reason(c, meld, short)
         return None
     return no_way_on(c, rest, meld_move(meld)) if way_on else None
+
+
+def _completes(c: Ctx, meld: Meld, laid: Ctx) -> bool:
+    """Can the opening begun with `meld` (`laid`: the moment after it) be completed this
+    turn? Two quick sure "no"s (contract, value), then the way-on search."""
+    return (
+        may_complete(c, meld)
+        and value_may_reach(c, meld, laid.hs)
+        and W.can_end_turn(laid, laying_for_search, _discards)
+    )
 
 
 def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:

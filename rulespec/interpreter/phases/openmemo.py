@@ -20,21 +20,23 @@ same budget: the same answer. Elsewhere every candidate is searched.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx, contract_counts
 from rulespec.interpreter.phases.openvalue import OpeningEnv
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 
-def opening_ends(c: Ctx, laid: Ctx, laying: W.Lister, discards: W.Discards) -> bool:
-    """`wayon.can_end_turn(laid, laying, discards)` for the moment `laid` after a candidate
-    meld of the moment `c` that leaves the opening short, asked once per moment for what
-    decides it when the variant's opening turn is blind to the table."""
+def opening_ends(c: Ctx, laid: Ctx, compute: Callable[[], bool]) -> bool:
+    """`compute()`: can the opening begun by a candidate meld of the moment `c` (`laid`: the
+    moment after it) still be completed this turn (lay.py: the contract's and the value's
+    sure "no"s, then `wayon.can_end_turn`)? Asked once per moment for what decides it when
+    the variant's opening turn is blind to the table: the two sure "no"s read the same
+    (the rest of the hand, the turn's value, the contract's count) as the search."""
     if not table_blind(c.variant):
-        return W.can_end_turn(laid, laying, discards)
+        return compute()
     hs = laid.hs
     key = (
         tuple(sorted(laid.hand)),
@@ -45,7 +47,7 @@ def opening_ends(c: Ctx, laid: Ctx, laying: W.Lister, discards: W.Discards) -> b
     known = c.answers("opening")
     got = known.get(key)
     if got is None:
-        got = known[key] = W.can_end_turn(laid, laying, discards)
+        got = known[key] = compute()
     return bool(got)
 
 

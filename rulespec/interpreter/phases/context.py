@@ -61,6 +61,7 @@ class Ctx:
     _table: Counter[int] | None = None
     _facts: dict[Callable[[Ctx], Any], Any] | None = None
     _answers: dict[str, dict[Any, Any]] | None = None
+    _minimum: int | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -136,11 +137,16 @@ class Ctx:
     def first_laydown_min(self) -> int:
         """The value a first laying down must reach now (0: no minimum applies: none is set,
         or the mover laid down in an earlier turn)."""
-        first = self.variant.play.first_laydown_min
-        if first is None or self.laid_down_before():
-            return 0
-        fixed = fixed_value(first)  # (most minimums read no name: no environment to build)
-        return max(0, int(first(self.env()) if fixed is NOT_FIXED else fixed))
+        got = self._minimum
+        if got is None:
+            first = self.variant.play.first_laydown_min
+            if first is None or self.laid_down_before():
+                got = 0
+            else:
+                fixed = fixed_value(first)  # (most minimums read no name: no environment)
+                got = max(0, int(first(self.env()) if fixed is NOT_FIXED else fixed))
+            self._minimum = got
+        return got
 
     def opening_pending(self) -> bool:
         """Is a first laying down subject to a minimum or a contract still to come (the mover

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from collections.abc import Collection, Sequence
-from functools import lru_cache
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import partition_apart
-from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows, span, tables
+from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, tables
 from rulespec.interpreter.melds import name_one
+from rulespec.interpreter.partshare import inside, share_table
 from rulespec.interpreter.search import GeneralSearch, Step
 from rulespec.model.variant import Variant
 
@@ -137,18 +137,23 @@ class _Partitioner:
         )
         self.target_counters = [Counter(s) for s in self.size_targets or ()]
         self.most = max(self.counts_ok) if self.counts_ok else len(hand)
+        self.cards = len(hand)  # (`_needs`: a bound on melds that large never prunes)
         self.wild_sizes = sorted(t.all_wild_sizes)
         self.memo: dict[
             tuple[int, int, tuple[int, ...], frozenset[int] | None, Got],
             tuple[Step, ...] | None,
         ] = {}
-        self.needs: dict[int, int] = {}
         s = self.search
         # the fields of the codes not of a wild rank (a field per code: s.types is 0..51)
         fixed = [c for c in s.types if not s.is_flex[c]]
         self.fixed_fields = sum(((1 << s.width) - 1) << (c * s.width) for c in fixed)
+        # `_needs` by mask: a fact of these fields and the tables, shared by every hand
+        needs = t.memo.get(("needs", s.width, self.fixed_fields))
+        if not isinstance(needs, dict):
+            needs = t.memo[("needs", s.width, self.fixed_fields)] = {}
+        self.needs: dict[int, int] = needs
         # share[a]: the codes that could stand in one meld with a (a itself: a repeat)
-        self.share = _share_table(t)
+        self.share = share_table(t)
         # With unconstrained wild cards, a run holding a wild card where a natural card of
         # the cards left would fit can swap the two (that card's meld takes the wild card:
         # sizes and meld count unchanged). So a run part that skips a natural card left in
@@ -182,6 +187,7 @@ class _Partitioner:
         jokers = sum(1 for c in hand if c == JOKER)
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
+        if len(self.needs) >= MEMO_LIMIT:
             self.needs.clear()
         fl = s.flex_in(mask)
         found = None
@@ -265,7 +271,9 @@ class _Partitioner:
     def _needs(self, mask: int) -> int:
         """A lower bound on the melds the natural cards of `mask` need: how many of them
         (cards of a wild rank left out) no two of which could ever share a meld."""
-        if self.most >= self.search.full.bit_length():  # no meld limit to prune against
+        # no meld limit to prune against: each meld placed took a card of the hand, so melds
+        # placed and cards left never outnumber it (0 then gives `_dfs` the same answer)
+        if self.most >= self.cards or self.most >= self.search.full.bit_length():
             return 0
         got = self.needs.get(mask)
         if got is not None:
@@ -306,9 +314,9 @@ class _Partitioner:
                 if not t.set_distinct or suit not in have:
                     got |= low_bits << ((codes[0] % 13 + 13 * suit) * width)
         elif len(codes) >= 2 and len(ranks) == len(codes):
-            inside = _inside(t.line, rank_mask([c % 13 + 1 for c in codes]))
+            within = inside(t.line, rank_mask([c % 13 + 1 for c in codes]))
             for r in range(13):
-                if inside >> r & 1:
+                if within >> r & 1:
                     got |= low_bits << ((r + 13 * (codes[0] // 13)) * width)
         self.holes[codes] = got
         return got
@@ -367,33 +375,3 @@ class _Partitioner:
             if found is not None:
                 return (((s.types[i],), -2),) + found
         return None
-
-
-@lru_cache(maxsize=8192)
-def _inside(ace: str, ranks: int) -> int:
-    """The ranks, not in `ranks`, inside every shortest run window that holds them."""
-    length = span(ace, ranks)
-    inside = (1 << 13) - 1
-    for window in run_windows(ace):
-        w = rank_mask(window)
-        if len(window) == length and w & ranks == ranks:
-            inside &= w
-    return inside & ~ranks
-
-
-def _share_table(t: Tables) -> list[int]:
-    """For each code, the bit mask of the codes that could share a meld with it (cached)."""
-    got = t.memo.get(("share",))
-    if not isinstance(got, list):
-        got = [sum(1 << b for b in range(52) if _can_share(t, a, b)) for a in range(52)]
-        t.memo[("share",)] = got
-    return got
-
-
-def _can_share(t: Tables, a: int, b: int) -> bool:
-    """Could natural cards a and b ever stand in one meld (a set or a run)?"""
-    if a % 13 == b % 13:
-        return t.has_sets and t.set_max >= 2 and (a != b or not t.set_distinct)
-    if a // 13 == b // 13:
-        return t.has_runs and span(t.line, 1 << (a % 13) | 1 << (b % 13)) <= t.run_max
-    return False

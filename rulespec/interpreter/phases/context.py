@@ -60,6 +60,8 @@ class Ctx:
     _short: str | None = None
     _table: Counter[int] | None = None
     _facts: dict[Callable[[Ctx], Any], Any] | None = None
+    _answers: dict[str, dict[Any, Any]] | None = None
+    _minimum: int | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -96,6 +98,18 @@ class Ctx:
         got = facts[fact] = fact(self)
         return got
 
+    def answers(self, kind: str) -> dict[Any, Any]:
+        """A table of this moment's answers to one kind of question, by what decides them
+        (the listing asks some questions again for candidates that differ only in what
+        does not matter to the answer: wayon.can_finish of the same rest of the hand)."""
+        answers = self._answers
+        if answers is None:
+            answers = self._answers = {}
+        got = answers.get(kind)
+        if got is None:
+            got = answers[kind] = {}
+        return got
+
     def taken(self) -> Counter[int]:
         """How many of each card the mover has taken from the pile this turn and may still
         hold (`held_taken`)."""
@@ -123,11 +137,16 @@ class Ctx:
     def first_laydown_min(self) -> int:
         """The value a first laying down must reach now (0: no minimum applies: none is set,
         or the mover laid down in an earlier turn)."""
-        first = self.variant.play.first_laydown_min
-        if first is None or self.laid_down_before():
-            return 0
-        fixed = fixed_value(first)  # (most minimums read no name: no environment to build)
-        return max(0, int(first(self.env()) if fixed is NOT_FIXED else fixed))
+        got = self._minimum
+        if got is None:
+            first = self.variant.play.first_laydown_min
+            if first is None or self.laid_down_before():
+                got = 0
+            else:
+                fixed = fixed_value(first)  # (most minimums read no name: no environment)
+                got = max(0, int(first(self.env()) if fixed is NOT_FIXED else fixed))
+            self._minimum = got
+        return got
 
     def opening_pending(self) -> bool:
         """Is a first laying down subject to a minimum or a contract still to come (the mover

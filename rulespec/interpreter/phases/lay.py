@@ -12,6 +12,7 @@ no way to end the turn is refused (wayon.py, on scratch copies).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from rulespec.core.cards import card_text
 from rulespec.core.moves import LAYOFF, Move
@@ -41,7 +42,9 @@ from rulespec.interpreter.phases.laywords import (
     unique_reason,
 )
 from rulespec.interpreter.phases.meldlist import hand_listing
+from rulespec.interpreter.phases.openmemo import opening_ends
 from rulespec.interpreter.phases.openvalue import value_may_reach
+from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
 from rulespec.interpreter.turnctx import remove_cards, unique_clash
@@ -89,12 +92,6 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
     return why
 
 
-def _whole_hand_out(c: Ctx) -> bool:
-    return c.whole_hand_finishes(
-        lambda: W.can_finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs))
-    )
-
-
 def _no_contract(c: Ctx) -> str | None:
     """The contract is still to be met and no choice of melds of the hand makes it: no
     meld may open (contractfit.py; the same words as a meld the rest cannot complete)."""
@@ -120,7 +117,7 @@ def meld_gate(c: Ctx) -> str | None:
             return fit
     if play.melds_per_turn is not None and c.hs.melds_this_turn >= play.melds_per_turn:
         return f"play.melds_per_turn: at most {play.melds_per_turn} new meld(s) per turn"
-    if play.melding == "going_out" and c.hs.obligation is None and not _whole_hand_out(c):
+    if play.melding == "going_out" and c.hs.obligation is None and not whole_hand_finishes(c):
         return going_out_reason(c.variant)
     return None
 
@@ -147,9 +144,10 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         shape = M.meld_refusal(variant, meld)
         if shape is not None:
             return shape
-    clash = unique_clash(variant, hs, meld, c.table_count())
-    if clash is not None:
-        return unique_reason(clash)
+    if variant.melds.wild.unique:  # (the table is counted only when it matters)
+        clash = unique_clash(variant, hs, meld, c.table_count())
+        if clash is not None:
+            return unique_reason(clash)
     if not listing:
         gate = meld_gate(c)
         if gate is not None:
@@ -182,19 +180,25 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if short and not rest:
             return first_laydown_reason(c, meld, short)
     if variant.play.melding == "going_out":
-        if not W.can_finish(variant, hs, c.seat, rest, _turn_meld_sizes(hs) + [len(meld)], meld):
+        if not rest_finishes(c, rest, meld):
             return going_out_reason(variant)
         return None  # can_finish has found the way on
     if short:  # the opening goes on this turn: the rest of the hand must be able to complete it
         assert laid is not None  # (short is only set after laying it)
-        if way_on and not (
-            may_complete(c, meld)  # (two quick sure "no"s before the search)
-            and value_may_reach(c, meld, laid.hs)
-            and W.can_end_turn(laid, laying_for_search, _discards)
-        ):
+        if way_on and not opening_ends(c, laid, lambda: _completes(c, meld, laid)):
             return first_laydown_reason(c, meld, short)
         return None
     return no_way_on(c, rest, meld_move(meld)) if way_on else None
+
+
+def _completes(c: Ctx, meld: Meld, laid: Ctx) -> bool:
+    """Can the opening begun with `meld` (`laid`: the moment after it) be completed this
+    turn? Two quick sure "no"s (contract, value), then the way-on search."""
+    return (
+        may_complete(c, meld)
+        and value_may_reach(c, meld, laid.hs)
+        and W.can_end_turn(laid, laying_for_search, _discards)
+    )
 
 
 def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
@@ -248,9 +252,10 @@ def layoff_refusal(c: Ctx, move: Move, way_on: bool = True) -> str | None:
         return f"{card_text(move.card)} does not fit meld {move.number} as placed" + (
             f": {why}" if why else ""
         )
-    clash = unique_clash(variant, hs, move.cards, c.table_count())
-    if clash is not None:
-        return unique_reason(clash)
+    if variant.melds.wild.unique:
+        clash = unique_clash(variant, hs, move.cards, c.table_count())
+        if clash is not None:
+            return unique_reason(clash)
     gate = layoff_gate(c)
     if gate is not None:
         return gate
@@ -300,44 +305,59 @@ def laying(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False)
     the first, for a caller that asks only whether there is any; `search`: for the way-on
     search, which while a contract begun this turn is short tries only the melds that
     count toward it: `contract_helps`)."""
-    out: list[Move] = []
+    moves = _laying(c, way_on, search)
+    if one:
+        first = next(moves, None)
+        return [] if first is None else [first]
+    return list(moves)
+
+
+def _laying(c: Ctx, way_on: bool, search: bool) -> Iterator[Move]:
+    """`laying`'s moves one by one, in its order: the way-on search tries each as it comes
+    and stops at the first that ends the turn, never judging the rest (judging a candidate
+    changes nothing, so the moves it tries, and the answer, are the same)."""
+    variant, hs = c.variant, c.hs
     hand = c.hand
     counts = None
-    if search and c.hs.melds_this_turn and contract_lack(c.variant, c.hs) and c.opening_pending():
-        counts = contract_counts(c.variant, c.hs)
+    if search and hs.melds_this_turn and contract_lack(variant, hs) and c.opening_pending():
+        counts = contract_counts(variant, hs)
     if meld_gate(c) is None:
-        going_out = c.variant.play.melding == "going_out"
-        if going_out and not lists_every_meld(c.variant, hand):
+        going_out = variant.play.melding == "going_out"
+        if going_out and not lists_every_meld(variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
             candidates = tuple(sorted(set(_way_out(c))))
         else:
-            candidates, every = hand_listing(c.variant, hand)
+            candidates, every = hand_listing(variant, hand)
             if going_out and not every:
                 # the listing is canonical (over its budget): it may hold no meld of any
                 # way out, so the melds of one way out are offered too (never stranded)
                 candidates = tuple(sorted(set(candidates).union(_way_out(c))))
-        ob = c.hs.obligation
+        ob = hs.obligation
         must = -1 if ob is None else ob[0]  # a meld without the card taken is refused anyway
+        # without the way-on test, no obligation and not going out, a candidate that keeps
+        # a card back passes every clause of `_meld_refusal` but the table's (unique)
+        quick = not way_on and ob is None and not going_out
+        unique = variant.melds.wild.unique
+        size = len(hand)
         for meld in candidates:
-            if counts is not None and not contract_helps(c.variant, counts, meld):
+            if counts is not None and not contract_helps(variant, counts, meld):
+                continue
+            if quick and len(meld) < size:
+                if not unique or unique_clash(variant, hs, meld, c.table_count()) is None:
+                    yield meld_move(meld)
                 continue
             if must >= 0 and all(p[0] != must for p in meld):
                 continue
             if _meld_refusal(c, meld, way_on, listing=True) is None:
-                out.append(meld_move(meld))
-                if one:
-                    return out
-    ob = c.hs.obligation
+                yield meld_move(meld)
+    ob = hs.obligation
     offer = hand if ob is None else ([ob[0]] if ob[1] == "any" else [])
-    if offer and c.hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
-        table = [m for _, m in c.hs.melds]
-        for placed, idx in layoffs(c.variant, offer, table):
+    if offer and hs.melds and layoff_gate(c) is None:  # (no table meld: the gate refuses)
+        table = [m for _, m in hs.melds]
+        for placed, idx in layoffs(variant, offer, table):
             move = Move(LAYOFF, (placed,), idx + 1)
             if layoff_refusal(c, move, way_on) is None:
-                out.append(move)
-                if one:
-                    return out
-    return out
+                yield move
 
 
 def _way_out(c: Ctx) -> list[Meld]:
@@ -345,11 +365,11 @@ def _way_out(c: Ctx) -> list[Meld]:
     return W.finish(c.variant, c.hs, c.seat, list(c.hand), _turn_meld_sizes(c.hs)) or []
 
 
-def laying_for_search(c: Ctx) -> list[Move]:
-    """The melds and lay-offs the way-on search tries from the moment `c` (without the
-    way-on test: it recurses; nor the moment after each meld, which only the melds it
-    explores need)."""
-    return laying(c, way_on=False, search=True)
+def laying_for_search(c: Ctx) -> Iterator[Move]:
+    """The melds and lay-offs the way-on search tries from the moment `c`, one by one
+    (without the way-on test: it recurses; nor the moment after each meld, which only
+    the melds it explores need)."""
+    return _laying(c, way_on=False, search=True)
 
 
 def _discards(c: Ctx) -> bool:

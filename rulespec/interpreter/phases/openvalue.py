@@ -104,18 +104,18 @@ def _cards_of(listing: tuple[Meld, ...]) -> frozenset[int]:
     return got
 
 
-class _NotFixed(Exception):
+class NotFixed(Exception):
     """The expression read a name other than `me.laid_down_before`."""
 
 
-class _OpeningEnv:
+class OpeningEnv:
     """The `turn` names of an opening turn that stay the same all turn: only
     `me.laid_down_before`, which is false (compiled expressions read only `env[name]`)."""
 
     def __getitem__(self, name: str) -> Any:
         if name == "me.laid_down_before":
             return False
-        raise _NotFixed(name)
+        raise NotFixed(name)
 
 
 _OPENING: Derived[int | None] = Derived()
@@ -131,7 +131,7 @@ def _opening_minimum(variant: Variant) -> int | None:
     play = variant.play
     if play.first_laydown_min is None:
         return None
-    env: Any = _OpeningEnv()
+    env: Any = OpeningEnv()
     try:
         minimum = max(0, int(play.first_laydown_min(env)))
         if play.layoff is not None and play.layoff(env):

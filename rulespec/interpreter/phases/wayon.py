@@ -14,7 +14,7 @@ when the budget runs out: refusing a move never strands anyone).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rulespec.core.cards import Placed
 from rulespec.core.moves import Move
@@ -32,7 +32,7 @@ from rulespec.model.variant import Variant
 BUDGET = 24
 """States the search may expand for one question; past it the answer is no."""
 
-Lister = Callable[[Ctx], list[Move]]
+Lister = Callable[[Ctx], Iterable[Move]]
 Discards = Callable[[Ctx], bool]
 
 

@@ -1,0 +1,86 @@
+"""Going-out answers asked once: per moment, and carried to the moment after a meld (phases, lay).
+
+Under `play.melding: going_out` the listing asks `wayon.can_finish` of the whole hand
+(the gate) and of the rest after each candidate meld. The answer is a fact of few
+things, so the same question is asked again and again:
+
+- in one moment, candidates that name their wild cards otherwise, or lay the same
+  cards as another meld, leave the same rest (`rest_finishes` asks once per rest);
+- after a meld is laid, the next moment's whole-hand question is the one its
+  candidate question was (`whole_hand_finishes` finds it in `_CARRIED`).
+
+What decides the answer: the cards left (`rest`), the melds laid this turn with the
+meld about to be laid (how many, their sizes, how they count toward a going-out
+contract, which taken cards they used: `wayon.contract_left`, `held_taken`), the
+cards taken this turn, and the rules of the hand (the variant object). The hand
+the rest came from only picks which partition search serves the question (each is
+exact: arrange.partition). Under `melds.wild.unique` the way found is named against
+the table (`wayon._named_apart`), so nothing is carried there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.phases import wayon as W
+from rulespec.interpreter.phases.context import Ctx, contract_piece
+from rulespec.model.variant import Variant
+
+CARRIED = 4096
+"""Answers kept for the moments after a meld before the table starts over."""
+
+_CARRIED: dict[tuple[Any, ...], tuple[Variant, bool]] = {}
+
+
+def turn_melds(c: Ctx) -> tuple[Meld, ...]:
+    """The melds the mover has laid this turn, oldest first."""
+    hs = c.hs
+    return tuple(m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :])
+
+
+def _carry_key(c: Ctx, rest: list[int], made: tuple[Meld, ...]) -> tuple[Any, ...]:
+    return (id(c.variant), c.seat, tuple(sorted(rest)), made, tuple(c.hs.taken))
+
+
+def whole_hand_finishes(c: Ctx) -> bool:
+    """Can the whole hand go out this turn (the going-out gate)? Asked once per moment, and
+    answered from the meld that led here when its question was asked (`rest_finishes`)."""
+    return c.whole_hand_finishes(lambda: _whole(c))
+
+
+def _whole(c: Ctx) -> bool:
+    made = turn_melds(c)
+    carry = not c.variant.melds.wild.unique
+    if carry and made:
+        hit = _CARRIED.get(_carry_key(c, c.hand, made))
+        if hit is not None and hit[0] is c.variant:
+            return hit[1]
+    return W.can_finish(c.variant, c.hs, c.seat, list(c.hand), [len(m) for m in made])
+
+
+def rest_finishes(c: Ctx, rest: list[int], meld: Meld) -> bool:
+    """`wayon.can_finish` of the rest of the hand after this meld (going-out melding), asked
+    once per moment for what decides it.
+
+    With the moment fixed, the answer depends on the meld only through the rest of the
+    hand (the meld's cards and size are the hand less the rest), how the meld counts
+    toward a going-out contract (`contract_piece`: `wayon.contract_left`), and, under
+    `melds.wild.unique`, the cards it puts on the table (the naming test): candidates
+    naming their wild cards otherwise, or the same cards laid as another meld, share it."""
+    variant = c.variant
+    play = variant.play
+    unique = variant.melds.wild.unique
+    piece = contract_piece(variant, meld) if play.contract_sets or play.contract_runs else None
+    key = (tuple(sorted(rest)), piece, meld if unique else None)
+    known = c.answers("finish")
+    got = known.get(key)
+    made = turn_melds(c)
+    if got is None:
+        sizes = [len(m) for m in made] + [len(meld)]
+        got = known[key] = W.can_finish(variant, c.hs, c.seat, rest, sizes, meld)
+    if not unique:  # the question of the moment after this meld, should it be laid
+        if len(_CARRIED) >= CARRIED:
+            _CARRIED.clear()
+        _CARRIED[_carry_key(c, rest, (*made, meld))] = (variant, got)
+    return got

@@ -20,7 +20,13 @@ arrangement: their sum less the highest, plus a weight per card beyond the
 first, bounds its term from below; a wild card's term is at least 0. Every card
 not proven too far from a knock counts as a knock chance. Whole-hand patterns (a
 grown hand that fits one has no deadwood) are ruled out first, or no floor is
-given.
+given. A hand holding a wild card gets none (almost every card lies in some meld
+then: the floor would cost more than it saves; a choice of cost, not of answer).
+
+The same rule read the other way prices a hand without a search: the hand less a
+card in no meld of it (`less_one`: the shallow discard scores) or with a card in
+no meld of it (`plus_one_tally`: the buy's sampled penalty cards) has the
+hand's deadwood less or plus that card.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from functools import lru_cache
 from typing import NamedTuple, TypeVar
 
 from rulespec.bots.base import point_unit
-from rulespec.bots.hands import dead_summary
+from rulespec.bots.hands import dead_summary, tally
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.maskturn import codes_of
 from rulespec.interpreter.meldrules import Tables, rank_mask, ranks_held, run_windows, tables
@@ -44,8 +50,6 @@ MARGIN = 1e-6
 score sum the same terms in other orders, which may differ in the last bits."""
 
 T = TypeVar("T")
-Floor = float | None
-"""A proven lower bound of a score, or None (none given)."""
 
 
 def least_deep(
@@ -82,7 +86,7 @@ def next_turn_floor(
     is cheap anyway (the mask path), the pool is empty, no floor is proven or none can
     clear ``bar`` (then the first bound above it may be returned)."""
     f = _floor_facts(variant)
-    if f is None or not pool or _on_mask_path(variant, hand, pool, weights[0]):
+    if f is None or not pool or _wild(f, hand) or _on_mask_path(variant, hand, pool, weights[0]):
         return None
     if variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
         return None
@@ -188,9 +192,56 @@ def lone_draws(variant: Variant, hand: Sequence[int]) -> int:
     in no meld of the hand with it, and no whole-hand pattern can be met), or 0 where that
     is not proven: the lookahead prices those cards without a search."""
     f = _floor_facts(variant)
-    if f is None or variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
+    if f is None or _wild(f, hand):
+        return 0
+    if variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
         return 0
     return _lone(f, hand)[0]
+
+
+def less_one(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Tally | None:
+    """(deadwood, deadwood cards) of ``hand`` less ``cards`` as `hands.tally` gives them,
+    read off the hand's own where the one card lies in no meld of the hand: it was just
+    deadwood there (the rule `lone_draws` reads the other way), so no search; else None.
+    Not for pure-run contracts (their tally counts the runs)."""
+    f = _floor_facts(variant)
+    if f is None or len(cards) != 1 or variant.play.contract_pure or _wild(f, hand):
+        return None
+    card = cards[0]
+    if not 0 <= card < 52 or not f.natural >> card & 1 or not _lone(f, hand)[1] >> card & 1:
+        return None
+    dw, count, _ = tally(variant, hand, False)
+    return dw - f.t.hand_values[card], count - 1
+
+
+def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | None:
+    """(deadwood, deadwood cards) of ``hand`` with ``card`` as `hands.tally` gives them,
+    read off the hand's own where the card would just join the deadwood (`lone_draws`);
+    else None. Not for pure-run contracts (their tally counts the runs)."""
+    if (
+        variant.play.contract_pure
+        or not 0 <= card < 52
+        or not lone_draws(variant, hand) >> card & 1
+    ):
+        return None
+    dw, count, _ = tally(variant, hand, False)
+    return dw + variant_values(variant)[card], count + 1
+
+
+def variant_values(variant: Variant) -> tuple[int, ...]:
+    """The hand values by code (the meld tables')."""
+    return tables(variant).hand_values
+
+
+Tally = tuple[int, int]
+"""(deadwood, deadwood cards) of a hand."""
+
+
+def _wild(f: _Facts, hand: Sequence[int]) -> bool:
+    """Does the hand hold a wild card? Then almost every card lies in some meld: no floor
+    or lone card is worth its cost (a choice of cost only; the answers stay exact)."""
+    kind = f.kind
+    return any(kind[c] == WILD for c in hand)
 
 
 class _Facts(NamedTuple):

@@ -49,7 +49,7 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger, discard_dangers
-from rulespec.bots.deepfloor import least_deep, next_turn_floor
+from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import melded_value, outs, potential, tally, unseen
@@ -96,14 +96,15 @@ class SmartBot(PhasedBot):
 
     # ---- the cost of a hand -------------------------------------------------
 
-    def cost(self, variant: Variant, hand: Sequence[int]) -> float:
+    def cost(self, variant: Variant, hand: Sequence[int], known: Tally | None = None) -> float:
+        """The hand's cost (``known``: its deadwood and deadwood cards, proven elsewhere)."""
         if not hand:
             return -1000.0
         fast = fast_hand(variant, hand, self._contract)
         if fast is not None:  # the one-deck path: the kernel's answer, by mask
             return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
         want = variant.play.contract_pure
-        dw, count, pure = tally(variant, hand, bool(want))  # (the melds go unnamed)
+        dw, count, pure = (*known, 0) if known else tally(variant, hand, bool(want))
         value = points(variant, dw) + self._count_weight(variant) * count
         if want:  # a contract asks for pure runs: aim at them before anything else
             value += PURE_WEIGHT * max(0, want - pure)
@@ -142,7 +143,7 @@ class SmartBot(PhasedBot):
                 continue
             rest = list(hand)
             rest.remove(card)
-            score = self.cost(variant, rest)
+            score = self.cost(variant, rest, less_one(variant, hand, (card,)))
             if pool is not None:
                 score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
             if best is None or score < best:
@@ -152,7 +153,7 @@ class SmartBot(PhasedBot):
     def _claim(self, view: View, groups: Groups, v: Variant) -> Move:
         """Out of turn: buy when the card pays for its penalty cards (bots/buying.py)."""
         self._contract = pending(view, v)
-        return claim_move(view, groups, v, lambda h: self.cost(v, h), self._pool(view, v))
+        return claim_move(view, groups, v, partial(self.cost, v), self._pool(view, v))
 
     # ---- drawing ------------------------------------------------------------
 
@@ -306,8 +307,7 @@ class SmartBot(PhasedBot):
         )
 
     def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
-        rest = remove_cards(hand, cards)
-        return self.cost(variant, rest) if rest is not None else math.inf
+        return math.inf if (rest := remove_cards(hand, cards)) is None else self.cost(variant, rest)
 
     def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
         """Cost of the hand left after this discard plus its danger; ``deep`` adds the
@@ -319,7 +319,7 @@ class SmartBot(PhasedBot):
         rest = remove_cards(view.hand, parsed.cards)
         if rest is None:
             return math.inf
-        score = self.cost(variant, rest)
+        score = self.cost(variant, rest, less_one(variant, view.hand, parsed.cards))
         if variant.draw.turned:  # every card comes face up: keep the hand's outs
             score = turned_discard(variant, rest, self._pool(view, variant))
             return score + discard_danger(view, variant, card, self._pool(view, variant))

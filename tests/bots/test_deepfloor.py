@@ -8,7 +8,8 @@ one `min` picks; the floor must have ruled some candidates out (else nothing was
 shown). The lookahead prices the cards in no meld of the hand without a search
 (`lone_draws`): those cards' summaries are checked against the solver's on the
 grown hand, and the same hands are played again with that shortcut off: every
-move is the same.
+move is the same. So are the tallies read off a hand for the hand less a card (the
+shallow discard scores) or with a card (the buy's sampled penalty cards).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from rulespec.bots import deepfloor, lookahead, make_bot, smart
+from rulespec.bots import buying, deepfloor, lookahead, make_bot, smart
 from rulespec.bots.base import hand_value
-from rulespec.bots.hands import dead_summary
+from rulespec.bots.hands import dead_summary, tally
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
@@ -110,6 +111,41 @@ def test_lone_draws_just_join_the_deadwood(
     assert checked[0] > 0
     monkeypatch.setattr(lookahead, "next_turn", real)
     monkeypatch.setattr(lookahead, "lone_draws", lambda variant, hand: 0)
+    assert _self_play(name, players, hands, moves) == with_shortcut
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "hands", "moves"), [CASES[0], ("contract-rummy", 3, 1, 45)]
+)
+def test_tallies_read_off_the_hand_are_the_solvers(
+    name: str, players: int, hands: int, moves: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answered: dict[str, list[bool]] = {"less": [], "plus": []}
+    less, plus = smart.less_one, buying.plus_one_tally
+
+    def less_checked(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Any:
+        got = less(variant, hand, cards)
+        if got is not None:
+            rest = list(hand)
+            rest.remove(cards[0])
+            assert got == tally(variant, rest, False)[:2], (hand, cards)
+        answered["less"].append(got is not None)
+        return got
+
+    def plus_checked(variant: Variant, hand: Sequence[int], card: int) -> Any:
+        got = plus(variant, hand, card)
+        if got is not None:
+            assert got == tally(variant, [*hand, card], False)[:2], (hand, card)
+        answered["plus"].append(got is not None)
+        return got
+
+    monkeypatch.setattr(smart, "less_one", less_checked)
+    monkeypatch.setattr(buying, "plus_one_tally", plus_checked)
+    with_shortcut = _self_play(name, players, hands, moves)
+    assert any(answered["less"])  # read off the hand, no search
+    assert any(answered["plus"]) or name != "contract-rummy"  # (buying: contract-rummy)
+    monkeypatch.setattr(smart, "less_one", lambda variant, hand, cards: None)
+    monkeypatch.setattr(buying, "plus_one_tally", lambda variant, hand, card: None)
     assert _self_play(name, players, hands, moves) == with_shortcut
 
 

@@ -40,7 +40,6 @@ from typing import NamedTuple, TypeVar
 from rulespec.bots.base import point_unit
 from rulespec.bots.hands import dead_summary, tally
 from rulespec.bots.masklook import mask_look
-from rulespec.bots.maskturn import codes_of
 from rulespec.interpreter.meldrules import Tables, rank_mask, ranks_held, run_windows, tables
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -90,7 +89,7 @@ def next_turn_floor(
         return None
     if variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
         return None
-    count, by_value, drawn, drawn_mask = _pool_summary(f, pool)
+    count, by_value, drawn = _pool_summary(f, pool)
     if count <= 0:
         return None
     weight, knock = weights
@@ -116,7 +115,7 @@ def next_turn_floor(
                 late += n * k
     if limit is None and total / count > bar:
         return total / count  # (the other cards' terms are at least 0)
-    others = codes_of(drawn_mask & ~lone) if held else ()  # natural cards that may meld
+    others = [c for c in drawn if not lone >> c & 1] if held else ()  # natural, may meld
     if others:  # the hand's lone cards of another rank and suit stay lone
         stay = _staying(f.t.hand_values, hand, held)
         all_dw, all_cards, by_rank, by_suit = _tallies(stay)
@@ -145,11 +144,11 @@ _LAST: list[object] = [None, None]  # the last pool asked and its summary
 
 def _pool_summary(
     f: _Facts, pool: Counter[int]
-) -> tuple[int, tuple[tuple[int, int, int, int], ...], dict[int, int], int]:
+) -> tuple[int, tuple[tuple[int, int, int, int], ...], dict[int, int]]:
     """(how many unseen cards, (hand value, copies, mask of the natural codes with that
-    value and that many copies, how many codes), {natural code: copies}, their mask) of a
-    pool, kept for the last pool (a decision asks it of every candidate; the key holds the
-    pool, so its id is not another's)."""
+    value and that many copies, how many codes), {natural code: copies}) of a pool, kept
+    for the last pool (a decision asks it of every candidate; the key holds the pool, so
+    its id is not another's)."""
     if _LAST[0] is pool and isinstance(_LAST[1], tuple) and _LAST[1][0] is f:
         return _LAST[1][1]  # type: ignore[no-any-return]
     values = f.t.hand_values
@@ -160,7 +159,7 @@ def _pool_summary(
             drawn[card] = n
             groups[values[card], n] = groups.get((values[card], n), 0) | 1 << card
     by_value = tuple((v, n, m, m.bit_count()) for (v, n), m in sorted(groups.items()))
-    got = (sum(pool.values()), by_value, drawn, sum(1 << c for c in drawn))
+    got = (sum(pool.values()), by_value, drawn)
     _LAST[0], _LAST[1] = pool, (f, got)
     return got
 
@@ -197,6 +196,16 @@ def lone_draws(variant: Variant, hand: Sequence[int]) -> int:
     if variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
         return 0
     return _lone(f, hand)[0]
+
+
+def held_lone(variant: Variant, hand: Sequence[int]) -> int:
+    """Bit per natural code of ``hand`` that lies in no meld of it (so it is deadwood in
+    every arrangement, and the hand without it keeps the same arrangement), or 0 where
+    that is not proven."""
+    f = _floor_facts(variant)
+    if f is None or _wild(f, hand):
+        return 0
+    return _lone(f, hand)[1]
 
 
 def less_one(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Tally | None:

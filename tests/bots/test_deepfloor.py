@@ -9,7 +9,8 @@ shown). The lookahead prices the cards in no meld of the hand without a search
 (`lone_draws`): those cards' summaries are checked against the solver's on the
 grown hand, and the same hands are played again with that shortcut off: every
 move is the same. So are the tallies read off a hand for the hand less a card (the
-shallow discard scores) or with a card (the buy's sampled penalty cards).
+shallow discard scores, the knock check) or with a card (the buy's sampled
+penalty cards, the gin check).
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from typing import Any
 
 import pytest
 
-from rulespec.bots import buying, deepfloor, lookahead, make_bot, smart
-from rulespec.bots.base import hand_value
-from rulespec.bots.hands import dead_summary, tally
+from rulespec.bots import buying, deepfloor, ginplay, lookahead, make_bot, smart
+from rulespec.bots.base import hand_value, view_of
+from rulespec.bots.hands import dead_cards, dead_summary, tally
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
 
-CASES = [("continental", 2, 1, 24), ("scala-40", 2, 1, 50), ("bridge", 2, 1, 50)]
+CASES = [("continental", 2, 1, 16), ("scala-40", 2, 1, 50), ("bridge", 2, 1, 50)]
 """(game, players, hands, moves per hand at most): a few seeded hands each."""
 
 
@@ -147,6 +148,49 @@ def test_tallies_read_off_the_hand_are_the_solvers(
     monkeypatch.setattr(smart, "less_one", lambda variant, hand, cards: None)
     monkeypatch.setattr(buying, "plus_one_tally", lambda variant, hand, card: None)
     assert _self_play(name, players, hands, moves) == with_shortcut
+
+
+@pytest.mark.parametrize("name", ["bridge", "continental", "scala-40"])
+def test_dead_cards_read_off_the_hand_are_the_solvers(name: str) -> None:
+    """`ginplay`'s knock and gin checks read the hand less a lone card, or with one."""
+    variant = load_variant(name)
+    seen = 0
+    for seed in range(6):
+        game = Game.new(variant, 2, seed=seed)
+        hand = list(view_of(game.observation(0)).hand)[:10]
+        dw, dead = dead_cards(variant, hand)
+        held = deepfloor.held_lone(variant, hand)
+        for card in set(hand):
+            if held >> card & 1:
+                rest = list(hand)
+                rest.remove(card)
+                assert dead_cards(variant, rest)[0] == dw - hand_value(variant, card)
+                seen += 1
+        lone = deepfloor.lone_draws(variant, hand)
+        for card in range(52):
+            if lone >> card & 1:
+                got, grown = dead_cards(variant, [*hand, card])
+                assert got == dw + hand_value(variant, card)
+                assert sorted(grown) == sorted([*dead, card])
+                seen += 1
+    assert seen > 20
+
+
+def test_knock_checks_choose_as_without_the_shortcut(monkeypatch: pytest.MonkeyPatch) -> None:
+    fired: list[bool] = []
+    real = ginplay.held_lone
+
+    def counted(variant: Variant, hand: Sequence[int]) -> int:
+        got = real(variant, hand)
+        fired.append(got != 0)
+        return got
+
+    monkeypatch.setattr(ginplay, "held_lone", counted)
+    with_shortcut = _self_play("bridge", 2, 1, 60)
+    assert any(fired)
+    monkeypatch.setattr(ginplay, "held_lone", lambda variant, hand: 0)
+    monkeypatch.setattr(ginplay, "lone_draws", lambda variant, hand: 0)
+    assert _self_play("bridge", 2, 1, 60) == with_shortcut
 
 
 def test_least_deep_is_min_with_its_ties() -> None:

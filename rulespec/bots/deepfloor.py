@@ -12,8 +12,8 @@ rank, no run of its suit through it, however the hand's wild cards are used: the
 over-approximation of `interpreter/phases/lonecards.py`) just joins the
 deadwood, so its term is exact, from the hand's own summary: the rule
 `lookahead.next_turn` applies to its far cards and `plusone` to the cards its
-search finds in no meld. `lone_draws` names those cards, so the lookahead prices
-them without the search too. For any other natural card the hand's own lone
+search finds in no meld (`bots/lonedraws.py` names those cards, so the lookahead
+prices them without the search too). For any other natural card the hand's own lone
 cards of another rank and suit stay lone (a meld holding one of them and the new
 card would be a set or a run of both), so they are deadwood in every
 arrangement: their sum less the highest, plus a weight per card beyond the
@@ -34,14 +34,19 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
-from rulespec.bots.base import point_unit
 from rulespec.bots.hands import dead_summary, tally
+from rulespec.bots.lonedraws import (
+    Facts,
+    holds_wild,
+    lone_draws,
+    lone_facts,
+    lone_masks,
+    may_fit_pattern,
+)
 from rulespec.bots.masklook import mask_look
-from rulespec.interpreter.meldrules import Tables, rank_mask, ranks_held, run_windows, tables
-from rulespec.model.derived import Derived
+from rulespec.interpreter.meldrules import tables
 from rulespec.model.variant import Variant
 
 MARGIN = 1e-6
@@ -84,10 +89,15 @@ def next_turn_floor(
     beyond the first, per chance to knock within ``limit``), or None where the lookahead
     is cheap anyway (the mask path), the pool is empty, no floor is proven or none can
     clear ``bar`` (then the first bound above it may be returned)."""
-    f = _floor_facts(variant)
-    if f is None or not pool or _wild(f, hand) or _on_mask_path(variant, hand, pool, weights[0]):
+    f = lone_facts(variant)
+    if (
+        f is None
+        or not pool
+        or holds_wild(f, hand)
+        or _on_mask_path(variant, hand, pool, weights[0])
+    ):
         return None
-    if variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
+    if variant.melds.patterns and may_fit_pattern(variant, f.t, hand):
         return None
     count, by_value, drawn = _pool_summary(f, pool)
     if count <= 0:
@@ -104,7 +114,7 @@ def next_turn_floor(
         ceiling += n * k * (gap / unit + weight * base_count)
     if ceiling / count <= bar:
         return None
-    lone, held = _lone(f, hand)
+    lone, held = lone_masks(f, hand)
     total = 0.0
     late = 0  # cards proven too far from a knock
     for gap, (_, n, mask, _) in zip(plain, by_value, strict=True):  # the lone ones: exact
@@ -143,7 +153,7 @@ _LAST: list[object] = [None, None]  # the last pool asked and its summary
 
 
 def _pool_summary(
-    f: _Facts, pool: Counter[int]
+    f: Facts, pool: Counter[int]
 ) -> tuple[int, tuple[tuple[int, int, int, int], ...], dict[int, int]]:
     """(how many unseen cards, (hand value, copies, mask of the natural codes with that
     value and that many copies, how many codes), {natural code: copies}) of a pool, kept
@@ -186,193 +196,34 @@ def _staying(values: tuple[int, ...], hand: Sequence[int], held: int) -> list[tu
     return sorted(((values[c], c, n) for c, n in copies.items()), reverse=True)
 
 
-def lone_draws(variant: Variant, hand: Sequence[int]) -> int:
-    """Bit per natural code that, drawn, would just join the deadwood of ``hand`` (it lies
-    in no meld of the hand with it, and no whole-hand pattern can be met), or 0 where that
-    is not proven: the lookahead prices those cards without a search."""
-    f = _floor_facts(variant)
-    if f is None or _wild(f, hand):
-        return 0
-    if variant.melds.patterns and _may_fit_pattern(variant, f.t, hand):
-        return 0
-    return _lone(f, hand)[0]
-
-
-def held_lone(variant: Variant, hand: Sequence[int]) -> int:
-    """Bit per natural code of ``hand`` that lies in no meld of it (so it is deadwood in
-    every arrangement, and the hand without it keeps the same arrangement), or 0 where
-    that is not proven."""
-    f = _floor_facts(variant)
-    if f is None or _wild(f, hand):
-        return 0
-    return _lone(f, hand)[1]
-
-
 def less_one(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Tally | None:
-    """(deadwood, deadwood cards) of ``hand`` less ``cards`` as `hands.tally` gives them,
-    read off the hand's own where the one card lies in no meld of the hand: it was just
-    deadwood there (the rule `lone_draws` reads the other way), so no search; else None.
-    Not for pure-run contracts (their tally counts the runs)."""
-    f = _floor_facts(variant)
-    if f is None or len(cards) != 1 or variant.play.contract_pure or _wild(f, hand):
+    """`hands.tally` of ``hand`` less ``cards``, read off the hand's own where the one card
+    lies in no meld of the hand: it was just deadwood there, in the same arrangement (the
+    rule `lone_draws` reads the other way), so no search; else None. Not under a pure-run
+    contract (not measured: its hands hold wild cards, which get no lone cards here)."""
+    f = lone_facts(variant)
+    if f is None or len(cards) != 1 or variant.play.contract_pure or holds_wild(f, hand):
         return None
     card = cards[0]
-    if not 0 <= card < 52 or not f.natural >> card & 1 or not _lone(f, hand)[1] >> card & 1:
+    if not 0 <= card < 52 or not f.natural >> card & 1 or not lone_masks(f, hand)[1] >> card & 1:
         return None
     dw, count, _ = tally(variant, hand, False)
-    return dw - f.t.hand_values[card], count - 1
+    return dw - f.t.hand_values[card], count - 1, 0
 
 
 def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | None:
-    """(deadwood, deadwood cards) of ``hand`` with ``card`` as `hands.tally` gives them,
-    read off the hand's own where the card would just join the deadwood (`lone_draws`);
-    else None. Not for pure-run contracts (their tally counts the runs)."""
-    if (
-        variant.play.contract_pure
-        or not 0 <= card < 52
-        or not lone_draws(variant, hand) >> card & 1
-    ):
+    """`hands.tally` of ``hand`` with ``card``, read off the hand's own where the card would
+    just join the deadwood (`lone_draws`); else None. Not under a pure-run contract."""
+    if variant.play.contract_pure or not 0 <= card < 52:
+        return None
+    if not lone_draws(variant, hand) >> card & 1:
         return None
     dw, count, _ = tally(variant, hand, False)
-    return dw + variant_values(variant)[card], count + 1
+    return dw + tables(variant).hand_values[card], count + 1, 0
 
 
-def variant_values(variant: Variant) -> tuple[int, ...]:
-    """The hand values by code (the meld tables')."""
-    return tables(variant).hand_values
-
-
-Tally = tuple[int, int]
-"""(deadwood, deadwood cards) of a hand."""
-
-
-def _wild(f: _Facts, hand: Sequence[int]) -> bool:
-    """Does the hand hold a wild card? Then almost every card lies in some meld: no floor
-    or lone card is worth its cost (a choice of cost only; the answers stay exact)."""
-    kind = f.kind
-    return any(kind[c] == WILD for c in hand)
-
-
-class _Facts(NamedTuple):
-    """A variant's meld facts for the floor (made once per variant)."""
-
-    t: Tables
-    kind: tuple[int, ...]  # per code: NATURAL, WILD or OTHER (a joker of no meld)
-    set_need: tuple[int, ...]  # natural cards a set needs beside 0, 1, ... wild cards (0: none)
-    limits: tuple[int, ...]  # wild cards a meld of k natural cards may hold
-    unit: int  # the bots' point
-    natural: int  # bit per natural code
-    runs: dict[tuple[int, int], int]  # `_run_lone` by (suit mask, wild cards)
-    lone: dict[tuple[int, ...], tuple[int, int]]  # `_lone` by sorted hand
-
-
-NATURAL, WILD, OTHER = 0, 1, 2
-_FACTS: Derived[_Facts | None] = Derived()
-
-
-def _floor_facts(variant: Variant) -> _Facts | None:
-    return _FACTS.get(variant, None, _make_facts, variant)
-
-
-def _make_facts(variant: Variant) -> _Facts | None:
-    """None where the floor is not proven: jokers of their own rank, a negative card value."""
-    t = tables(variant)
-    if t.joker_sets or min(t.hand_values) < 0 or point_unit(variant) <= 0:
-        return None
-    kind = tuple(
-        (WILD if t.wild_joker else OTHER) if c >= 52 else WILD if t.wild_code(c) else NATURAL
-        for c in range(53)
-    )
-    limits = tuple(t.max_wilds(k) for k in range(14))
-    most = min(t.set_max, 4) if t.set_distinct else t.set_max
-    needs: list[int] = []
-    for wild in range(14):
-        fit = [k for k in range(1, 14) if k + min(wild, limits[k]) >= t.set_min]
-        needs.append(fit[0] if fit and t.has_sets and most >= t.set_min else 0)
-    natural = sum(1 << c for c in range(52) if kind[c] == NATURAL)
-    return _Facts(t, kind, tuple(needs), limits, point_unit(variant), natural, {}, {})
-
-
-def _lone(f: _Facts, hand: Sequence[int]) -> tuple[int, int]:
-    """(bit per natural code c that lies in no meld of ``hand`` with c added, bit per
-    natural code held that lies in no meld of ``hand``): no set of its rank (its copies,
-    or suits, with the hand's wild cards, short of a set) and no run of its suit through
-    it, every wild card free for it. Kept by hand (the floor and the lookahead of one
-    candidate both ask)."""
-    key = tuple(sorted(hand))
-    known = f.lone.get(key)
-    if known is None:
-        if len(f.lone) > 20_000:
-            f.lone.clear()
-        known = f.lone[key] = _lone_of(f, key)
-    return known
-
-
-def _lone_of(f: _Facts, hand: Sequence[int]) -> tuple[int, int]:
-    """`_lone`, made."""
-    t, kind = f.t, f.kind
-    wild = 0
-    suits = [0, 0, 0, 0]  # natural ranks held per suit
-    copies = [0] * 13
-    for c in hand:
-        k = kind[c]
-        if k == NATURAL:
-            suits[c // 13] |= 1 << (c % 13)
-            copies[c % 13] += 1
-        elif k == WILD:
-            wild += 1
-    need = f.set_need[min(wild, len(f.set_need) - 1)]
-    full = near = sets = 0  # ranks whose set a card of any suit / of a suit not held makes
-    if need and t.set_distinct:  # suits held per rank, with the new card's suit
-        s0, s1, s2, s3 = suits
-        sets = full = ranks_held(s0, s1, s2, s3, need)
-        near = (ranks_held(s0, s1, s2, s3, need - 1) if need > 1 else 0x1FFF) & ~full
-    elif need:
-        for r, n in enumerate(copies):
-            if n + 1 >= need:
-                full |= 1 << r
-                if n >= need:
-                    sets |= 1 << r
-    draws = lone_held = 0
-    runs_of = f.runs
-    for s in range(4):
-        have = suits[s]
-        runs = runs_of.get((have, wild))
-        if runs is None:
-            if len(runs_of) > 50_000:
-                runs_of.clear()
-            runs = runs_of[have, wild] = _run_lone(t, f.limits, have, wild)
-        draws |= (runs & ~(full | (near & ~have))) << (13 * s)
-        lone_held |= (runs & have & ~sets) << (13 * s)
-    return draws & f.natural, lone_held & f.natural
-
-
-def _run_lone(t: Tables, limits: tuple[int, ...], have: int, wild: int) -> int:
-    """The ranks r (0..12) of one suit whose card, added to ``have`` (that suit's natural
-    ranks), lies in no run of them with up to ``wild`` wild cards filling the gaps (for a
-    rank held: whose card lies in no run of ``have``)."""
-    if wild == 0:  # the runs these cards fill (the table `lonecards` reads too)
-        cover = t.run_cover
-        ranks = cover[have]
-        return sum(
-            1 << r
-            for r in range(13)
-            if not (ranks if have >> r & 1 else cover[have | 1 << r]) >> r & 1
-        )
-    covered = 0
-    for mask, length in _windows(t.line, t.run_min, t.run_max):
-        held = (mask & have).bit_count()
-        if held + 1 <= length and length - held - 1 <= min(wild, limits[held + 1]):
-            covered |= mask & ~have  # a new rank of the window, the gaps filled
-        if held and length - held <= min(wild, limits[held]):
-            covered |= mask & have  # a second copy of a rank already held
-    return 0x1FFF & ~covered
-
-
-@lru_cache(maxsize=64)
-def _windows(line: str, run_min: int, run_max: int) -> tuple[tuple[int, int], ...]:
-    """(rank mask, length) of every legal run window of a line key."""
-    return tuple((rank_mask(w), len(w)) for w in run_windows(line) if run_min <= len(w) <= run_max)
+Tally = tuple[int, int, int]
+"""`hands.tally` of a hand: (deadwood, deadwood cards, 0: no pure runs asked)."""
 
 
 def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], weight: float) -> bool:
@@ -386,21 +237,3 @@ def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], wei
         return False
     summary = look._pool(pool)
     return summary is not None and not summary[0] & mask
-
-
-def _may_fit_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
-    """Could the hand with one card added fit a whole-hand pattern? Each test only gets
-    harder as cards are added (two suits of natural cards for a one-suit pattern or a run,
-    a natural rank the pattern lacks, a repeated natural rank in a run)."""
-    naturals = [c for c in hand if not t.wild_code(c)]
-    suits = {c // 13 for c in naturals}
-    ranks = [c % 13 + 1 for c in naturals]
-    for pattern in variant.melds.patterns:
-        if (pattern.suit == "same" or pattern.run) and len(suits) > 1:
-            continue
-        if pattern.ranks is not None and not set(ranks) <= set(pattern.ranks):
-            continue
-        if pattern.run and len(set(ranks)) != len(ranks):
-            continue
-        return True
-    return False

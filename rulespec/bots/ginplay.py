@@ -7,7 +7,7 @@ many pure runs an arrangement holds, should it hold its melds back. On the
 one-deck path they read the kernel's answers by card mask (`bots/masklook.py`),
 otherwise the cached deadwood (`bots/hands.py`: `dead_cards`, the best arrangement's
 deadwood and its cards with the melds left unnamed; only `all_melded` names them).
-A card in no meld of the hand (`bots/deepfloor.py`) leaves or joins that deadwood
+A card in no meld of the hand (`bots/lonedraws.py`) leaves or joins that deadwood
 as it is, so the knock and gin checks read those hands off the hand's own.
 """
 
@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import JOKER, Move, MoveText, View, hand_value, is_wild, points
-from rulespec.bots.deepfloor import held_lone, lone_draws
 from rulespec.bots.hands import arrangement, dead_cards
+from rulespec.bots.lonedraws import held_lone, lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.model.variant import Variant
 

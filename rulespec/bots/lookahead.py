@@ -3,7 +3,7 @@
 For each unseen card (weighted by how many copies are unseen) the hand is taken
 with that card and its worst deadwood card discarded. Cards that meld with
 nothing (far from every held card, or in no meld of the hand with them:
-`deepfloor.lone_draws`) just join the deadwood (no search); cards that may change
+`lonedraws.lone_draws`) just join the deadwood (no search); cards that may change
 the melds are read from the solver's incremental answer (`interpreter/plusone.py`),
 and only the rest are solved whole.
 """
@@ -23,8 +23,8 @@ from rulespec.bots.base import (
     rank_of,
     suit_of,
 )
-from rulespec.bots.deepfloor import lone_draws
 from rulespec.bots.hands import dead_summary
+from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.maskscore import compiled_score, fast_hand
 from rulespec.interpreter.plusone import plus_one

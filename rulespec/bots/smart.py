@@ -104,7 +104,7 @@ class SmartBot(PhasedBot):
         if fast is not None:  # the one-deck path: the kernel's answer, by mask
             return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
         want = variant.play.contract_pure
-        dw, count, pure = (*known, 0) if known else tally(variant, hand, bool(want))
+        dw, count, pure = known if known else tally(variant, hand, bool(want))
         value = points(variant, dw) + self._count_weight(variant) * count
         if want:  # a contract asks for pure runs: aim at them before anything else
             value += PURE_WEIGHT * max(0, want - pure)

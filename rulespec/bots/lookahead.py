@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
     JOKER,
     hand_value,
@@ -26,7 +27,6 @@ from rulespec.bots.base import (
 from rulespec.bots.hands import dead_summary
 from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
-from rulespec.bots.maskscore import compiled_score, fast_hand
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -46,9 +46,9 @@ def expected(
     ``weights``: (per deadwood card beyond the first, a knock chance, the meld credit, an
     out with meld credit). On the mask path the same sums in one C call."""
     weight, knock, credit, outs = weights
-    fast = fast_hand(variant, hand, contract) if float(weight).is_integer() else None
+    fast = ms.fast_hand(variant, hand, contract) if float(weight).is_integer() else None
     w = (weight, knock, 1.0, 0.0, 0.0, 52, credit, outs)  # the lookahead only
-    got = compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
+    got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
     if got is not None:
         return got
     total, count, ready = next_turn(variant, hand, pool, limit, weight)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import Groups, Move, View
 from rulespec.bots.contracts import pending, shortfall
+from rulespec.bots.deepfloor import Tally, plus_one_tally
 from rulespec.model.variant import Variant
 
 SAMPLES = 10
@@ -29,23 +30,28 @@ BLIND_WEIGHT = 0.5
 """The share of a blind card's sampled cost counted: a card more in hand is also one more
 chance at the cards still lacking, which a cost of the hand as it stands does not see."""
 
-Cost = Callable[[Sequence[int]], float]
+Cost = Callable[[Sequence[int], Tally | None], float]
+"""The bot's cost of a hand, given its (deadwood, deadwood cards) where they are known."""
 
 
-def buy_gain(view: View, cost: Cost, pool: Counter[int], penalty: int) -> float:
-    """What buying the top discard is expected to gain (negative: to lose), in cost points."""
+def buy_gain(view: View, variant: Variant, cost: Cost, pool: Counter[int], penalty: int) -> float:
+    """What buying the top discard is expected to gain (negative: to lose), in cost points.
+    A sampled card in no meld of the hand with it just joins its deadwood
+    (`deepfloor.plus_one_tally`): that hand's cost needs no search."""
     if view.top is None:
         return -1.0
     hand = list(view.hand)
     with_card = [*hand, view.top]
-    after = cost(with_card)
+    after = cost(with_card, None)
     cards = sorted(pool.elements())
     extra = 0.0
     if penalty and cards:
         rng = random.Random(hash((tuple(sorted(hand)), view.top, len(view.history))))
         sample = rng.sample(cards, min(SAMPLES, len(cards)))
-        extra = sum(cost([*with_card, x]) - after for x in sample) / len(sample)
-    return cost(hand) - after - BLIND_WEIGHT * penalty * extra
+        extra = sum(
+            cost([*with_card, x], plus_one_tally(variant, with_card, x)) - after for x in sample
+        ) / len(sample)
+    return cost(hand, None) - after - BLIND_WEIGHT * penalty * extra
 
 
 def nearer(variant: Variant, view: View) -> bool:
@@ -64,7 +70,7 @@ def claim_move(
     buys = groups.get("buy")
     passes = groups.get("pass")
     if buys and (
-        not passes or nearer(variant, view) or buy_gain(view, cost, pool, penalty) > MARGIN
+        not passes or nearer(variant, view) or buy_gain(view, variant, cost, pool, penalty) > MARGIN
     ):
         return buys[0][1]
     return passes[0][1] if passes else buys[0][1]  # type: ignore[index]

@@ -7,6 +7,8 @@ many pure runs an arrangement holds, should it hold its melds back. On the
 one-deck path they read the kernel's answers by card mask (`bots/masklook.py`),
 otherwise the cached deadwood (`bots/hands.py`: `dead_cards`, the best arrangement's
 deadwood and its cards with the melds left unnamed; only `all_melded` names them).
+A card in no meld of the hand (`bots/lonedraws.py`) leaves or joins that deadwood
+as it is, so the knock and gin checks read those hands off the hand's own.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import JOKER, Move, MoveText, View, hand_value, is_wild, points
 from rulespec.bots.hands import arrangement, dead_cards
+from rulespec.bots.lonedraws import held_lone, lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.model.variant import Variant
 
@@ -56,8 +59,14 @@ def knock_ready(variant: Variant, hand: Sequence[int], keep: Sequence[int], limi
             return least is not None and least <= limit
         value = look.k.value
         return any(value(mask ^ 1 << c) <= limit for c in hand if c not in keep)
+    lone = held_lone(variant, hand)  # a card in no meld leaves the deadwood less its value
+    whole = dead_cards(variant, hand)[0] if lone else 0
     for card in set(hand):
         if card in keep:
+            continue
+        if lone >> card & 1:
+            if whole - hand_value(variant, card) <= limit:
+                return True
             continue
         rest = list(hand)
         rest.remove(card)
@@ -100,8 +109,13 @@ def wait_for_gin(
     if not total:
         return False
     hits, left = 0, total  # stopped once settled: hits only grow, by at most the cards left
+    lone = lone_draws(variant, rest)  # a card in no meld of the hand just joins the deadwood
+    base_dw, base_dead = dead_cards(variant, rest) if lone else (0, [])
     for card, n in pool.items():
-        got, dead = dead_cards(variant, [*rest, card])
+        if 0 <= card < 52 and lone >> card & 1:
+            got, dead = base_dw + hand_value(variant, card), [*base_dead, card]
+        else:
+            got, dead = dead_cards(variant, [*rest, card])
         worst = max((hand_value(variant, d) for d in dead), default=0)
         left -= n
         if got - worst == 0:

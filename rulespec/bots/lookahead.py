@@ -2,17 +2,19 @@
 
 For each unseen card (weighted by how many copies are unseen) the hand is taken
 with that card and its worst deadwood card discarded. Cards that meld with
-nothing just join the deadwood (no search); cards that may change the melds are
-read from the solver's incremental answer (`interpreter/plusone.py`), and only
-the rest are solved whole.
+nothing (far from every held card, or in no meld of the hand with them:
+`lonedraws.lone_draws`) just join the deadwood (no search); cards that may change
+the melds are read from the solver's incremental answer (`interpreter/plusone.py`),
+and only the rest are solved whole.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
     JOKER,
     hand_value,
@@ -23,10 +25,36 @@ from rulespec.bots.base import (
     suit_of,
 )
 from rulespec.bots.hands import dead_summary
+from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
+
+
+def expected(
+    variant: Variant,
+    hand: Sequence[int],
+    pool: Counter[int],
+    limit: int | None,
+    weights: tuple[float, float, float, float],
+    contract: bool,
+    cost: Callable[[Sequence[int]], float],
+) -> float:
+    """The smart bot's expected cost of ``hand`` after one more draw (`next_turn`, averaged),
+    less ``knock`` per chance to knock then; ``cost`` of the hand when no card is unseen.
+    ``weights``: (per deadwood card beyond the first, a knock chance, the meld credit, an
+    out with meld credit). On the mask path the same sums in one C call."""
+    weight, knock, credit, outs = weights
+    fast = ms.fast_hand(variant, hand, contract) if float(weight).is_integer() else None
+    w = (weight, knock, 1.0, 0.0, 0.0, 52, credit, outs)  # the lookahead only
+    got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
+    if got is not None:
+        return got
+    total, count, ready = next_turn(variant, hand, pool, limit, weight)
+    if not count:
+        return cost(hand)
+    return total / count - knock * ready / count
 
 
 def next_turn(
@@ -56,6 +84,7 @@ def next_turn(
     touch = f.touch
     for c in hand:
         blocked |= touch[c]
+    blocked &= ~lone_draws(variant, hand)  # ... nor does a card in no meld of the hand with it
     far = {card for card in pool if not blocked >> card & 1}
     grown = plus_one(variant, hand, [c for c in pool if c not in far]) or {}
     unit = f.unit

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rulespec.bots import ginplay, maskturn
 from rulespec.bots import maskscore as ms
@@ -48,11 +49,12 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
 from rulespec.bots.danger import discard_danger, discard_dangers
+from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.hands import melded_value, outs, potential, tally, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
-from rulespec.bots.lookahead import next_turn
+from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
 from rulespec.bots.turnedplay import turned_discard
@@ -94,14 +96,15 @@ class SmartBot(PhasedBot):
 
     # ---- the cost of a hand -------------------------------------------------
 
-    def cost(self, variant: Variant, hand: Sequence[int]) -> float:
+    def cost(self, variant: Variant, hand: Sequence[int], known: Tally | None = None) -> float:
+        """The hand's cost (``known``: its deadwood and deadwood cards, proven elsewhere)."""
         if not hand:
             return -1000.0
         fast = fast_hand(variant, hand, self._contract)
         if fast is not None:  # the one-deck path: the kernel's answer, by mask
             return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
         want = variant.play.contract_pure
-        dw, count, pure = tally(variant, hand, bool(want))  # (the melds go unnamed)
+        dw, count, pure = known if known else tally(variant, hand, bool(want))
         value = points(variant, dw) + self._count_weight(variant) * count
         if want:  # a contract asks for pure runs: aim at them before anything else
             value += PURE_WEIGHT * max(0, want - pure)
@@ -140,7 +143,7 @@ class SmartBot(PhasedBot):
                 continue
             rest = list(hand)
             rest.remove(card)
-            score = self.cost(variant, rest)
+            score = self.cost(variant, rest, less_one(variant, hand, (card,)))
             if pool is not None:
                 score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
             if best is None or score < best:
@@ -150,7 +153,7 @@ class SmartBot(PhasedBot):
     def _claim(self, view: View, groups: Groups, v: Variant) -> Move:
         """Out of turn: buy when the card pays for its penalty cards (bots/buying.py)."""
         self._contract = pending(view, v)
-        return claim_move(view, groups, v, lambda h: self.cost(v, h), self._pool(view, v))
+        return claim_move(view, groups, v, partial(self.cost, v), self._pool(view, v))
 
     # ---- drawing ------------------------------------------------------------
 
@@ -176,6 +179,7 @@ class SmartBot(PhasedBot):
             pot_pool = self._pool(view, variant)
             stock_cost -= self._pot * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
+        joined = partial(all_melded, variant)  # (a search: asked only when it decides)
         for parsed, move, cards in pile_takes(view, groups, MAX_EVAL_CARDS):
             new = hand + list(cards)
             keep = cards if variant.discard.forbid_taken else ()
@@ -188,8 +192,7 @@ class SmartBot(PhasedBot):
                 score = self.cost(variant, new)
             if parsed.source == "discard+stock":
                 score -= STOCK_HOPE
-            joins = all_melded(variant, new, cards)
-            good = score < stock_cost or (JOINS and joins and score <= current)
+            good = score < stock_cost or (JOINS and score <= current and joined(new, cards))
             if good and (best is None or score < best[0]):
                 best = (score, move)
         if best is not None:
@@ -199,11 +202,7 @@ class SmartBot(PhasedBot):
     # ---- melding, laying off, discarding ------------------------------------
 
     def _play(
-        self,
-        view: View,
-        groups: Groups,
-        variant: Variant,
-        legal_moves: Sequence[Move],
+        self, view: View, groups: Groups, variant: Variant, legal_moves: Sequence[Move]
     ) -> Move:
         hand = list(view.hand)
         credit = variant.scoring.meld_credit
@@ -297,7 +296,10 @@ class SmartBot(PhasedBot):
             def by(deep: bool) -> Callable[[tuple[MoveText, Move]], tuple[float, tuple[int, ...]]]:
                 return lambda pm: (self._discard_score(view, variant, pm[0], deep), pm[0].cards)
 
-            return min(sorted(discards, key=by(False))[:keep], key=by(True))[1]
+            shortlist = sorted(discards, key=by(False))[:keep]  # the least deep score of these
+            return least_deep(
+                shortlist, by(True), lambda pm, bar: self._deep_floor(view, variant, pm[0], bar)
+            )[1]
         return (
             fallback_draw(groups)
             if any(groups.get(k) for k in ("draw", "take", "pass"))
@@ -305,8 +307,7 @@ class SmartBot(PhasedBot):
         )
 
     def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
-        rest = remove_cards(hand, cards)
-        return self.cost(variant, rest) if rest is not None else math.inf
+        return math.inf if (rest := remove_cards(hand, cards)) is None else self.cost(variant, rest)
 
     def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
         """Cost of the hand left after this discard plus its danger; ``deep`` adds the
@@ -318,7 +319,7 @@ class SmartBot(PhasedBot):
         rest = remove_cards(view.hand, parsed.cards)
         if rest is None:
             return math.inf
-        score = self.cost(variant, rest)
+        score = self.cost(variant, rest, less_one(variant, view.hand, parsed.cards))
         if variant.draw.turned:  # every card comes face up: keep the hand's outs
             score = turned_discard(variant, rest, self._pool(view, variant))
             return score + discard_danger(view, variant, card, self._pool(view, variant))
@@ -332,12 +333,31 @@ class SmartBot(PhasedBot):
                 if POT_WEIGHT and variant.knock is not None:
                     pool = self._pool(view, variant)
                     score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
-        danger = self._dangers.get(card)
-        if danger is None:
-            danger = self._dangers[card] = discard_danger(
-                view, variant, card, self._pool(view, variant)
-            )
-        return score + danger
+        return score + self._danger(view, variant, card)
+
+    def _danger(self, view: View, variant: Variant, card: int) -> float:
+        """`discard_danger` of a card, once per decision."""
+        if card not in self._dangers:
+            self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
+        return self._dangers[card]
+
+    def _deep_floor(
+        self, view: View, variant: Variant, parsed: MoveText, bar: float
+    ) -> float | None:
+        """A proven lower bound of the deep `_discard_score` (`deepfloor.next_turn_floor` for
+        the lookahead, the other terms exact) where one may clear ``bar``, else None."""
+        rest, card = remove_cards(view.hand, parsed.cards), parsed.cards[0]
+        if rest is None or len(rest) > MAX_OUTS_CARDS or self._contract:
+            return None
+        if variant.draw.turned or variant.scoring.meld_credit or is_wild(variant, card):
+            return None
+        pool, danger = self._pool(view, variant), self._danger(view, variant, card)
+        extra = 0.0 if LOOK == 1 else (1 - LOOK) * self.cost(variant, rest)
+        if POT_WEIGHT and variant.knock is not None:
+            extra -= self._pot * potential(variant, rest, pool, POT_DRAWS)
+        w, limit = (self._count_weight(variant), KNOCK_WEIGHT), self._view_limit(view, variant)
+        floor = next_turn_floor(variant, rest, pool, limit, w, (bar - extra - danger) / LOOK)
+        return None if floor is None else LOOK * floor + extra + danger
 
     def _mask_discard_score(
         self, view: View, variant: Variant, card: int, deep: bool, look: MaskLook, mask: int
@@ -351,24 +371,15 @@ class SmartBot(PhasedBot):
             left = lambda: remove_cards(view.hand, (card,)) or []  # noqa: E731
             turn = lambda hand: self._next_turn(view, variant, hand)  # noqa: E731
             score = discard_cost(variant, look, rest, 2, w, pool, limit, (left, turn))
-        if card not in self._dangers:
-            self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
-        return score + self._dangers[card]
+        return score + self._danger(view, variant, card)
 
     def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
-        """Expected cost after one more draw (bots/lookahead.py), less a bonus for the chance
-        of being able to knock then (knock variants)."""
-        pool, weight = self._pool(view, variant), self._count_weight(variant)
-        limit = self._view_limit(view, variant)
-        fast = fast_hand(variant, hand, self._contract) if float(weight).is_integer() else None
-        w = (weight, KNOCK_WEIGHT, 1.0, 0.0, 0.0, 52, CREDIT_WEIGHT, OUTS_WEIGHT)  # lookahead only
-        got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
-        if got is not None:  # the same sums in one C call
-            return got
-        total, count, ready = next_turn(variant, hand, pool, limit, weight)
-        if not count:
-            return self.cost(variant, hand)
-        return total / count - KNOCK_WEIGHT * ready / count
+        """Expected cost after one more draw (`lookahead.expected`), less a bonus for the
+        chance of being able to knock then (knock variants)."""
+        pool, limit = self._pool(view, variant), self._view_limit(view, variant)
+        w = (self._count_weight(variant), KNOCK_WEIGHT, CREDIT_WEIGHT, OUTS_WEIGHT)
+        cost = lambda h: self.cost(variant, h)  # noqa: E731 - asked only of an empty pool
+        return expected(variant, hand, pool, limit, w, self._contract, cost)
 
     def _weights(self, variant: Variant) -> Weights:
         """The weights `maskscore.discard_cost` reads (this module's, as they are now; the

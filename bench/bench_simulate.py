@@ -13,8 +13,10 @@ profits from caches another run warmed. Usage:
 `--jobs-pairs K` (issue 13, target 5): K alternating `--jobs 1` / `--jobs 2` runs of
 `-n` smart-bot hands (default 500) per variant (default gin), fresh processes each;
 prints the median speed-up of the run's own timing (start-up excluded) and of the
-whole command's wall time (interpreter start, load and imports included), and
-whether every run wrote the same records.
+whole command's wall time (interpreter start, load and imports included), the
+machine's ceiling (the two halves of the run as two independent `--jobs 1`
+processes side by side: two busy cores each run slower than one alone), `--jobs 2`'s
+share of that ceiling, and whether every run wrote the same records.
 
     .venv/bin/python bench/bench_simulate.py --jobs-pairs 8 -n 500 gin
 """
@@ -84,22 +86,61 @@ def timed_records(name: str, bots: str, hands: int, jobs: int) -> tuple[float, f
     return hands / float(json.loads(head)["seconds"]), wall, lines
 
 
+def halves_side_by_side(name: str, bots: str, hands: int) -> tuple[float, list[str]]:
+    """The machine's own ceiling for two processes: the two halves of the run
+    (`--shard 1/2`, `--shard 2/2`, `--jobs 1` each) started together as independent
+    processes; the slower one's timed seconds, and the records of both, in order."""
+    with tempfile.TemporaryDirectory() as folder:
+        parts = [os.path.join(folder, f"part{i}.jsonl") for i in (1, 2)]
+        runs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "rulespec", "simulate", name, "-n", str(hands)]
+                + ["--bots", bots, "--jobs", "1", "--seed", "1", "--shard", f"{i}/2"]
+                + ["--out", parts[i - 1]],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for i in (1, 2)
+        ]
+        for run in runs:
+            if run.wait() != 0:
+                raise SystemExit(f"a shard of {name} failed")
+        seconds, lines = 0.0, []
+        for part in parts:
+            with open(part, encoding="utf-8") as fh:
+                head, *rows = fh.read().splitlines()
+            seconds = max(seconds, float(json.loads(head)["seconds"]))
+            lines += rows
+    return seconds, lines
+
+
 def jobs_pairs(names: list[str], hands: int, pairs: int) -> None:
-    """Median `--jobs 2` speed-up over `pairs` alternating runs, timed and whole-command."""
-    head = f"{'variant':14} {'pairs':>5} {'timed x (median, min-max)':>28} {'wall x (median)':>16}"
-    print(head, "same")
+    """Median `--jobs 2` speed-up over `pairs` alternating runs, timed and whole-command,
+    beside the machine's ceiling: two independent `--jobs 1` processes playing the two
+    halves side by side (two busy cores each run slower than one alone: shared caches
+    and clock), and `--jobs 2`'s share of that ceiling."""
+    head = f"{'variant':10} {'pairs':>5} {'timed x (median, min-max)':>27} {'wall x':>7}"
+    print(head, f"{'ceiling x':>10} {'of ceiling':>10} same")
     for name in names:
         timed: list[float] = []
         walls: list[float] = []
+        ceiling: list[float] = []
+        share: list[float] = []
         same = True
         for _ in range(pairs):
             r1, w1, one = timed_records(name, "smart", hands, 1)
             r2, w2, two = timed_records(name, "smart", hands, 2)
+            halves, both = halves_side_by_side(name, "smart", hands)
             timed.append(r2 / r1)
             walls.append(w1 / w2)
-            same = same and one == two
+            ceiling.append(hands / r1 / halves)
+            share.append(timed[-1] / ceiling[-1])
+            same = same and one == two == both
         spread = f"{statistics.median(timed):.2f} ({min(timed):.2f}-{max(timed):.2f})"
-        print(f"{name:14} {pairs:5} {spread:>28} {statistics.median(walls):15.2f}x {same}")
+        print(
+            f"{name:10} {pairs:5} {spread:>27} {statistics.median(walls):6.2f}x "
+            f"{statistics.median(ceiling):9.2f}x {statistics.median(share):9.0%} {same}"
+        )
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 from rulespec.bots.base import point_unit
 from rulespec.interpreter.meldrules import Tables, rank_mask, ranks_held, run_windows, tables
+from rulespec.interpreter.phases.lonecards import set_needs
+from rulespec.interpreter.plusone import patterns_open
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -60,14 +62,9 @@ def _make_facts(variant: Variant) -> Facts | None:
         (WILD if t.wild_joker else OTHER) if c >= 52 else WILD if t.wild_code(c) else NATURAL
         for c in range(53)
     )
-    limits = tuple(t.max_wilds(k) for k in range(14))
-    most = min(t.set_max, 4) if t.set_distinct else t.set_max
-    needs: list[int] = []
-    for wild in range(14):
-        fit = [k for k in range(1, 14) if k + min(wild, limits[k]) >= t.set_min]
-        needs.append(fit[0] if fit and t.has_sets and most >= t.set_min else 0)
+    needs, limits = set_needs(t)
     natural = sum(1 << c for c in range(52) if kind[c] == NATURAL)
-    return Facts(t, kind, tuple(needs), limits, point_unit(variant), natural, {}, {})
+    return Facts(t, kind, needs, limits, point_unit(variant), natural, {}, {})
 
 
 def lone_masks(f: Facts, hand: Sequence[int]) -> tuple[int, int]:
@@ -178,15 +175,4 @@ def may_fit_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
     """Could the hand with one card added fit a whole-hand pattern? Each test only gets
     harder as cards are added (two suits of natural cards for a one-suit pattern or a run,
     a natural rank the pattern lacks, a repeated natural rank in a run)."""
-    naturals = [c for c in hand if not t.wild_code(c)]
-    suits = {c // 13 for c in naturals}
-    ranks = [c % 13 + 1 for c in naturals]
-    for pattern in variant.melds.patterns:
-        if (pattern.suit == "same" or pattern.run) and len(suits) > 1:
-            continue
-        if pattern.ranks is not None and not set(ranks) <= set(pattern.ranks):
-            continue
-        if pattern.run and len(set(ranks)) != len(ranks):
-            continue
-        return True
-    return False
+    return patterns_open(variant, [c for c in hand if not t.wild_code(c)])

@@ -90,8 +90,14 @@ def _may_fit_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
     hand failing one of them for every pattern fails it with any card added; otherwise
     `pattern_of`, the exact test, is asked per card."""
     naturals = [c for c in hand if not t.wild_code(c)]
-    if JOKER in naturals:
-        return False
+    return JOKER not in naturals and patterns_open(variant, naturals)
+
+
+def patterns_open(variant: Variant, naturals: Sequence[int]) -> bool:
+    """Could a hand whose natural cards are ``naturals`` still fit one of the variant's
+    whole-hand patterns once cards are added? No when every pattern fails a test that
+    only gets harder as cards are added: two suits for a one-suit pattern or a run, a
+    rank the pattern lacks, a repeated rank in a run."""
     suits = {c // 13 for c in naturals}
     ranks = [c % 13 + 1 for c in naturals]
     for pattern in variant.melds.patterns:

@@ -118,6 +118,18 @@ Facts = tuple[Tables, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]
 _FACTS: dict[int, Facts] = {}
 
 
+def set_needs(t: Tables) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the natural cards of one rank a set needs beside 0, 1, ... 13 wild cards, 0 where
+    no set can be made; `max_wilds` by natural count): what says a card is in no set."""
+    limits = tuple(t.max_wilds(k) for k in range(14))
+    most = min(t.set_max, 4) if t.set_distinct else t.set_max
+    needs: list[int] = []
+    for wild in range(14):
+        fit = [k for k in range(1, 14) if k + min(wild, limits[k]) >= t.set_min]
+        needs.append(fit[0] if fit and t.has_sets and most >= t.set_min else 0)
+    return tuple(needs), limits
+
+
 def _facts(t: Tables) -> Facts:
     """The variant's tables as the test reads them: each code's kind, the natural cards
     a set needs with 0, 1, ... wild cards (0: no set; None: unsure, jokers of their own
@@ -126,13 +138,8 @@ def _facts(t: Tables) -> Facts:
         (WILD if t.wild_joker else LONE) if c == JOKER else WILD if t.wild_code(c) else NATURAL
         for c in range(53)
     )
-    limits = tuple(t.max_wilds(k) for k in range(14))
-    most = min(t.set_max, 4) if t.set_distinct else t.set_max
-    needs: list[int] = []
-    for wild in range(14):
-        fit = [k for k in range(1, 14) if k + min(wild, limits[k]) >= t.set_min]
-        needs.append(fit[0] if fit and t.has_sets and most >= t.set_min else 0)
-    got: Facts = (t, kind, None if t.joker_sets else tuple(needs), limits)
+    needs, limits = set_needs(t)
+    got: Facts = (t, kind, None if t.joker_sets else needs, limits)
     if len(_FACTS) > 32:
         _FACTS.clear()
     _FACTS[id(t)] = got

@@ -34,7 +34,10 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--bots", default="smart", help="bots by seat, comma-separated, cycled")
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     p.add_argument(
-        "--jobs", type=int, default=None, help="processes, this one included (default: all the cores)"
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes, this one included (default: all the cores)",
     )
     p.add_argument(
         "--force-jobs", action="store_true", help="use --jobs as given, even beyond the cores"

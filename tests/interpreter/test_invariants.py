@@ -50,6 +50,7 @@ HANDS: dict[str, int] = {
     "partnership-500-rum": 3,
     "three-thirteen": 10,  # deal 1 only (3 cards) at 2, 4 and 6 players
     "carioca": 1,  # two packs, jokers, a contract every deal: long random hands
+    "rummy500": 20,  # 2-8 players, laying off onto any meld: 15 s at 40 hands, the longest test
 }
 DEFAULT_HANDS = 40
 # a match with a deal schedule is played whole from its first deal (FROM_SCRATCH); the

@@ -278,7 +278,7 @@ def discard_dangers(
     out: dict[int, float] = {}
     seen = seen_counts(view)
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
-    compiled = look.c if look is not None and look._pool(pool) is not None else None
+    compiled = look.c if look is not None and look.pool_summary(pool) is not None else None
     if compiled is not None and modelled and cards and min(cards) >= 0 and max(cards) < JOKER:
         counts, passed, thrown = replay_history(view, nxt)  # read here, not kept
         held = [c for c, n in counts.items() if n > 0]  # the keys of +counts, in its order

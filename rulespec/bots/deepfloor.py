@@ -55,6 +55,9 @@ score sum the same terms in other orders, which may differ in the last bits."""
 
 T = TypeVar("T")
 
+Tally = tuple[int, int, int]
+"""`hands.tally` of a hand: (deadwood, deadwood cards, 0: no pure runs asked)."""
+
 
 def least_deep(
     options: Sequence[T],
@@ -222,10 +225,6 @@ def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | 
     return dw + tables(variant).hand_values[card], count + 1, 0
 
 
-Tally = tuple[int, int, int]
-"""`hands.tally` of a hand: (deadwood, deadwood cards, 0: no pure runs asked)."""
-
-
 def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], weight: float) -> bool:
     """Does the lookahead of this hand run on masks (`masklook`: a one-deck natural hand
     and pool, an integer weight)? Then it is cheap and needs no floor."""
@@ -235,5 +234,5 @@ def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], wei
     mask = look.mask_of(hand)
     if mask is None:
         return False
-    summary = look._pool(pool)
+    summary = look.pool_summary(pool)
     return summary is not None and not summary[0] & mask

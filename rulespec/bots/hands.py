@@ -318,7 +318,7 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
     look = mask_look(variant)
     mask = look.mask_of(hand) if look is not None else None
     if look is not None and mask is not None:
-        summary = look._pool(pool) if look.c is not None else None
+        summary = look.pool_summary(pool) if look.c is not None else None
         if summary is not None and not mask & summary[0]:  # the C sum, term for term
             got: float = look.c.pot(mask, summary[0], draws, 1.0)
             return got

@@ -192,7 +192,7 @@ class MaskLook:
 
     # ---- the pool ------------------------------------------------------------
 
-    def _pool(self, pool: Counter[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
+    def pool_summary(self, pool: Counter[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
         """(mask of the unseen cards, how many, [(hand value, copies)]) or None when a card
         is off the path (wild-capable, joker, or more than one copy). Kept for the last
         pool (the key holds it, so its id is never another's); the histogram is made the
@@ -269,7 +269,7 @@ class MaskLook:
     ) -> tuple[float, int, int] | None:
         """`next_turn` of a one-deck natural mask (`mask_of`'s test passed), or None when
         the pool is off the path or holds a card of the hand."""
-        summary = self._pool(pool)
+        summary = self.pool_summary(pool)
         if summary is None:
             return None
         pool_mask, count, _ = summary
@@ -315,7 +315,7 @@ class MaskLook:
     def outs(self, hand: Sequence[int], pool: Counter[int]) -> int | None:
         """`hands.outs` on masks (None off the path): a card that changes no meld of the
         hand adds its value to the deadwood, so only the changing ones can meld."""
-        summary = self._pool(pool)
+        summary = self.pool_summary(pool)
         if summary is None:
             return None
         mask = sum(map(_BIT_OF, hand))
@@ -337,7 +337,7 @@ class MaskLook:
         deadwood card goes (`ginplay.wait_for_gin`'s count), by the C walk; None off the
         C path (no C kernel, a hand or pool off the mask path)."""
         mask = self.mask_of(hand)
-        summary = self._pool(pool)
+        summary = self.pool_summary(pool)
         if self.c is None or mask is None or summary is None or summary[0] & mask:
             return None
         stats = self.c.stats

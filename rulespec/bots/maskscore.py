@@ -75,7 +75,7 @@ def ahead(
 def pot(variant: Variant, look: MaskLook, mask: int, pool: Counter[int], draws: float) -> float:
     """`hands.potential` of a mask `fast_hand` passed."""
     if look.c is not None:
-        summary = look._pool(pool)
+        summary = look.pool_summary(pool)
         if summary is not None:  # distinct natural cards: the C sum, term for term
             got: float = look.c.pot(mask, summary[0], draws, 1.0)
             return got
@@ -114,7 +114,7 @@ def discard_cost(
         score -= pot_weight * pot(variant, look, rest, pool, draws)
     if mode != 2 or pool is None or rest.bit_count() > max_cards:
         return score
-    if general is None and (variant.scoring.meld_credit or look._pool(pool) is None):
+    if general is None and (variant.scoring.meld_credit or look.pool_summary(pool) is None):
         raise ValueError("discard_cost: the hand as a list and the general lookahead wanted")
     if variant.scoring.meld_credit and general is not None:
         return score - outs_weight * outs(variant, general[0](), pool)
@@ -148,7 +148,7 @@ def compiled_score(
     if mode == 0:
         got: float = c.score(rest, 0, 0, None, weight, 0.0, 0.0, 0.0, 0.0, 0)
         return got
-    summary = look._pool(pool) if pool is not None else None
+    summary = look.pool_summary(pool) if pool is not None else None
     if summary is None or summary[0] & rest:
         return None
     if not pot_weight or (mode == 2 and variant.knock is None):
@@ -175,7 +175,7 @@ def choose_discard(
     lookahead, the least (score, card) chosen. None where a candidate is off the mask path
     (more than one card, a wild) or the C path does not apply: the caller sorts."""
     c = look.c
-    summary = look._pool(pool)
+    summary = look.pool_summary(pool)
     if c is None or variant.scoring.meld_credit or summary is None or summary[0] & mask:
         return None
     by_card = {pm[0].cards[0]: pm[1] for pm in discards if len(pm[0].cards) == 1}
@@ -220,7 +220,7 @@ def least_cost(
     cards = mask & ~sum(1 << k for k in keep if 0 <= k < 52)
     pool_mask = 0
     if pool is not None:
-        summary = look._pool(pool)
+        summary = look.pool_summary(pool)
         if summary is None or summary[0] & mask:
             return None
         pool_mask = summary[0]

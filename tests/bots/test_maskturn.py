@@ -11,17 +11,19 @@ code with itself).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from rulespec.bots import knocktime, make_bot, maskturn
-from rulespec.bots.base import STALL_TURNS, turns_taken, view_of
+from rulespec.bots.base import STALL_TURNS, View, turns_taken, view_of
 from rulespec.bots.hands import unseen
 from rulespec.bots.masklook import mask_look
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.game import Game
+from rulespec.model.variant import Variant
 
 CASES = [
     ("gin", 2, 6),
@@ -81,20 +83,24 @@ def test_only_one_deck_knock_games_take_the_few_hops() -> None:
 def test_turns_over_counts_as_turns_taken() -> None:
     """The fast discard's stall test reads knocktime's carried-on draw count: the same count
     as base.turns_taken (the seat's draws and takes) at every decision of seeded hands."""
-    variant = load_variant("gin")
     counted = []
-    for seed in (3, 4):
+    for view in _smart_views(load_variant("gin"), (3, 4)):
+        counted.append(turns_taken(view))
+        assert knocktime.draws_taken(view, view.seat) == counted[-1]
+        assert maskturn.turns_over(view) == (counted[-1] > STALL_TURNS)
+    assert max(counted) > 5
+
+
+def _smart_views(variant: Variant, seeds: tuple[int, ...]) -> Iterator[View]:
+    """The deciding seat's view at every decision of seeded two-player smart hands."""
+    for seed in seeds:
         game = Game.new(variant, 2, seed=seed)
         bots = [make_bot("smart", seat) for seat in range(2)]
         while not game.hand_over:
             seat = game.to_move
             obs = game.observation(seat)
-            view = view_of(obs)
-            counted.append(turns_taken(view))
-            assert knocktime.draws_taken(view, view.seat) == counted[-1]
-            assert maskturn.turns_over(view) == (counted[-1] > STALL_TURNS)
+            yield view_of(obs)
             game.play(bots[seat].choose(obs, game.legal_moves(), variant))
-    assert max(counted) > 5
 
 
 def test_the_pool_by_masks_is_unseen() -> None:
@@ -104,18 +110,11 @@ def test_the_pool_by_masks_is_unseen() -> None:
     look = mask_look(variant)
     assert look is not None
     sizes = []
-    for seed in (5, 6):
-        game = Game.new(variant, 2, seed=seed)
-        bots = [make_bot("smart", seat) for seat in range(2)]
-        while not game.hand_over:
-            seat = game.to_move
-            obs = game.observation(seat)
-            view = view_of(obs)
-            pool = unseen(variant, view)
-            got = maskturn._pool_mask(look, view, sum(1 << c for c in view.hand))
-            assert got == sum(1 << c for c in pool) and maskturn.codes_of(got) == list(pool)
-            sizes.append(len(pool))
-            game.play(bots[seat].choose(obs, game.legal_moves(), variant))
+    for view in _smart_views(variant, (5, 6)):
+        pool = unseen(variant, view)
+        got = maskturn._pool_mask(look, view, sum(1 << c for c in view.hand))
+        assert got == sum(1 << c for c in pool) and maskturn.codes_of(got) == list(pool)
+        sizes.append(len(pool))
     assert min(sizes) < 35 < max(sizes)  # early and late in a hand
     rng = random.Random(1)
     for mask in [0, 1, 1 << 51, 1 << 52, (1 << 53) - 1] + [rng.getrandbits(53) for _ in range(50)]:

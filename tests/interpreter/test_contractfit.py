@@ -12,8 +12,9 @@ hand (meldlist.py): it is the listing of the hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,10 +22,8 @@ from rulespec.compiler.load import load_variant
 from rulespec.core.cards import parse_card
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_melds
-from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import contractfit, judge, openvalue
 from rulespec.interpreter.phases import lay as L
-from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
@@ -77,15 +76,7 @@ def test_the_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPat
 )
 def test_the_meld_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     v = load_variant(name if "." not in name else str(DATA / name))
-    said_no = [0]
-    real = contractfit.may_complete
-
-    def counted(c: Ctx, meld: Meld) -> bool:
-        got = real(c, meld)
-        said_no[0] += not got
-        return got
-
-    monkeypatch.setattr(L, "may_complete", counted)
+    said_no = _count_noes(monkeypatch, "may_complete", contractfit.may_complete)
     compared = 0
     for g in _play_positions(v, 8, 300, 5):
         _same_without(g, monkeypatch, "may_complete")
@@ -100,17 +91,23 @@ def test_the_value_test_changes_no_legal_move(name: str, monkeypatch: pytest.Mon
     """`value_may_reach` (the first laying down's minimum) says "no" only where the way-on
     search would: the legal moves are the same with it answering "possible" always."""
     v = load_variant(name)
-    said_no = [0]
-    real = openvalue.value_may_reach
-
-    def counted(c: Ctx, meld: Meld, laid: object) -> bool:
-        got = real(c, meld, laid)  # type: ignore[arg-type]
-        said_no[0] += not got
-        return got
-
-    monkeypatch.setattr(L, "value_may_reach", counted)
+    said_no = _count_noes(monkeypatch, "value_may_reach", openvalue.value_may_reach)
     compared = 0
     for g in _play_positions(v, 6, 120, 6):
         _same_without(g, monkeypatch, "value_may_reach")
         compared += 1
     assert compared > 50 and said_no[0] > 20
+
+
+def _count_noes(monkeypatch: pytest.MonkeyPatch, name: str, real: Callable[..., bool]) -> list[int]:
+    """Wrap the laying module's ``name`` (``real``) so each "no" it answers is counted in
+    the returned one-item list."""
+    said_no = [0]
+
+    def counted(*args: Any) -> bool:
+        got = real(*args)
+        said_no[0] += not got
+        return got
+
+    monkeypatch.setattr(L, name, counted)
+    return said_no

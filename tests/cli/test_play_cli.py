@@ -232,7 +232,7 @@ def test_resume_of_unknown_file_is_a_clear_error(tmp_path: Path) -> None:
     ],
 )
 def test_short_forms_expand(typed: str, canonical: str) -> None:
-    from rulespec.cli.cmd_play import expand
+    from rulespec.cli.play_session import expand
 
     assert expand(typed) == canonical
 
@@ -257,11 +257,11 @@ def test_unwritable_save_warns_and_play_goes_on(tmp_path: Path) -> None:
 
 def _scripted_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str]:
     """Play a whole session in-process with a scripted human; every save text written."""
-    from rulespec.cli import cmd_play
+    from rulespec.cli import play_session
     from rulespec.cli.main import main
 
     written: list[str] = []
-    real_write = cmd_play.write_save
+    real_write = play_session.write_save
 
     def recording(path, saved) -> None:  # type: ignore[no-untyped-def]
         real_write(path, saved)
@@ -272,8 +272,8 @@ def _scripted_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str)
     def scripted(self, prompt: str) -> str:  # type: ignore[no-untyped-def]
         return pick([str(m) for m in self.game.legal_moves()], rng)
 
-    monkeypatch.setattr(cmd_play, "write_save", recording)
-    monkeypatch.setattr(cmd_play.Session, "_read", scripted)
+    monkeypatch.setattr(play_session, "write_save", recording)
+    monkeypatch.setattr(play_session.Session, "_read", scripted)
     assert main(["play", *args, "--save", str(tmp_path / "full.json")]) == 0
     monkeypatch.undo()
     return written
@@ -282,7 +282,7 @@ def _scripted_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str)
 def test_every_save_of_a_match_replays_and_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rulespec.cli import cmd_play
+    from rulespec.cli import play_session
     from rulespec.cli.main import main
 
     written = _scripted_match(
@@ -292,7 +292,7 @@ def test_every_save_of_a_match_replays_and_resumes(
     assert len(starts) >= 2  # the deal of each hand is saved before anyone moves
     assert any(json.loads(t)["position"]["hand"] > 1 for t in starts)
     cuts = sorted(set(range(0, len(written), 7)) | {written.index(t) for t in starts})
-    monkeypatch.setattr(cmd_play.Session, "_read", lambda self, prompt: None)  # quit at once
+    monkeypatch.setattr(play_session.Session, "_read", lambda self, prompt: None)  # quit at once
     positions = [json.loads(t)["position"] for t in written]
     for k in cuts:
         save = tmp_path / f"cut{k}.json"

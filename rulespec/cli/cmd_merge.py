@@ -15,7 +15,7 @@ from typing import Any
 
 from rulespec.cli.common import UsageError
 from rulespec.sim import parts
-from rulespec.sim.stats import summarise
+from rulespec.sim.summary import summarise
 
 
 def add_parser(subparsers: Any) -> None:

@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from rulespec.cli.common import UsageError, resolve_target
 from rulespec.interpreter.game import players_range
 from rulespec.model.variant import Variant
 from rulespec.sim import runner
-from rulespec.sim.stats import summarise
+from rulespec.sim.summary import RunSummary
 
 
 def add_parser(subparsers: Any) -> None:
@@ -106,18 +107,27 @@ def _run_one(
     bots: tuple[str, ...],
     show_progress: bool,
     variant: Variant,
-) -> tuple[list[Any], float]:
+) -> tuple[list[Any] | None, dict[str, Any], float]:
+    """Play one variant's run: (its records when a chart or a part file needs them, else
+    None; its report; seconds). The report is gathered record by record, so a run that
+    keeps no records reports from memory that does not grow with ``-n``."""
     job = runner.Job(spec, players, bots, args.seed, args.matches, args.rotate_bots)
     runner.ready_bots(bots, variant)  # start-up, like the load: once, before workers fork
+    summary = RunSummary(players, args.matches)
+    records: list[Any] | None = [] if (args.plot or args.out is not None) else None
     start = time.perf_counter()
     with runner.preloaded(spec, variant):  # the workers fork with it loaded
-        records = _records(job, args, show_progress, variant.name)
-    return records, time.perf_counter() - start
+        for record in _records(job, args, show_progress, variant.name):
+            summary.add(record)
+            if records is not None:
+                records.append(record)
+    return records, summary.report(), time.perf_counter() - start
 
 
 def _records(
     job: runner.Job, args: argparse.Namespace, show_progress: bool, label: str
-) -> list[Any]:
+) -> Iterator[Any]:
+    """The run's records in index order, as they come (with a progress bar on a terminal)."""
     scale = sim_scale.runner_options(args)
     if show_progress:
         from rich.console import Console
@@ -125,9 +135,11 @@ def _records(
 
         with Progress(transient=True, console=Console(stderr=True)) as bar:
             task = bar.add_task(f"{label}", total=args.hands)
-            tick = lambda k: bar.advance(task, k)  # noqa: E731
-            return runner.simulate(job, args.hands, args.jobs, tick, **scale)
-    return runner.simulate(job, args.hands, args.jobs, **scale)
+            for record in runner.iter_records(job, args.hands, args.jobs, **scale):
+                yield record
+                bar.advance(task, 1)
+        return
+    yield from runner.iter_records(job, args.hands, args.jobs, **scale)
 
 
 def _settings(args: argparse.Namespace, players: int, bots: tuple[str, ...]) -> dict[str, Any]:
@@ -189,21 +201,21 @@ def run(args: argparse.Namespace) -> int:
     args.jobs = _jobs(args)
     sim_scale.check(args)
     show_progress = sys.stderr.isatty() and args.format == "table"
-    records, seconds = _run_one(spec, args, players, bots, show_progress, variant)
+    records, summary, seconds = _run_one(spec, args, players, bots, show_progress, variant)
     if args.out is not None:  # a shard (or the whole run) as a part file for `rulespec merge`
         settings = _settings(args, players, bots)
-        return sim_scale.write_part(args, variant.name, spec, settings, records, seconds)
-    summary = summarise(records, players, args.matches)
+        return sim_scale.write_part(args, variant.name, spec, settings, records or [], seconds)
     report: dict[str, Any] = {
         "variant": variant.name,
         "settings": _settings(args, players, bots),
         "results": summary,
     }
-    runs = [(variant.name, records, summary)]
+    runs = [(variant.name, records or [], summary)]
     by_variant: list[dict[str, Any]] = [{"variant": variant.name, "seconds": round(seconds, 3)}]
     if other is not None and other_spec is not None:
-        o_records, o_seconds = _run_one(other_spec, args, other_players, bots, show_progress, other)
-        o_summary = summarise(o_records, other_players, args.matches)
+        o_records, o_summary, o_seconds = _run_one(
+            other_spec, args, other_players, bots, show_progress, other
+        )
         report["compare"] = {
             "variant": other.name,
             "settings": _settings(args, other_players, bots),
@@ -212,10 +224,11 @@ def run(args: argparse.Namespace) -> int:
         }
         by_variant.append({"variant": other.name, "seconds": round(o_seconds, 3)})
         if other_players == players:
-            runs.append((other.name + " (compare)", o_records, o_summary))
+            runs.append((other.name + " (compare)", o_records or [], o_summary))
         else:  # different tables: say which count each line is
-            runs[0] = (f"{variant.name} ({players} players)", records, summary)
-            runs.append((f"{other.name} ({other_players} players, compare)", o_records, o_summary))
+            runs[0] = (f"{variant.name} ({players} players)", records or [], summary)
+            label = f"{other.name} ({other_players} players, compare)"
+            runs.append((label, o_records or [], o_summary))
     played = args.hands * len(runs)
     total = round(sum(part["seconds"] for part in by_variant), 3)  # the whole run, as its parts
     timing: dict[str, Any] = {

@@ -30,7 +30,7 @@ Number = float | int
 (card values are unbounded integers in the language; a 300-digit score still averages)."""
 
 
-def _quotient(total: Number, count: int) -> Number:
+def quotient(total: Number, count: int) -> Number:
     """``total / count`` as a float, or the nearest int when it is too large for one."""
     try:
         return total / count
@@ -48,7 +48,7 @@ def _plain(value: Number) -> Number:
 
 
 def mean(values: Sequence[Number]) -> Number:
-    return _quotient(sum(values), len(values)) if values else 0.0
+    return quotient(sum(values), len(values)) if values else 0.0
 
 
 def median(values: Sequence[Number]) -> Number:
@@ -58,7 +58,7 @@ def median(values: Sequence[Number]) -> Number:
     mid = len(ordered) // 2
     if len(ordered) % 2:
         return _plain(ordered[mid])
-    return _quotient(ordered[mid - 1] + ordered[mid], 2)
+    return quotient(ordered[mid - 1] + ordered[mid], 2)
 
 
 def stdev(values: Sequence[Number]) -> Number:
@@ -90,83 +90,9 @@ def rate(successes: int, trials: int) -> dict[str, float]:
 
 STOCK_REASONS = ("stock", "void")
 ABANDONED = "abandoned"
-SHOWN_ABANDONED = 10  # indices of abandoned hands listed in the report (to re-run them)
 
 
 def is_abandoned(record: Any) -> bool:
     """Did this record (a hand, or a match) have a hand abandoned at the turn cap?"""
     reasons = (record.reason, *getattr(record, "hand_reasons", ()))
     return ABANDONED in reasons
-
-
-def _spread(values: Sequence[Number]) -> dict[str, Any]:
-    return {"mean": round(mean(values), 3), "median": median(values), "max": max(values, default=0)}
-
-
-def summarise(records: Sequence[Any], players: int, matches: bool = False) -> dict[str, Any]:
-    """The report of a run (no timing): hand length, endings, win rates with CIs, scores.
-
-    ``records`` are ``runner.HandRecord``s (duck-typed: index, reason, winner, scores,
-    turns, moves, bots, hands, match_winner, totals, hand_turns, hand_reasons).
-    A hand the engine abandoned at its turn cap (or a match with such a hand) is
-    counted under ``abandoned`` and kept out of every other figure: its length and
-    zero scores would only measure the cap. ``turns``, ``moves``, ``reasons`` and
-    ``stock_exhaustion`` are per hand (with ``matches``, over every hand of every
-    match); win rates, scores and totals are per record (hand, or match).
-    """
-    n = len(records)
-    dropped = [r.index for r in records if is_abandoned(r)]
-    kept = [r for r in records if not is_abandoned(r)]
-    k = len(kept)
-    if matches:
-        turns = [t for r in kept for t in (r.hand_turns or (r.turns,))]
-        reasons = [x for r in kept for x in (r.hand_reasons or (r.reason,))]
-        moves: dict[str, Any] = {
-            "mean": round(_quotient(sum(r.moves for r in kept), len(turns) or 1), 3)
-        }
-    else:
-        turns = [r.turns for r in kept]
-        reasons = [r.reason for r in kept]
-        moves = {
-            "mean": round(mean([r.moves for r in kept]), 3),
-            "median": median([r.moves for r in kept]),
-        }
-    winners = [r.match_winner if matches else r.winner for r in kept]
-    out: dict[str, Any] = {
-        "count": n,
-        "counted": k,
-        "abandoned": {
-            **rate(len(dropped), n),
-            "count": len(dropped),
-            "first": dropped[:SHOWN_ABANDONED],
-        },
-        "turns": _spread(turns),
-        "moves": moves,
-        "reasons": percentages(reasons),
-        "win_rate_by_seat": [rate(sum(w == s for w in winners), k) for s in range(players)],
-        "no_winner": rate(sum(w is None for w in winners), k),
-        "stock_exhaustion": rate(sum(x in STOCK_REASONS for x in reasons), len(reasons)),
-    }
-    seat_key = "mean_total_by_seat" if matches else "mean_score_by_seat"
-    out[seat_key] = [
-        round(mean([_seat(r.totals if matches else r.scores, s) for r in kept]), 3)
-        for s in range(players)
-    ]
-    seats_by_bot: Counter[str] = Counter()
-    wins_by_bot: Counter[str] = Counter()
-    for r, w in zip(kept, winners, strict=True):
-        for seat, name in enumerate(r.bots):
-            seats_by_bot[name] += 1
-            if w == seat:
-                wins_by_bot[name] += 1
-    out["win_rate_by_bot"] = {
-        b: rate(wins_by_bot[b], seats_by_bot[b]) for b in sorted(seats_by_bot)
-    }
-    if matches:
-        out["match_hands"] = _spread([r.hands for r in kept])
-        out["match_turns"] = _spread([r.turns for r in kept])
-    return out
-
-
-def _seat(values: Sequence[int], seat: int) -> int:
-    return values[seat] if seat < len(values) else 0

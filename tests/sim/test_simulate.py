@@ -9,7 +9,8 @@ import pytest
 
 from rulespec.cli.main import main
 from rulespec.sim import runner
-from rulespec.sim.stats import mean, median, percentages, summarise, wilson
+from rulespec.sim.stats import mean, median, percentages, wilson
+from rulespec.sim.summary import summarise
 
 # (successes, trials, low, high) — reference values of the Wilson score interval at 95%
 WILSON_CASES = [

@@ -40,16 +40,7 @@ def _ref_spread(values: Sequence[int]) -> dict[str, Any]:
 def _reference_summary(
     records: Sequence[Any], players: int, matches: bool = False
 ) -> dict[str, Any]:
-    """The report of a run (no timing): hand length, endings, win rates with CIs, scores.
-
-    ``records`` are ``runner.HandRecord``s (duck-typed: index, reason, winner, scores,
-    turns, moves, bots, hands, match_winner, totals, hand_turns, hand_reasons).
-    A hand the engine abandoned at its turn cap (or a match with such a hand) is
-    counted under ``abandoned`` and kept out of every other figure: its length and
-    zero scores would only measure the cap. ``turns``, ``moves``, ``reasons`` and
-    ``stock_exhaustion`` are per hand (with ``matches``, over every hand of every
-    match); win rates, scores and totals are per record (hand, or match).
-    """
+    """The list-based summary sim/summary.py replaced (stats.summarise until session 9)."""
     n = len(records)
     dropped = [r.index for r in records if is_abandoned(r)]
     kept = [r for r in records if not is_abandoned(r)]

@@ -42,7 +42,7 @@ def layoffs(
     out: set[tuple[Placed, int]] = set()
     distinct = sorted(set(hand))
     for index, meld in enumerate(table_melds):
-        fits = _meld_fits(variant, t, meld)
+        fits = meld_fits(variant, t, meld)
         if fits is None:
             continue
         by_card = fits[3]
@@ -55,7 +55,7 @@ def layoffs(
     return sorted(out, key=lambda x: (x[0], x[1]))
 
 
-def _meld_fits(variant: Variant, t: Tables, meld: Sequence[Placed]) -> Fits | None:
+def meld_fits(variant: Variant, t: Tables, meld: Sequence[Placed]) -> Fits | None:
     """The kept lay-off facts of one table meld (None: not a valid meld)."""
     known = t.refusals
     key = ("fits", tuple(meld))

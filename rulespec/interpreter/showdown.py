@@ -26,7 +26,7 @@ from rulespec.core.errors import RulespecError
 from rulespec.interpreter import melds as M
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.arrange import best_layoff, plain
-from rulespec.interpreter.layfits import _meld_fits
+from rulespec.interpreter.layfits import meld_fits
 from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.state import HandState
@@ -289,7 +289,7 @@ def cannot_lay_off(variant: Variant, hand: Sequence[int], table: Sequence[Meld])
     t = tables(variant)
     names: set[int] = set()
     for meld in table:
-        fits = _meld_fits(variant, t, meld)
+        fits = meld_fits(variant, t, meld)
         if fits is not None:
             names.update(fits[2])
     return not any(card in names or t.wild_code(card) for card in hand)

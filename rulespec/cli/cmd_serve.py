@@ -32,6 +32,12 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="where tables are saved (default: $XDG_DATA_HOME/rulespec or ~/.local/share/rulespec)",
     )
+    p.add_argument(
+        "--no-rate-limit",
+        action="store_true",
+        help="serve every request (behind a reverse proxy that limits the rate itself: "
+        "here every client would share the proxy's address)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port: {args.port} is not a port number")
     data = args.data or str(default_data_dir())
-    app = create_app(data)
+    app = create_app(data, limits=None) if args.no_rate_limit else create_app(data)
     print(f"rulespec serve: tables saved under {data}")
     print(f"rulespec serve: open http://{args.host}:{args.port}/ in a browser")
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_FRAME_BYTES, log_level="info")

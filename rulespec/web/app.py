@@ -6,7 +6,8 @@ framework-free client, `GET /api/variants`, `POST /api/check` (pasted rules,
 every problem located), `POST /api/explain`, `POST /api/tables` (a new table and
 its join links), and the WebSocket `/ws/{id}` (protocol.py). Request bodies are
 read up to a limit before any parsing; every refusal is a JSON `{"error": …}`
-(with `problems` for rule text) and a 4xx status, never a traceback.
+(with `problems` for rule text) and a 4xx status, never a traceback. The lobby's
+work and the socket connections are rate-limited per client address (ratelimit.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -36,6 +38,7 @@ from rulespec.web.lobby import (
     text_source,
     variants,
 )
+from rulespec.web.ratelimit import DEFAULT_LIMITS, Limits, Meter, RateLimit
 from rulespec.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -80,10 +83,19 @@ def refusal(exc: Exception) -> JSONResponse:
     )
 
 
-def create_app(data_dir: str | os.PathLike[str], seed: int | None = None) -> Starlette:
+def create_app(
+    data_dir: str | os.PathLike[str],
+    seed: int | None = None,
+    limits: Limits | None = DEFAULT_LIMITS,
+    meter: Meter | None = None,
+) -> Starlette:
     """The app, with its tables read back from `data_dir`. `seed` (tests only) makes the
-    deals reproducible; the command line never sets it."""
+    deals reproducible; the command line never sets it. `limits` meters the lobby's work
+    and the sockets per client address (ratelimit.py; None: unmetered); `meter` (tests:
+    one with a clock of their own) overrides it."""
     hub = Hub(Store(data_dir), seed)
+    if meter is None and limits is not None:
+        meter = Meter(limits)
 
     async def lobby_page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -143,7 +155,8 @@ def create_app(data_dir: str | os.PathLike[str], seed: int | None = None) -> Sta
             Route("/api/tables", api_tables, methods=["POST"]),
             WebSocketRoute("/ws/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ]
+        ],
+        middleware=[Middleware(RateLimit, meter=meter)] if meter is not None else [],
     )
     app.state.hub = hub
     return app

@@ -130,32 +130,47 @@ def _laid(variant: Variant, t: Tables, meld: int) -> Meld | None:
 
 
 def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Found:
-    """The least showings of any hand (wild cards, repeated cards), from its candidate melds."""
+    """The least showings of any hand (wild cards, repeated cards), from its candidate melds.
+
+    The search runs over the hand's distinct cards by position (``have``: copies left of
+    each, ascending), each candidate meld kept as the positions and copies it needs, so a
+    step is a few list updates instead of ``Counter`` arithmetic; the order of the search,
+    and so which showings a capped search finds, is the plain one: the lowest card left
+    is deadwood first, then each candidate meld holding it, in ``candidate_melds``' order."""
     values = tables(variant).hand_values
-    by_card: dict[int, list[tuple[Meld, Counter[int]]]] = {}
+    counts = Counter(hand)
+    cards = sorted(counts)
+    at = {c: i for i, c in enumerate(cards)}
+    have = [counts[c] for c in cards]
+    by_low: list[list[tuple[Meld, tuple[tuple[int, int], ...]]]] = [[] for _ in cards]
     for meld in candidate_melds(variant, hand):
         raw = Counter(p[0] for p in meld)
-        by_card.setdefault(min(raw), []).append((meld, raw))
+        need = tuple((at[c], n) for c, n in sorted(raw.items()))
+        by_low[need[0][0]].append((meld, need))
     found: _Found = set()
 
-    def dfs(left: Counter[int], melds: list[Meld], dead: list[int], value: int) -> None:
+    def dfs(low: int, melds: list[Meld], dead: list[int], value: int) -> None:
         if len(found) >= SHOWINGS_CAP:
             return
-        if not +left:
+        while low < len(have) and not have[low]:
+            low += 1
+        if low == len(have):
             found.add((tuple(sorted(melds)), tuple(sorted(dead))))
             return
-        low = min(c for c, n in left.items() if n > 0)
-        if value + values[low] <= target:
-            left[low] -= 1
-            dfs(left, melds, dead + [low], value + values[low])
-            left[low] += 1
-        for meld, raw in by_card.get(low, []):
-            if all(left[c] >= n for c, n in raw.items()):
-                left.subtract(raw)
-                dfs(left, melds + [meld], dead, value)
-                left.update(raw)
+        card = cards[low]
+        if value + values[card] <= target:
+            have[low] -= 1
+            dfs(low, melds, dead + [card], value + values[card])
+            have[low] += 1
+        for meld, need in by_low[low]:
+            if all(have[i] >= n for i, n in need):
+                for i, n in need:
+                    have[i] -= n
+                dfs(low, melds + [meld], dead, value)
+                for i, n in need:
+                    have[i] += n
 
-    dfs(Counter(hand), [], [], 0)
+    dfs(0, [], [], 0)
     return found
 
 

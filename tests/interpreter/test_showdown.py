@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +20,7 @@ from rulespec.interpreter import melds as M
 from rulespec.interpreter import showdown as SD
 from rulespec.interpreter import solver as S
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.meldrules import tables
 from rulespec.sim import runner
 from rulespec.sim.savefile import SavedGame, document_digest, write_save
@@ -281,3 +284,55 @@ def test_natural_and_general_showings_agree() -> None:
             assert all(M.normalize(gin, m) == m for m in melds)
         checked += 1
     assert checked == 300 and several >= 5
+
+
+def _plain_general_showings(variant: Any, hand: list[int], target: int) -> Any:
+    """The general showings search as first written (``Counter`` arithmetic), the reference
+    for the position-indexed one: the same order, so the same showings even when capped."""
+    values = tables(variant).hand_values
+    by_card: dict[int, list[Any]] = {}
+    for meld in candidate_melds(variant, hand):
+        raw = Counter(p[0] for p in meld)
+        by_card.setdefault(min(raw), []).append((meld, raw))
+    found: set[Any] = set()
+
+    def dfs(left: Counter[int], melds: list[Any], dead: list[int], value: int) -> None:
+        if len(found) >= SD.SHOWINGS_CAP:
+            return
+        if not +left:
+            found.add((tuple(sorted(melds)), tuple(sorted(dead))))
+            return
+        low = min(c for c, n in left.items() if n > 0)
+        if value + values[low] <= target:
+            left[low] -= 1
+            dfs(left, melds, dead + [low], value + values[low])
+            left[low] += 1
+        for meld, raw in by_card.get(low, []):
+            if all(left[c] >= n for c, n in raw.items()):
+                left.subtract(raw)
+                dfs(left, melds + [meld], dead, value)
+                left.update(raw)
+
+    dfs(Counter(hand), [], [], 0)
+    return found
+
+
+@pytest.mark.parametrize("name", ["bridge", "kalooki", "continental"])
+def test_general_showings_with_wild_and_repeated_cards(name: str) -> None:
+    """With jokers, wild ranks and two decks, the search finds exactly the plain search's
+    showings (capped ones included), for the least deadwood and for a looser target."""
+    variant = A.plain(load_variant(name))
+    t = tables(variant)
+    deck = [c for c in range(len(t.hand_values)) if t.hand_values[c] is not None]
+    rng = random.Random(11)
+    several = 0
+    for _ in range(60):
+        # low ranks, repeated, with jokers: full of melds and of ties between them
+        pool = [c for c in deck if c == JOKER or c % 13 < 6] * 2
+        hand = sorted(rng.sample(pool, 10))
+        least = S.deadwood(variant, hand)
+        for target in (least, least + 6):
+            got = SD._general_showings(variant, hand, target)
+            assert got == _plain_general_showings(variant, hand, target), hand
+            several += len(got) > 1
+    assert several >= 10

@@ -17,6 +17,10 @@ joker or a card of a wild rank gets a search of its own. The answers are kept pe
 hand, by card (the tables' memo): the next turns ask about many of the same hands
 with other unseen cards. Exact: the answers are those of `best_arrangement` on the
 grown hand (tests/interpreter/test_plusone.py).
+
+`turn_sums` is the lookahead's use of those answers in one C call on the counted
+search: every unseen card's term summed there, in the pool's order, with the answers
+kept per hand read and grown as here (tests/bots/test_turnsums.py).
 """
 
 from __future__ import annotations

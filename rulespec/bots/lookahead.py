@@ -6,7 +6,8 @@ nothing (far from every held card, or in no meld of the hand with them:
 `lonedraws.lone_draws`) just join the deadwood (no search); cards that may change
 the melds are read from the solver's incremental answer (`interpreter/plusone.py`),
 and only the rest are solved whole. On the counted search the whole loop is one C call
-(`plusone.turn_sums`: the same terms, summed in the same order).
+(`plusone.turn_sums`: the same terms, summed in the same order); otherwise the sums of
+`plus_one`'s answers are (`plusone.sum_terms`), and the Python loop is the fallback.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from rulespec.bots.hands import dead_summary
 from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.plusone import plus_one, turn_sums
+from rulespec.interpreter.plusone import plus_one, sum_terms, turn_sums
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -92,8 +93,13 @@ def next_turn(
         got = turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit)
         if got is not None:
             return got
+    answers = plus_one(variant, hand, [c for c in pool if blocked >> c & 1])
+    if answers is not None and f.same_values:  # the loop below in one C call (sums only)
+        got = sum_terms(variant, hand, pool, blocked, base, answers, weight, limit, f.unit)
+        if got is not None:
+            return got
     far = {card for card in pool if not blocked >> card & 1}
-    grown = plus_one(variant, hand, [c for c in pool if c not in far]) or {}
+    grown = answers or {}
     unit = f.unit
     for card, n in pool.items():
         if card in far:

@@ -168,7 +168,7 @@ static PyMethodDef layout_methods[] = {
     {"plus_one", (PyCFunction)(void (*)(void))layout_plus_one, METH_FASTCALL,
      "plus_one(hand, room, dead, joker) -> Parts.plus_one(room, dead, joker) or None"},
     {"next_turn", (PyCFunction)(void (*)(void))layout_next_turn, METH_FASTCALL,
-     "next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit) -> "
+     "next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit, grow) -> "
      "(total, count, ready) of lookahead.next_turn, or None"},
     {NULL, NULL, 0, NULL},
 };

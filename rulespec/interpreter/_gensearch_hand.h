@@ -231,32 +231,35 @@ static PyObject *layout_plus_one(PyObject *self, PyObject *const *args, Py_ssize
     return out;
 }
 
-/* lookahead.next_turn's sums over the unseen cards in one call (plusone.turn_sums):
-   next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit) ->
+/* lookahead.next_turn's sums over the unseen cards in one call (plusone.turn_sums, sum_terms):
+   next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit, grow) ->
    (total, count, ready), summed in the pool's order (a dict {code: copies}) as the Python
    loop sums them, in doubles (each term the same IEEE operations, no contraction). A card
    with no bit in `blocked` just joins the deadwood of `base` (the hand's (deadwood, deadwood
    cards, highest value or 0)); any other is read from `known` (plusone's answers for the
-   hand, by card), or, a natural code, grown as p_plus_one grows it and stored there. None
-   when the C search does not take the hand, a code is not 0..52, a wild card is not known,
-   or a code would be held 8 times: the caller sums in Python then. */
+   hand, by card), or, a natural code when `grow`, grown as p_plus_one grows it and stored
+   there. None when the C search does not take the hand, a code is not 0..52, a card is not
+   known that may not be grown here (a wild card; any card unless `grow`), or a code would
+   be held 8 times: the caller sums in Python then. */
 static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     LayoutObject *L = (LayoutObject *)self;
     PyObject *pool, *known, *key, *copies, *out = NULL;
-    PartsObject *P;
+    PartsObject *P = NULL;
     Mask full;
     Py_ssize_t at;
     long dead, joker, unit;
     long long limit = 0;
-    int fl, g, has_limit, got;
+    int fl, g, has_limit, got, grow;
     unsigned long long blocked;
     double weight, total = 0.0;
     long long count = 0, ready = 0, base_dw, base_count, base_worst;
     Base base = {0, 0, 0, 0};
     uint64_t cover[4] = {0, 0, 0, 0};
-    if (want(nargs, 10, "next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, "
-                        "limit)"))
+    if (want(nargs, 11, "next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, "
+                        "limit, grow)"))
         return NULL;
+    grow = PyObject_IsTrue(args[10]);
+    if (grow < 0) return NULL;
     pool = args[1];
     known = args[3];
     if (!PyDict_Check(pool) || !PyDict_Check(known)) {
@@ -286,13 +289,10 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
         if (!(blocked >> code & 1)) continue;
         got = PyDict_Contains(known, key);
         if (got < 0) return NULL;
-        if (!got && (code == 52 || L->is_flex[code] || field(full.w, (int)code) >= 7))
+        if (!got && (!grow || code == 52 || L->is_flex[code] || field(full.w, (int)code) >= 7))
             Py_RETURN_NONE;
     }
-    P = hand_parts(L, &full, L->jokers + fl);
-    if (!P) return NULL;
-    for (g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
-    at = 0;
+    at = 0; /* (the hand's parts made when a card is first grown) */
     while (PyDict_Next(pool, &at, &key, &copies)) {
         int code = (int)PyLong_AsLong(key);
         long long n = PyLong_AsLongLong(copies);
@@ -309,8 +309,13 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
                 if (!PyArg_ParseTuple(hit, "LLL", &dw, &cards, &worst)) goto done;
             } else {
                 PyObject *item;
-                if (PyErr_Occurred() || grown_one(P, code, cover, fl, &base, &dw, &cards, &worst))
-                    goto done;
+                if (PyErr_Occurred()) goto done;
+                if (!P) {
+                    P = hand_parts(L, &full, L->jokers + fl);
+                    if (!P) goto done;
+                    for (g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
+                }
+                if (grown_one(P, code, cover, fl, &base, &dw, &cards, &worst)) goto done;
                 settle(&dw, &cards, &worst, dead, joker);
                 item = Py_BuildValue("(LLL)", (long long)dw, (long long)cards, (long long)worst);
                 if (!item || PyDict_SetItem(known, key, item) < 0) {
@@ -330,6 +335,6 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
     }
     out = Py_BuildValue("(dLL)", total, count, ready);
 done:
-    Py_DECREF(P);
+    Py_XDECREF(P);
     return out;
 }

@@ -40,7 +40,7 @@ from rulespec.interpreter.solver import (
 )
 from rulespec.model.variant import Variant
 
-__all__ = ["plus_one", "turn_sums"]
+__all__ = ["plus_one", "sum_terms", "turn_sums"]
 
 Grown = tuple[int, int, int]
 """(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
@@ -124,10 +124,34 @@ def turn_sums(
     for card in _codes_of(t.not_fast):  # the wild draws first, a search each (`_general`)
         if card in pool and blocked >> card & 1 and card not in known:
             known[card] = summary(t, [*hand, card])
-    got = native[0].next_turn(
-        hand, pool, blocked, known, base, native[1], t.hand_values[JOKER], unit, weight, limit
+    return native[0].next_turn(  # type: ignore[no-any-return]
+        hand, pool, blocked, known, base, native[1], t.hand_values[JOKER], unit, weight, limit, 1
     )
-    return None if got is None else got
+
+
+def sum_terms(
+    variant: Variant,
+    hand: Sequence[int],
+    pool: dict[int, int],
+    blocked: int,
+    base: Grown,
+    grown: dict[int, Grown],
+    weight: float,
+    limit: int | None,
+    unit: int,
+) -> tuple[float, int, int] | None:
+    """`turn_sums` with every card of the pool that has a bit in ``blocked`` answered in
+    ``grown`` (`plus_one`'s answers, found otherwise: a one-deck natural hand), so the C
+    call only sums (the same terms in the same order, nothing searched); None without the
+    C search, when it refuses the hand or a card has no answer: the caller sums in Python
+    then."""
+    t = tables(variant)
+    native = native_layout(t, hand) if unit >= 1 else None
+    if native is None:
+        return None
+    return native[0].next_turn(  # type: ignore[no-any-return]
+        hand, pool, blocked, grown, base, native[1], t.hand_values[JOKER], unit, weight, limit, 0
+    )
 
 
 @lru_cache(maxsize=64)

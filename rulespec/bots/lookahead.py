@@ -5,7 +5,9 @@ with that card and its worst deadwood card discarded. Cards that meld with
 nothing (far from every held card, or in no meld of the hand with them:
 `lonedraws.lone_draws`) just join the deadwood (no search); cards that may change
 the melds are read from the solver's incremental answer (`interpreter/plusone.py`),
-and only the rest are solved whole.
+and only the rest are solved whole. On the counted search the whole loop is one C call
+(`plusone.turn_sums`: the same terms, summed in the same order); otherwise the sums of
+`plus_one`'s answers are (`plusone.sum_terms`), and the Python loop is the fallback.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from rulespec.bots.base import (
 from rulespec.bots.hands import dead_summary
 from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
-from rulespec.interpreter.plusone import plus_one
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.plusone import plus_one, sum_terms, turn_sums
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -76,7 +79,8 @@ def next_turn(
     hv = f.values
     total = 0.0
     count = ready = 0
-    base_dw, base_count, base_worst = dead_summary(variant, hand)
+    base = dead_summary(variant, hand)
+    base_dw, base_count, base_worst = base
     # a card of no held rank, two or more ranks (along the pack's run order) from every
     # held card of its suit, melds with nothing (`_touch`: the cards one held card rules
     # out so, by mask)
@@ -85,8 +89,17 @@ def next_turn(
     for c in hand:
         blocked |= touch[c]
     blocked &= ~lone_draws(variant, hand)  # ... nor does a card in no meld of the hand with it
+    if f.same_values:  # the loop below in one C call on the counted search (same sums)
+        got = turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit)
+        if got is not None:
+            return got
+    answers = plus_one(variant, hand, [c for c in pool if blocked >> c & 1])
+    if answers is not None and f.same_values:  # the loop below in one C call (sums only)
+        got = sum_terms(variant, hand, pool, blocked, base, answers, weight, limit, f.unit)
+        if got is not None:
+            return got
     far = {card for card in pool if not blocked >> card & 1}
-    grown = plus_one(variant, hand, [c for c in pool if c not in far]) or {}
+    grown = answers or {}
     unit = f.unit
     for card, n in pool.items():
         if card in far:
@@ -112,6 +125,7 @@ class _Facts(NamedTuple):
     wild_mask: int  # bit per code that is never far: the wild ones and the joker
     touch: tuple[int, ...]  # per held card: the codes of its rank and near it in its suit
     unit: int  # the bots' point
+    same_values: bool  # values of the natural cards as the solver's tables hold them
 
 
 _FACTS: Derived[_Facts] = Derived()
@@ -140,4 +154,5 @@ def _make_facts(variant: Variant) -> _Facts:
         )
     wild_mask = sum(1 << c for c in codes if wild[c] or c >= JOKER)
     values = tuple(hand_value(variant, c) for c in codes)
-    return _Facts(values, wild_mask, tuple(touch), point_unit(variant))
+    same = values[:JOKER] == tables(variant).hand_values[:JOKER]
+    return _Facts(values, wild_mask, tuple(touch), point_unit(variant), same)

@@ -21,7 +21,8 @@
  * exactly, ties included (tests/interpreter/test_gensearch_native.py checks it).
  *
  * The layout also answers the solver's and plusone's questions about a hand in one call,
- * reading its codes itself (`summary`, `dead_cards`, `pure_summary`, `plus_one`: None for
+ * reading its codes itself (`summary`, `dead_cards`, `pure_summary`, `plus_one`, and the
+ * lookahead's sums over the unseen cards, `next_turn`: None for
  * a hand it does not take); these search the hand less its lone cards (natural cards no
  * part within the hand holds: deadwood in every arrangement, added after; lone_split), so
  * hands that differ in lone cards alone share every state (tests/interpreter/
@@ -166,6 +167,9 @@ static PyMethodDef layout_methods[] = {
      "pure_summary(hand, dead, joker) -> (deadwood, deadwood cards, pure runs) or None"},
     {"plus_one", (PyCFunction)(void (*)(void))layout_plus_one, METH_FASTCALL,
      "plus_one(hand, room, dead, joker) -> Parts.plus_one(room, dead, joker) or None"},
+    {"next_turn", (PyCFunction)(void (*)(void))layout_next_turn, METH_FASTCALL,
+     "next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit, grow) -> "
+     "(total, count, ready) of lookahead.next_turn, or None"},
     {NULL, NULL, 0, NULL},
 };
 

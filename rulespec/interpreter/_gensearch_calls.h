@@ -138,15 +138,19 @@ static PyObject *layout_search(PyObject *self, PyObject *const *args, Py_ssize_t
 /* a (deadwood, deadwood cards, highest value) answer with `dead` dead jokers of value
    `joker` added and no highest value read as 0 (plusone's and solver's answers); dead < 0:
    as the search gives it (NONE for no highest value, dead jokers left out) */
-static PyObject *answer(int64_t v, int64_t count, int64_t worst, long dead, long joker) {
+static void settle(int64_t *v, int64_t *count, int64_t *worst, long dead, long joker) {
     if (dead >= 0) {
         if (dead) {
-            v += dead * joker;
-            count += dead;
-            if (joker > worst) worst = joker;
+            *v += dead * joker;
+            *count += dead;
+            if (joker > *worst) *worst = joker;
         }
-        if (worst <= -INF) worst = 0;
+        if (*worst <= -INF) *worst = 0;
     }
+}
+
+static PyObject *answer(int64_t v, int64_t count, int64_t worst, long dead, long joker) {
+    settle(&v, &count, &worst, dead, joker);
     return Py_BuildValue("(LLL)", (long long)v, (long long)count, (long long)worst);
 }
 
@@ -154,6 +158,46 @@ static PyObject *p_grown(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     long code;
     if (want(nargs, 1, "grown(code)") || read_long(args[0], 0, 51, &code)) return NULL;
     return (PyObject *)grown_parts((PartsObject *)self, (int)code);
+}
+
+/* the hand's own (value, deadwood cards, highest value) as lone_split gives it, made once
+   when first asked (grown_one) */
+typedef struct {
+    int have;
+    int64_t v, count, worst;
+} Base;
+
+/* one step of p_plus_one: the search's answer (dead jokers out, NONE for no highest value)
+   for the hand of P (its parts ORed: cover; fl cards of a wild rank) with one more natural
+   `code`; a code no part of the grown hand holds with the hand's cards just joins the
+   hand's deadwood (`base`). 0, or -1 with an error set */
+static int grown_one(PartsObject *P, int code, const uint64_t *cover, int fl, Base *base,
+                     int64_t *v, int64_t *count, int64_t *worst) {
+    LayoutObject *L = P->layout;
+    PartsObject *G = grown_parts(P, code);
+    int held = field(P->full.w, code), bad = 0, melded;
+    if (!G) return -1;
+    melded = melds(G, code, &P->full);
+    if (melded) { /* the grown hand's parts: the hand's, and those of code's rank's sets and
+                     suit's runs (a part of another group holds no code) */
+        uint64_t grown[4];
+        memcpy(grown, cover, sizeof grown);
+        cover_group(G->groups[code % 13], &G->full, grown);
+        cover_group(G->groups[13 + code / 13], &G->full, grown);
+        bad = lone_split(G, code, held, &G->full, fl, grown, v, count, worst);
+    }
+    Py_DECREF(G);
+    if (!bad && !melded) { /* deadwood in every arrangement: it joins the hand's deadwood */
+        if (!base->have) {
+            bad = lone_split(P, -1, 0, &P->full, fl, cover, &base->v, &base->count, &base->worst);
+            base->have = !bad;
+        }
+        *v = base->v + L->vals[code];
+        *count = base->count + 1;
+        *worst = base->worst > L->vals[code] ? base->worst : L->vals[code];
+    }
+    if (bad) PyErr_SetString(PyExc_OverflowError, "plus_one: too many cards");
+    return bad ? -1 : 0;
 }
 
 static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long joker);
@@ -176,8 +220,8 @@ static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long 
     LayoutObject *L = P->layout;
     PyObject *room, *out = NULL;
     Py_ssize_t i, n;
-    int fl = flex_count(L, &P->full), have_base = 0, g;
-    int64_t base = 0, base_count = 0, base_worst = 0;
+    int fl = flex_count(L, &P->full), g;
+    Base base = {0, 0, 0, 0};
     uint64_t cover[4] = {0, 0, 0, 0}; /* the hand's parts ORed (lone_split) */
     for (g = 0; g < 17; g++) cover_group(P->groups[g], &P->full, cover);
     room = PySequence_Fast(room_seq, "room is a list of codes");
@@ -194,41 +238,13 @@ static PyObject *grown_list(PartsObject *P, PyObject *room_seq, long dead, long 
             PyErr_SetString(PyExc_ValueError, "plus_one: room holds natural cards only");
             goto fail;
         }
-        {
-            PartsObject *G = grown_parts(P, (int)code);
-            int held = field(P->full.w, (int)code), bad = 0, melded;
-            if (!G) goto fail;
-            melded = melds(G, (int)code, &P->full);
-            if (melded) { /* the grown hand's parts: the hand's, and those of code's rank's
-                             sets and suit's runs (a part of another group holds no code) */
-                uint64_t grown[4];
-                memcpy(grown, cover, sizeof grown);
-                cover_group(G->groups[code % 13], &G->full, grown);
-                cover_group(G->groups[13 + code / 13], &G->full, grown);
-                bad = lone_split(G, (int)code, held, &G->full, fl, grown, &v, &count, &worst);
-            }
-            Py_DECREF(G);
-            if (bad) goto too_many;
-            if (!melded) { /* deadwood in every arrangement: it joins the hand's deadwood */
-                if (!have_base) {
-                    if (lone_split(P, -1, 0, &P->full, fl, cover, &base, &base_count,
-                                   &base_worst))
-                        goto too_many;
-                    have_base = 1;
-                }
-                v = base + L->vals[code];
-                count = base_count + 1;
-                worst = base_worst > L->vals[code] ? base_worst : L->vals[code];
-            }
-        }
+        if (grown_one(P, (int)code, cover, fl, &base, &v, &count, &worst)) goto fail;
         item = answer(v, count, worst, dead, joker);
         if (!item) goto fail;
         PyList_SET_ITEM(out, i, item);
     }
     Py_DECREF(room);
     return out;
-too_many:
-    PyErr_SetString(PyExc_OverflowError, "plus_one: too many cards");
 fail:
     Py_DECREF(room);
     Py_XDECREF(out);

@@ -230,3 +230,111 @@ static PyObject *layout_plus_one(PyObject *self, PyObject *const *args, Py_ssize
     Py_DECREF(P);
     return out;
 }
+
+/* lookahead.next_turn's sums over the unseen cards in one call (plusone.turn_sums, sum_terms):
+   next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit, grow) ->
+   (total, count, ready), summed in the pool's order (a dict {code: copies}) as the Python
+   loop sums them, in doubles (each term the same IEEE operations, no contraction). A card
+   with no bit in `blocked` just joins the deadwood of `base` (the hand's (deadwood, deadwood
+   cards, highest value or 0)); any other is read from `known` (plusone's answers for the
+   hand, by card), or, a natural code when `grow`, grown as p_plus_one grows it and stored
+   there. None when the C search does not take the hand, a code is not 0..52, a card is not
+   known that may not be grown here (a wild card; any card unless `grow`), or a code would
+   be held 8 times: the caller sums in Python then. */
+static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    PyObject *pool, *known, *key, *copies, *out = NULL;
+    PartsObject *P = NULL;
+    Mask full;
+    Py_ssize_t at;
+    long dead, joker, unit;
+    long long limit = 0;
+    int fl, g, has_limit, got, grow;
+    unsigned long long blocked;
+    double weight, total = 0.0;
+    long long count = 0, ready = 0, base_dw, base_count, base_worst;
+    Base base = {0, 0, 0, 0};
+    uint64_t cover[4] = {0, 0, 0, 0};
+    if (want(nargs, 11, "next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, "
+                        "limit, grow)"))
+        return NULL;
+    grow = PyObject_IsTrue(args[10]);
+    if (grow < 0) return NULL;
+    pool = args[1];
+    known = args[3];
+    if (!PyDict_Check(pool) || !PyDict_Check(known)) {
+        PyErr_SetString(PyExc_TypeError, "next_turn: pool and known are dicts");
+        return NULL;
+    }
+    blocked = PyLong_AsUnsignedLongLong(args[2]);
+    if (blocked == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    if (!PyArg_ParseTuple(args[4], "LLL", &base_dw, &base_count, &base_worst) ||
+        read_long(args[5], 0, OFFSET, &dead) || read_long(args[6], -VAL_LIMIT, VAL_LIMIT, &joker) ||
+        read_long(args[7], 1, VAL_LIMIT, &unit))
+        return NULL;
+    weight = PyFloat_AsDouble(args[8]);
+    if (weight == -1.0 && PyErr_Occurred()) return NULL;
+    has_limit = args[9] != Py_None;
+    if (has_limit && (limit = PyLong_AsLongLong(args[9])) == -1 && PyErr_Occurred()) return NULL;
+    got = read_hand(L, args[0], NULL, &full, &fl);
+    if (got) {
+        if (got < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    at = 0; /* first, every card answerable here? (else None, nothing stored) */
+    while (PyDict_Next(pool, &at, &key, &copies)) {
+        long code = PyLong_Check(key) ? PyLong_AsLong(key) : -1;
+        if (code == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (code < 0 || code > 52) Py_RETURN_NONE;
+        if (!(blocked >> code & 1)) continue;
+        got = PyDict_Contains(known, key);
+        if (got < 0) return NULL;
+        if (!got && (!grow || code == 52 || L->is_flex[code] || field(full.w, (int)code) >= 7))
+            Py_RETURN_NONE;
+    }
+    at = 0; /* (the hand's parts made when a card is first grown) */
+    while (PyDict_Next(pool, &at, &key, &copies)) {
+        int code = (int)PyLong_AsLong(key);
+        long long n = PyLong_AsLongLong(copies);
+        int64_t dw, cards, worst;
+        if (n == -1 && PyErr_Occurred()) goto done;
+        if (!(blocked >> code & 1)) { /* melds with nothing: joins the deadwood */
+            int64_t value = L->vals[code];
+            dw = base_dw + value;
+            cards = base_count + 1;
+            worst = base_worst >= value ? base_worst : value;
+        } else {
+            PyObject *hit = PyDict_GetItemWithError(known, key);
+            if (hit) {
+                if (!PyArg_ParseTuple(hit, "LLL", &dw, &cards, &worst)) goto done;
+            } else {
+                PyObject *item;
+                if (PyErr_Occurred()) goto done;
+                if (!P) {
+                    P = hand_parts(L, &full, L->jokers + fl);
+                    if (!P) goto done;
+                    for (g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
+                }
+                if (grown_one(P, code, cover, fl, &base, &dw, &cards, &worst)) goto done;
+                settle(&dw, &cards, &worst, dead, joker);
+                item = Py_BuildValue("(LLL)", (long long)dw, (long long)cards, (long long)worst);
+                if (!item || PyDict_SetItem(known, key, item) < 0) {
+                    Py_XDECREF(item);
+                    goto done;
+                }
+                Py_DECREF(item);
+            }
+        }
+        { /* (dw - worst) / unit + weight * max(cards - 1, 0), times the copies */
+            double gap = (double)(dw - worst) / (double)unit;
+            double extra = weight * (double)(cards > 1 ? cards - 1 : 0);
+            total += (double)n * (gap + extra);
+        }
+        count += n;
+        if (has_limit && dw - worst <= limit) ready += n;
+    }
+    out = Py_BuildValue("(dLL)", total, count, ready);
+done:
+    Py_XDECREF(P);
+    return out;
+}

@@ -1,6 +1,6 @@
 /* The C counted search's masks, types and memo tables
    (interpreter: part of _gensearch.c, included there once). */
-#define KERNEL_VERSION 2
+#define KERNEL_VERSION 3
 #ifndef KERNEL_SOURCE /* set by hatch_build.py: 28 bits of the sha256 of _gensearch.c + headers */
 #define KERNEL_SOURCE -1
 #endif

@@ -25,7 +25,7 @@ __all__ = ["MAX_NATURALS", "MODULE", "VERSION", "WHY", "layout", "load", "source
 MAX_NATURALS = 63
 """Natural cards a part may hold, as the C search's tables go (its `MAX_NATURALS`)."""
 
-VERSION = 2
+VERSION = 3
 """The C search's interface version this code was written against (`KERNEL_VERSION`)."""
 
 

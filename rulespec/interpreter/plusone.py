@@ -17,11 +17,16 @@ joker or a card of a wild rank gets a search of its own. The answers are kept pe
 hand, by card (the tables' memo): the next turns ask about many of the same hands
 with other unseen cards. Exact: the answers are those of `best_arrangement` on the
 grown hand (tests/interpreter/test_plusone.py).
+
+`turn_sums` is the lookahead's use of those answers in one C call on the counted
+search: every unseen card's term summed there, in the pool's order, with the answers
+kept per hand read and grown as here (tests/bots/test_turnsums.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
@@ -35,7 +40,7 @@ from rulespec.interpreter.solver import (
 )
 from rulespec.model.variant import Variant
 
-__all__ = ["plus_one"]
+__all__ = ["plus_one", "sum_terms", "turn_sums"]
 
 Grown = tuple[int, int, int]
 """(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
@@ -59,11 +64,7 @@ def plus_one(
     ask = wanted
     if mask is None:  # the counted search: each hand's answers kept, by card (the next
         # turns ask about many of the same hands, with other unseen cards)
-        key = ("p1", tuple(sorted(hand)))
-        known = t.memo.get(key)
-        if known is None:
-            known = {}
-            _remember(t, key, known)
+        known = _answers(t, hand)
         ask = [c for c in wanted if c not in known]
     out: dict[int, Grown] = {}
     if mask is not None:
@@ -81,6 +82,82 @@ def plus_one(
         return out
     known.update(out)
     return {card: known[card] for card in wanted}
+
+
+def _answers(t: Tables, hand: Sequence[int]) -> dict[int, Grown]:
+    """The answers kept for a hand on the counted search, by card (plus_one's and turn_sums')."""
+    key = ("p1", tuple(sorted(hand)))
+    known: dict[int, Grown] | None = t.memo.get(key)
+    if known is None:
+        known = {}
+        _remember(t, key, known)
+    return known
+
+
+def turn_sums(
+    variant: Variant,
+    hand: Sequence[int],
+    pool: dict[int, int],
+    blocked: int,
+    base: Grown,
+    weight: float,
+    limit: int | None,
+    unit: int,
+) -> tuple[float, int, int] | None:
+    """`lookahead.next_turn`'s sums over the unseen cards (``pool``: {code: copies}) in one
+    C call on the counted search, each card's term as there: a card with no bit in
+    ``blocked`` just joins the hand's deadwood (``base``: its (deadwood, deadwood cards,
+    highest value or 0)), any other card's grown hand is `plus_one`'s answer (kept with its
+    answers, by card); the terms summed in the pool's order with the same float operations.
+    None where `plus_one` would not take the counted search's C route for every card (a
+    one-deck natural hand, jokers of their own rank, a whole-hand pattern in reach, no C
+    search, or the C search refusing the hand): the caller sums in Python then."""
+    t = tables(variant)
+    if (t.joker_sets and (JOKER in hand or JOKER in pool)) or _fast_mask(t, hand) is not None:
+        return None
+    if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
+        return None
+    native = native_layout(t, hand)
+    if native is None or unit < 1:
+        return None
+    known = _answers(t, hand)
+    for card in _codes_of(t.not_fast):  # the wild draws first, a search each (`_general`)
+        if card in pool and blocked >> card & 1 and card not in known:
+            known[card] = summary(t, [*hand, card])
+    return native[0].next_turn(  # type: ignore[no-any-return]
+        hand, pool, blocked, known, base, native[1], t.hand_values[JOKER], unit, weight, limit, 1
+    )
+
+
+def sum_terms(
+    variant: Variant,
+    hand: Sequence[int],
+    pool: dict[int, int],
+    blocked: int,
+    base: Grown,
+    grown: dict[int, Grown],
+    weight: float,
+    limit: int | None,
+    unit: int,
+) -> tuple[float, int, int] | None:
+    """`turn_sums` with every card of the pool that has a bit in ``blocked`` answered in
+    ``grown`` (`plus_one`'s answers, found otherwise: a one-deck natural hand), so the C
+    call only sums (the same terms in the same order, nothing searched); None without the
+    C search, when it refuses the hand or a card has no answer: the caller sums in Python
+    then."""
+    t = tables(variant)
+    native = native_layout(t, hand) if unit >= 1 else None
+    if native is None:
+        return None
+    return native[0].next_turn(  # type: ignore[no-any-return]
+        hand, pool, blocked, grown, base, native[1], t.hand_values[JOKER], unit, weight, limit, 0
+    )
+
+
+@lru_cache(maxsize=64)
+def _codes_of(mask: int) -> tuple[int, ...]:
+    """The codes of a 53-bit mask (a variant's wild codes: `Tables.not_fast`)."""
+    return tuple(c for c in range(JOKER + 1) if mask >> c & 1)
 
 
 def _may_fit_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:

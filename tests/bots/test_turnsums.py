@@ -1,0 +1,110 @@
+"""The lookahead's sums in one C call (interpreter/plusone.turn_sums) equal the Python loop's.
+
+Seeded smart self-play of games whose lookahead runs the counted search (two decks
+with jokers, a knock game with whole-hand patterns): every
+`lookahead.next_turn` asked is asked again with the one-call route off (the Python
+loop over the unseen cards, `plus_one`'s answers), and the two (total, count, ready)
+must be equal to the last bit (the same terms summed in the same order); so must the
+sums of `plus_one`'s answers for one-deck natural hands (`sum_terms`). The answers
+the C call keeps for a hand are checked against the solver's on the grown hand, and
+the route must have answered (else nothing was shown). Then the call's refusals: a
+code that is no card, a wild draw not yet known, a code held 7 times.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import reduce
+from operator import or_
+from typing import Any
+
+import pytest
+
+from rulespec.bots import lookahead, make_bot
+from rulespec.bots.hands import dead_summary
+from rulespec.compiler.load import load_variant
+from rulespec.core.cards import JOKER
+from rulespec.interpreter import plusone
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.search import native_layout
+
+CASES = [("continental", 12), ("bridge", 30), ("scala-40", 30), ("kalooki", 30)]
+"""(game, moves of one seeded smart self-play hand; Kalooki's hands are one-deck natural
+most of the time: `plus_one` answers them, `sum_terms` sums)."""
+
+
+@pytest.mark.parametrize(("name", "moves"), CASES)
+def test_one_call_sums_equal_the_python_loop(
+    name: str, moves: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    variant = load_variant(name)
+    asked: list[tuple[Any, ...]] = []
+    real = lookahead.next_turn
+
+    def spy(v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float) -> Any:
+        asked.append((tuple(hand), Counter(pool), limit, weight))
+        return real(v, hand, pool, limit, weight)
+
+    monkeypatch.setattr(lookahead, "next_turn", spy)
+    game = Game.new(variant, 2, seed=91)
+    bots = [make_bot("smart", 5 + seat) for seat in range(2)]
+    for _ in range(moves):
+        if game.hand_over:
+            break
+        seat = game.to_move
+        game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
+    monkeypatch.setattr(lookahead, "next_turn", real)
+    answered = 0
+    for hand, pool, limit, weight in asked[:40]:
+        got = real(variant, hand, pool, limit, weight)
+        with monkeypatch.context() as m:
+            m.setattr(lookahead, "turn_sums", lambda *a: None)
+            m.setattr(lookahead, "sum_terms", lambda *a: None)
+            assert real(variant, hand, pool, limit, weight) == got
+        f = lookahead._facts(variant)
+        blocked = reduce(or_, (f.touch[c] for c in hand if c < JOKER), f.wild_mask)
+        sums = plusone.turn_sums(
+            variant, hand, pool, blocked, dead_summary(variant, hand), weight, limit, f.unit
+        )
+        if sums is None:  # a one-deck natural hand: plus_one's answers summed in C
+            answers = plusone.plus_one(variant, hand, [c for c in pool if blocked >> c & 1])
+            assert answers is not None
+            base = dead_summary(variant, hand)
+            terms = plusone.sum_terms(
+                variant, hand, pool, blocked, base, answers, weight, limit, f.unit
+            )
+            assert terms is not None
+            answered += 1
+            continue
+        answered += 1
+        if answered <= 8:  # the answers kept: the solver's
+            known = plusone._answers(tables(variant), hand)
+            for card in list(known)[:6]:
+                assert known[card] == dead_summary(variant, [*hand, card]), (hand, card)
+    assert answered > 0
+
+
+def test_the_call_refuses_what_it_does_not_take() -> None:
+    variant = load_variant("continental")
+    t = tables(variant)
+    hand = [0, 1, 2, 13, 13, 26, 30, 31, 40, 41, 44, 50, 51, JOKER]
+    native = native_layout(t, hand)
+    assert native is not None
+    layout, dead = native
+    args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
+    everything = (1 << 53) - 1
+    base = dead_summary(variant, hand)
+    assert layout.next_turn(hand, {53: 1}, everything, {}, base, *args) is None  # no card
+    assert layout.next_turn(hand, {JOKER: 1}, everything, {}, base, *args) is None  # not known
+    full = [5] * 7
+    assert layout.next_turn(full, {5: 1}, everything, {}, (7, 7, 1), *args) is None  # 8 times
+    assert layout.next_turn([5] * 8, {6: 1}, 0, {}, (8, 8, 1), *args) is None  # hand refused
+    sums_only = (*args[:-1], 0)  # sum_terms: a card not answered is not searched
+    assert layout.next_turn(hand, {20: 1}, everything, {}, base, *sums_only) is None
+    # a card with no bit in blocked just joins the deadwood given: no search, nothing kept
+    known: dict[int, Any] = {}
+    far = layout.next_turn(hand, {20: 2}, 0, known, (9, 4, 3), dead, 2, 1, 0.5, 7, 0)
+    total, count, ready = far
+    assert (total, count, ready) == (2 * (9 + 1 - 3 + 0.5 * 4), 2, 2) and not known

@@ -60,7 +60,7 @@ def _forget(key: int) -> None:
     _CACHE.clear()
 
 
-def _cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
+def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
     vid = id(variant)
     if vid not in _LIVE:  # keyed by id: a finaliser drops the answers when the variant dies
         _LIVE.add(vid)
@@ -88,7 +88,7 @@ def arrangement(
         physical = [tuple(p[0] if isinstance(p, tuple) else p for p in meld) for meld in melds]
         return int(dw), physical, list(dead)
 
-    result: tuple[int, list[tuple[int, ...]], list[int]] = _cached(variant, "arr", hand, compute)
+    result: tuple[int, list[tuple[int, ...]], list[int]] = cached(variant, "arr", hand, compute)
     return result
 
 
@@ -105,7 +105,7 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
         dw, dead = solver.dead_cards(variant, cards) if solver else arrangement(variant, cards)[::2]
         return int(dw), list(dead)
 
-    result: tuple[int, list[int]] = _cached(variant, "dead", key, compute)
+    result: tuple[int, list[int]] = cached(variant, "dead", key, compute)
     return result
 
 
@@ -129,7 +129,7 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         dw, count, worst = solver.dead_summary(variant, cards)
         return int(dw), count, worst
 
-    result: tuple[int, int, int] = _cached(variant, "sum", key, compute)
+    result: tuple[int, int, int] = cached(variant, "sum", key, compute)
     return result
 
 
@@ -152,7 +152,7 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         dw, count, pure = solver.pure_summary(variant, cards)
         return int(dw), count, pure
 
-    result: tuple[int, int, int] = _cached(variant, "pure", hand, compute)
+    result: tuple[int, int, int] = cached(variant, "pure", hand, compute)
     return result
 
 
@@ -300,7 +300,8 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
     return total
 
 
-_POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, chances, pair terms
+_POOL: list[Any] = [None, 0, {}]  # the last pool: it, its size, its pair terms by draws
+_BITS = tuple(1 << c for c in range(JOKER))  # a natural code's bit
 
 
 def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
@@ -308,10 +309,10 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
     draws, in the bots' points (``base.points``): for each pair of deadwood cards that
     one unseen card would make a meld of, the pair's value times the chance one of its
     outs comes (each out is drawn with the chance one unseen card has per draw). Only
-    for shortest melds of three cards. The pool's size and the chance per outs count
-    are kept for the last pool (one decision asks of many hands)."""
+    for shortest melds of three cards. The pool's size and each pair's term are kept
+    for the last pool (one decision asks of many hands)."""
     if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
+        _POOL[0], _POOL[1], _POOL[2] = pool, sum(pool.values()), {}
     total = _POOL[1]
     if not total or draws <= 0:
         return 0.0
@@ -323,29 +324,8 @@ def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: 
             got: float = look.c.pot(mask, summary[0], draws, 1.0)
             return got
         return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
-    _, dead = dead_cards(variant, hand)
-    naturals = sorted({c for c in dead if c < JOKER})
-    if len(naturals) < 2:
-        return 0.0
-    table, _ = pair_outs(variant)
-    chances: dict[tuple[int, float], float] = _POOL[2]
-    values = [hand_value(variant, c) for c in naturals]
-    gain = 0.0
-    for i, a in enumerate(naturals):
-        row = a * 52
-        for j in range(i + 1, len(naturals)):
-            out_codes = table[row + naturals[j]]
-            if not out_codes:
-                continue
-            outs = 0
-            for c in out_codes:
-                outs += pool[c]
-            if outs:
-                chance = chances.get((outs, draws))
-                if chance is None:
-                    chance = chances[(outs, draws)] = 1 - (1 - outs / total) ** draws
-                gain += chance * points(variant, values[i] + values[j])
-    return gain
+    _, dead = dead_cards(variant, hand)  # its natural codes as a mask: the same pairs, in order
+    return _mask_potential(variant, sum({_BITS[c] for c in dead if c < JOKER}), pool, draws, total)
 
 
 def potential_of_mask(
@@ -354,7 +334,7 @@ def potential_of_mask(
     """`potential` of a one-deck natural mask (the caller checked it: `MaskLook.mask_of`),
     with no hand list to build; ``dead_mask`` is the variant's `MaskLook.dead_mask`."""
     if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
+        _POOL[0], _POOL[1], _POOL[2] = pool, sum(pool.values()), {}
     total = _POOL[1]
     if not total or draws <= 0:
         return 0.0
@@ -367,7 +347,7 @@ def _mask_potential(
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
     each pair's term computed once per pool."""
     table, partners = pair_outs(variant)
-    by_draws: dict[float, dict[int, float]] = _POOL[3]
+    by_draws: dict[float, dict[int, float]] = _POOL[2]
     terms = by_draws.get(draws)
     if terms is None:
         terms = by_draws[draws] = {}

@@ -47,7 +47,8 @@ from rulespec.bots.base import (
     taken_this_turn,
 )
 from rulespec.bots.buying import claim_move
-from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
+from rulespec.bots.contractgain import stock_gain
+from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall
 from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import weakref
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import filterfalse, repeat
 from typing import Any
 
@@ -23,12 +23,10 @@ from rulespec.bots.base import (
     hand_value,
     is_wild,
     near_ranks,
-    points,
     rank_of,
     suit_of,
 )
 from rulespec.bots.masklook import mask_look
-from rulespec.bots.pairouts import pair_outs
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
@@ -173,6 +171,15 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     return arrangement(variant, hand)[0]
 
 
+def least_deadwood(variant: Variant, hand: Sequence[int]) -> int:
+    """`deadwood`, read off the answer the smart bot's cost asks for (`tally`: the same
+    arrangement's, so the same least deadwood) rather than a named arrangement: the drop's
+    sampled hands are ranked by that cost, so each is solved once, not twice."""
+    if not hand:
+        return 0
+    return tally(variant, hand, bool(variant.play.contract_pure))[0]
+
+
 def melded_value(variant: Variant, hand: Sequence[int]) -> int:
     """Hand value of the cards the best arrangement melds (a proxy for meld credit)."""
     _, melds, _ = arrangement(variant, hand)
@@ -298,82 +305,3 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
         if after < base + hand_value(variant, card):
             total += pool[card]
     return total
-
-
-_POOL: list[Any] = [None, 0, {}]  # the last pool: it, its size, its pair terms by draws
-_BITS = tuple(1 << c for c in range(JOKER))  # a natural code's bit
-
-
-def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
-    """Deadwood the hand's two-card partial melds are expected to shed within ``draws``
-    draws, in the bots' points (``base.points``): for each pair of deadwood cards that
-    one unseen card would make a meld of, the pair's value times the chance one of its
-    outs comes (each out is drawn with the chance one unseen card has per draw). Only
-    for shortest melds of three cards. The pool's size and each pair's term are kept
-    for the last pool (one decision asks of many hands)."""
-    if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2] = pool, sum(pool.values()), {}
-    total = _POOL[1]
-    if not total or draws <= 0:
-        return 0.0
-    look = mask_look(variant)
-    mask = look.mask_of(hand) if look is not None else None
-    if look is not None and mask is not None:
-        summary = look.pool_summary(pool) if look.c is not None else None
-        if summary is not None and not mask & summary[0]:  # the C sum, term for term
-            got: float = look.c.pot(mask, summary[0], draws, 1.0)
-            return got
-        return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
-    _, dead = dead_cards(variant, hand)  # its natural codes as a mask: the same pairs, in order
-    return _mask_potential(variant, sum({_BITS[c] for c in dead if c < JOKER}), pool, draws, total)
-
-
-def potential_of_mask(
-    variant: Variant, dead_mask: Callable[[int], int], mask: int, pool: Counter[int], draws: float
-) -> float:
-    """`potential` of a one-deck natural mask (the caller checked it: `MaskLook.mask_of`),
-    with no hand list to build; ``dead_mask`` is the variant's `MaskLook.dead_mask`."""
-    if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2] = pool, sum(pool.values()), {}
-    total = _POOL[1]
-    if not total or draws <= 0:
-        return 0.0
-    return _mask_potential(variant, dead_mask(mask), pool, draws, total)
-
-
-def _mask_potential(
-    variant: Variant, dead: int, pool: Counter[int], draws: float, total: int
-) -> float:
-    """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
-    each pair's term computed once per pool."""
-    table, partners = pair_outs(variant)
-    by_draws: dict[float, dict[int, float]] = _POOL[2]
-    terms = by_draws.get(draws)
-    if terms is None:
-        terms = by_draws[draws] = {}
-    gain = 0.0
-    rest = dead
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        a = low.bit_length() - 1
-        mates = partners[a] & rest
-        while mates:
-            bit = mates & -mates
-            mates ^= bit
-            b = bit.bit_length() - 1
-            key = a * 52 + b
-            term = terms.get(key)
-            if term is None:
-                outs = 0
-                for c in table[key]:
-                    outs += pool[c]
-                if outs:
-                    chance = 1 - (1 - outs / total) ** draws
-                    term = chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
-                else:
-                    term = 0.0
-                terms[key] = term
-            if term:
-                gain += term
-    return gain

@@ -85,6 +85,7 @@ class Plan:
         "outnumber",
         "suit_windows",
         "held",
+        "stride",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -107,7 +108,8 @@ class Plan:
             [(i, self.windows[i] >> 13 * suit) for i in range(suit, len(self.windows), 4)]
             for suit in range(4)
         ]
-        self.held: list[dict[int, list[tuple[int, int, int]]]] = [{}, {}, {}, {}]
+        self.held: list[dict[int, list[int]]] = [{}, {}, {}, {}]
+        self.stride = len(self.windows) + 1  # `_held_windows`' sort keys: index below it
         self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
         self.per_meld = variant.melds.wild.per_meld
         self.outnumber = variant.melds.wild.outnumber
@@ -199,24 +201,31 @@ def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: li
     return best
 
 
-HELD_KEPT = 4096  # answers `_held_windows` keeps per suit (then the table starts over)
+HELD_KEPT = 8192  # answers `_held_windows` keeps per suit (every 13-bit pattern: never full)
 
 
 def _held_windows(plan: Plan, mask: int) -> list[tuple[int, int]]:
     """The first `plan.keep` run windows holding some of `mask`'s cards, (cards held, those
-    cards), most held first, ties in window order; per suit from a table by its cards."""
-    parts: list[tuple[int, int, int]] = []
-    for suit, memo in enumerate(plan.held):
+    cards), most held first, ties in window order; per suit from a table by its cards. Each
+    window is sorted as one integer, (64 - cards held) * `plan.stride` + its index: the
+    order of (most held, index), without a tuple per window."""
+    stride, held = plan.stride, plan.held
+    keys: list[int] = []
+    for suit in range(4):
         bits = mask >> 13 * suit & 0x1FFF
-        got = memo.get(bits)
+        got = held[suit].get(bits)
         if got is None:
+            memo = held[suit]
             if len(memo) >= HELD_KEPT:
                 memo.clear()
-            held = [(i, bits & w) for i, w in plan.suit_windows[suit] if bits & w]
-            got = memo[bits] = [(-h.bit_count(), i, h << 13 * suit) for i, h in held]
-        parts += got
-    parts.sort()  # most held first, then by window index: no two share one
-    return [(-n, h) for n, _, h in parts[: plan.keep]]
+            windows = plan.suit_windows[suit]
+            got = memo[bits] = [
+                (64 - (bits & w).bit_count()) * stride + i for i, w in windows if bits & w
+            ]
+        keys += got
+    keys.sort()
+    windows = plan.windows
+    return [(64 - k // stride, mask & windows[k % stride]) for k in keys[: plan.keep]]
 
 
 def _bound(plan: Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:

@@ -275,7 +275,9 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
             seen[c] = get(c, 0) + 1
     for c in view.pile:
         seen[c] = get(c, 0) + 1
-    return Counter({c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
+    pool = _NEW_COUNTER(Counter)  # (as in the one-copy path: no Counter.__init__ frames)
+    dict.update(pool, {c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
+    return pool
 
 
 def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:

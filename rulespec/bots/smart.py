@@ -56,6 +56,7 @@ from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.handcost import HandCost
 from rulespec.bots.hands import outs, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
+from rulespec.bots.lonedraws import holds_wild, lone_facts
 from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
@@ -127,6 +128,8 @@ class SmartBot(PhasedBot):
         fast = fast_hand(variant, hand, self._contract)
         w = self._weights(variant)
         best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
+        f = lone_facts(variant)  # (`less_one` answers None for every card without them)
+        lone = f is not None and not variant.play.contract_pure and not holds_wild(f, hand)
         for card in sorted(set(hand)) if best is None else ():
             if card in keep or is_wild(variant, card):
                 continue
@@ -138,7 +141,7 @@ class SmartBot(PhasedBot):
                 continue
             rest = list(hand)
             rest.remove(card)
-            known = less_one(variant, hand, (card,))
+            known = less_one(variant, hand, (card,)) if lone else None
             score = self.cost(variant, rest, known)
             if pool is not None:
                 dead = None if known is None else dead_less(variant, hand, card)

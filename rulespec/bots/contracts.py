@@ -218,14 +218,15 @@ def _held_windows(plan: Plan, mask: int) -> list[tuple[int, int]]:
             memo = held[suit]
             if len(memo) >= HELD_KEPT:
                 memo.clear()
-            windows = plan.suit_windows[suit]
             got = memo[bits] = [
-                (64 - (bits & w).bit_count()) * stride + i for i, w in windows if bits & w
+                (64 - (bits & w).bit_count()) * stride + i
+                for i, w in plan.suit_windows[suit]
+                if bits & w
             ]
         keys += got
     keys.sort()
-    windows = plan.windows
-    return [(64 - k // stride, mask & windows[k % stride]) for k in keys[: plan.keep]]
+    every = plan.windows
+    return [(64 - k // stride, mask & every[k % stride]) for k in keys[: plan.keep]]
 
 
 def _bound(plan: Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:

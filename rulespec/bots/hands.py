@@ -112,11 +112,15 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     `arrangement`'s arrangement: read off it or dead_cards' when known, else from the solver's
     summary (solver.dead_summary: the same cards, its melds left unnamed)."""
     vid, key = id(variant), tuple(sorted(hand))
-    arr = _CACHE.get((vid, "arr", key)) if vid in _LIVE else None  # or dead_cards' (same cards)
-    if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
-        dw, dead = known
-        worst = max((hand_value(variant, c) for c in dead if not is_wild(variant, c)), default=0)
-        return dw, len(dead), worst
+    if vid in _LIVE:
+        arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
+        if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
+            dw, dead = known
+            worst = (hand_value(variant, c) for c in dead if not is_wild(variant, c))
+            return dw, len(dead), max(worst, default=0)
+        hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
+        if hit is not None:  # (`cached`'s answer, without its call)
+            return hit
 
     def compute(cards: list[int]) -> tuple[int, int, int]:
         solver = _solver()
@@ -134,6 +138,9 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
 def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, melds that are pure runs) of `arrangement`'s
     arrangement, from the solver with the melds left unnamed (solver.pure_summary)."""
+    hit: tuple[int, int, int] | None = _CACHE.get((id(variant), "pure", tuple(sorted(hand))))
+    if hit is not None:  # (`cached`'s answer, without its call: the key names a live variant)
+        return hit
 
     def compute(cards: list[int]) -> tuple[int, int, int]:
         solver = _solver()

@@ -190,10 +190,10 @@ def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: li
     else:
 
         def bound(picked: Sequence[int]) -> int:
-            return _bound(plan, gaps, picked, set_floor, wilds)
+            return run_bound(plan, gaps, picked, set_floor, wilds)
 
         def missing(picked: Sequence[int]) -> int | None:
-            return _missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
+            return run_missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
 
         best = _best_choice(plan.runs, len(runs), bound, missing)
     if best is None:  # no run window holds a card: every run card is missing
@@ -206,9 +206,17 @@ HELD_KEPT = 8192  # answers `_held_windows` keeps per suit (every 13-bit pattern
 
 def _held_windows(plan: Plan, mask: int) -> list[tuple[int, int]]:
     """The first `plan.keep` run windows holding some of `mask`'s cards, (cards held, those
-    cards), most held first, ties in window order; per suit from a table by its cards. Each
-    window is sorted as one integer, (64 - cards held) * `plan.stride` + its index: the
-    order of (most held, index), without a tuple per window."""
+    cards), most held first, ties in window order (`held_keys`, decoded)."""
+    stride, every = plan.stride, plan.windows
+    return [
+        (64 - k // stride, mask & every[k % stride]) for k in held_keys(plan, mask)[: plan.keep]
+    ]
+
+
+def held_keys(plan: Plan, mask: int) -> list[int]:
+    """Every run window holding some of `mask`'s cards as one sort key, (64 - cards held) *
+    `plan.stride` + its index, sorted: the order of (most held, index) without a tuple per
+    window; per suit from a table by its cards."""
     stride, held = plan.stride, plan.held
     keys: list[int] = []
     for suit in range(4):
@@ -225,11 +233,10 @@ def _held_windows(plan: Plan, mask: int) -> list[tuple[int, int]]:
             ]
         keys += got
     keys.sort()
-    every = plan.windows
-    return [(64 - k // stride, mask & every[k % stride]) for k in keys[: plan.keep]]
+    return keys
 
 
-def _bound(plan: Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:
+def run_bound(plan: Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:
     """A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     only shrink the sets (`floor`: the sets' needs before any run takes a card). It grows
     with each run's gap."""
@@ -239,7 +246,7 @@ def _bound(plan: Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds
     return pure_need + max(0, rest_need - wilds)
 
 
-def _missing(
+def run_missing(
     plan: Plan,
     chosen: list[tuple[int, int]],
     by_rank: list[int],
@@ -297,7 +304,7 @@ def pair_search(
     by_rank: list[int],
     counts: list[int],
 ) -> int | None:
-    """`_best_choice` for two runs, with `_bound` and `_missing` written out (no call per
+    """`_best_choice` for two runs, with `run_bound` and `run_missing` written out (no call per
     pair): the gaps grow along the windows, and so does the bound, so once a pair's bound
     reaches the best so far every later pair's does too (for this first window, and, from
     its neighbour on, for every later first window): the same least, fewer pairs tried."""
@@ -305,7 +312,7 @@ def pair_search(
     best: int | None = None
     for i in range(n - 1):
         gi = gaps[i]
-        if best is not None:  # the bound of (i, i + 1), `_bound`'s sums for a pair
+        if best is not None:  # the bound of (i, i + 1), `run_bound`'s sums for a pair
             gj = gaps[i + 1]
             lead = 0 if not pure else gi if pure == 1 else gi + gj
             if lead + max(0, gi + gj - lead + floor - wilds) >= best:
@@ -320,7 +327,7 @@ def pair_search(
             nj, hj = runs[j]
             over = hi & hj
             if over and any(counts[c] < 2 for c in _bits(over)):
-                continue  # two windows claim one card (`_missing`'s None)
+                continue  # two windows claim one card (`run_missing`'s None)
             needs = [(run_min - ni, ni, pure > 0), (run_min - nj, nj, pure > 1)]
             if plan.sets:
                 taken = dict.fromkeys(_bits(hi | hj), 1)

@@ -161,10 +161,10 @@ def _every_pair(
     """`pair_search`'s answer the long way: every choice of two windows, one call each."""
 
     def bound(picked: Sequence[int]) -> int:
-        return C._bound(plan, gaps, picked, floor, wilds)
+        return C.run_bound(plan, gaps, picked, floor, wilds)
 
     def missing(picked: Sequence[int]) -> int | None:
-        return C._missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
+        return C.run_missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
 
     return C._best_choice(2, len(runs), bound, missing)
 

@@ -267,12 +267,14 @@ def _weight(n_passed: int, n_thrown: int) -> float:
 
 def _at_least(chances: Sequence[float], k: int) -> float:
     """Chance that at least k of these independent events happen."""
+    if k > len(chances):
+        return 0.0  # (what the sum below answers then, without the table)
     dist = [1.0] + [0.0] * len(chances)
     for q in chances:
         for i in range(len(chances), 0, -1):
             dist[i] = dist[i] * (1 - q) + dist[i - 1] * q
         dist[0] *= 1 - q
-    return sum(dist[k:]) if k <= len(chances) else 0.0
+    return sum(dist[k:])
 
 
 _MEMO: dict[str, Any] = {}  # the last model of the next hand (one decision's view)

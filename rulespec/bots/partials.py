@@ -15,13 +15,37 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulespec.bots.base import JOKER, hand_value, points
-from rulespec.bots.hands import dead_cards
+from rulespec.bots.deepfloor import less_one
+from rulespec.bots.hands import dead_cards, remember_dead
+from rulespec.bots.lonedraws import holds_wild, lone_facts
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
 from rulespec.model.variant import Variant
 
-_POOL: list[Any] = [None, 0, {}]  # the last pool: it, its size, its pair terms by draws
+_POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, pair terms, sums by draws
 _BITS = tuple(1 << c for c in range(JOKER))  # a natural code's bit
+
+
+def may_be_lone(variant: Variant, hand: Sequence[int]) -> bool:
+    """Can `deepfloor.less_one` read a card of this hand off it? Not without the lone
+    facts, under a pure-run contract, nor with a wild card held (None for every card)."""
+    f = lone_facts(variant)
+    return f is not None and not variant.play.contract_pure and not holds_wild(f, hand)
+
+
+def prime_lone(variant: Variant, hand: Sequence[int]) -> None:
+    """Keep, for each card of ``hand`` in no meld of it (`deepfloor.less_one`), the hand
+    less that card's deadwood and deadwood cards (`dead_less`) as the solver's answer for
+    that hand: one decision asks of them again (the discards' lookahead and potential, the
+    floors), and then needs no search."""
+    if not may_be_lone(variant, hand):
+        return
+    for card in sorted(set(hand)):
+        known = less_one(variant, hand, (card,))
+        if known is not None:
+            rest = list(hand)
+            rest.remove(card)
+            remember_dead(variant, rest, known[0], dead_less(variant, hand, card))
 
 
 def dead_less(variant: Variant, hand: Sequence[int], card: int) -> list[int]:
@@ -47,7 +71,7 @@ def potential(
     for the last pool (one decision asks of many hands). ``dead``: the hand's deadwood
     cards where the caller knows them without a search (`dead_less`)."""
     if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2] = pool, sum(pool.values()), {}
+        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
     total = _POOL[1]
     if not total or draws <= 0:
         return 0.0
@@ -70,7 +94,7 @@ def potential_of_mask(
     """`potential` of a one-deck natural mask (the caller checked it: `MaskLook.mask_of`),
     with no hand list to build; ``dead_mask`` is the variant's `MaskLook.dead_mask`."""
     if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2] = pool, sum(pool.values()), {}
+        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
     total = _POOL[1]
     if not total or draws <= 0:
         return 0.0
@@ -81,7 +105,12 @@ def _mask_potential(
     variant: Variant, dead: int, pool: Counter[int], draws: float, total: int
 ) -> float:
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
-    each pair's term computed once per pool."""
+    each pair's term and each mask's sum computed once per pool (one decision asks of
+    the same hands again: its shallow and deep discard scores, its floors)."""
+    sums: dict[tuple[float, int], float] = _POOL[3]
+    known = sums.get((draws, dead))
+    if known is not None:
+        return known
     table, partners = pair_outs(variant)
     by_draws: dict[float, dict[int, float]] = _POOL[2]
     terms = by_draws.get(draws)
@@ -112,4 +141,5 @@ def _mask_potential(
                 terms[key] = term
             if term:
                 gain += term
+    sums[(draws, dead)] = gain
     return gain

@@ -56,11 +56,10 @@ from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.handcost import HandCost
 from rulespec.bots.hands import outs, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
-from rulespec.bots.lonedraws import holds_wild, lone_facts
 from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
-from rulespec.bots.partials import dead_less, potential
+from rulespec.bots.partials import dead_less, may_be_lone, potential, prime_lone
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -128,8 +127,7 @@ class SmartBot(PhasedBot):
         fast = fast_hand(variant, hand, self._contract)
         w = self._weights(variant)
         best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
-        f = lone_facts(variant)  # (`less_one` answers None for every card without them)
-        lone = f is not None and not variant.play.contract_pure and not holds_wild(f, hand)
+        lone = may_be_lone(variant, hand)  # (else `less_one` answers None for every card)
         for card in sorted(set(hand)) if best is None else ():
             if card in keep or is_wild(variant, card):
                 continue
@@ -217,7 +215,9 @@ class SmartBot(PhasedBot):
             if got is not None:
                 return got
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
-        self._fast = fast_hand(variant, hand, self._contract)
+        if (fast := fast_hand(variant, hand, self._contract)) is None:  # (a search per hand)
+            prime_lone(variant, hand)  # the hand less each lone card, known without a search
+        self._fast = fast
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
             options = groups["meld"]
             return options[contract_meld([p.cards for p, _ in options])][1]

@@ -13,7 +13,7 @@ import importlib
 import weakref
 from collections import Counter
 from collections.abc import Sequence
-from itertools import filterfalse, repeat
+from itertools import chain, filterfalse, repeat
 from typing import Any
 
 from rulespec.bots.base import (
@@ -283,15 +283,12 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
         pool: Counter[int] = _NEW_COUNTER(Counter)
         dict.update(pool, zip(filterfalse(known.__contains__, hit[2]), repeat(1)))
         return pool
-    seen = dict(shown)
+    seen: Counter[int] = _NEW_COUNTER(Counter)  # counted by Counter.update's C loop
+    dict.update(seen, shown)
+    seen.update(view.hand)
+    seen.update(chain.from_iterable([meld.cards for meld in view.melds]))
+    seen.update(view.pile)
     get = seen.get
-    for c in view.hand:
-        seen[c] = get(c, 0) + 1
-    for meld in view.melds:
-        for c in meld.cards:
-            seen[c] = get(c, 0) + 1
-    for c in view.pile:
-        seen[c] = get(c, 0) + 1
     pool = _NEW_COUNTER(Counter)  # (as in the one-copy path: no Counter.__init__ frames)
     dict.update(pool, {c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
     return pool

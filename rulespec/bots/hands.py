@@ -13,7 +13,7 @@ import importlib
 import weakref
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, filterfalse, repeat
+from itertools import filterfalse, repeat
 from typing import Any
 
 from rulespec.bots.base import (
@@ -59,11 +59,17 @@ def _forget(key: int) -> None:
 
 
 def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
+    """``compute``'s answer for the sorted hand, kept by (variant, ``what``, hand)."""
+    return _cached_key(variant, what, tuple(sorted(hand)), compute)
+
+
+def _cached_key(variant: Variant, what: str, cards: tuple[int, ...], compute: Any) -> Any:
+    """`cached` of a hand already sorted (``cards``)."""
     vid = id(variant)
     if vid not in _LIVE:  # keyed by id: a finaliser drops the answers when the variant dies
         _LIVE.add(vid)
         weakref.finalize(variant, _forget, vid)
-    key = (vid, what, tuple(sorted(hand)))
+    key = (vid, what, cards)
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) > _CACHE_LIMIT:
@@ -103,7 +109,7 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
         dw, dead = solver.dead_cards(variant, cards) if solver else arrangement(variant, cards)[::2]
         return int(dw), list(dead)
 
-    result: tuple[int, list[int]] = cached(variant, "dead", key, compute)
+    result: tuple[int, list[int]] = _cached_key(variant, "dead", key, compute)
     return result
 
 
@@ -141,14 +147,15 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         dw, count, worst = solver.dead_summary(variant, cards)
         return int(dw), count, worst
 
-    result: tuple[int, int, int] = cached(variant, "sum", key, compute)
+    result: tuple[int, int, int] = _cached_key(variant, "sum", key, compute)
     return result
 
 
 def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, melds that are pure runs) of `arrangement`'s
     arrangement, from the solver with the melds left unnamed (solver.pure_summary)."""
-    hit: tuple[int, int, int] | None = _CACHE.get((id(variant), "pure", tuple(sorted(hand))))
+    key = tuple(sorted(hand))
+    hit: tuple[int, int, int] | None = _CACHE.get((id(variant), "pure", key))
     if hit is not None:  # (`cached`'s answer, without its call: the key names a live variant)
         return hit
 
@@ -167,7 +174,7 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         dw, count, pure = solver.pure_summary(variant, cards)
         return int(dw), count, pure
 
-    result: tuple[int, int, int] = cached(variant, "pure", hand, compute)
+    result: tuple[int, int, int] = _cached_key(variant, "pure", key, compute)
     return result
 
 
@@ -283,12 +290,15 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
         pool: Counter[int] = _NEW_COUNTER(Counter)
         dict.update(pool, zip(filterfalse(known.__contains__, hit[2]), repeat(1)))
         return pool
-    seen: Counter[int] = _NEW_COUNTER(Counter)  # counted by Counter.update's C loop
-    dict.update(seen, shown)
-    seen.update(view.hand)
-    seen.update(chain.from_iterable([meld.cards for meld in view.melds]))
-    seen.update(view.pile)
+    seen = dict(shown)
     get = seen.get
+    for c in view.hand:
+        seen[c] = get(c, 0) + 1
+    for meld in view.melds:
+        for c in meld.cards:
+            seen[c] = get(c, 0) + 1
+    for c in view.pile:
+        seen[c] = get(c, 0) + 1
     pool = _NEW_COUNTER(Counter)  # (as in the one-copy path: no Counter.__init__ frames)
     dict.update(pool, {c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
     return pool

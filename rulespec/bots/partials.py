@@ -37,8 +37,9 @@ def prime_lone(variant: Variant, hand: Sequence[int]) -> None:
     """Keep, for each card of ``hand`` in no meld of it (`deepfloor.less_one`), the hand
     less that card's deadwood and deadwood cards (`dead_less`) as the solver's answer for
     that hand: one decision asks of them again (the discards' lookahead and potential, the
-    floors), and then needs no search."""
-    if not may_be_lone(variant, hand):
+    floors), and then needs no search. Knock variants only: their cost asks the hand's
+    deadwood cards anyway (`hands.tally`); elsewhere that would be a search more."""
+    if variant.knock is None or not may_be_lone(variant, hand):
         return
     for card in sorted(set(hand)):
         known = less_one(variant, hand, (card,))

@@ -113,16 +113,6 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     return result
 
 
-def remember_dead(variant: Variant, hand: Sequence[int], dw: int, dead: list[int]) -> None:
-    """Keep (deadwood, deadwood cards) as `dead_cards`' answer for ``hand``, proven by the
-    caller without a search (`partials.prime_lone`), unless an answer is kept already."""
-    vid, key = id(variant), tuple(sorted(hand))
-    if vid in _LIVE and (vid, "arr", key) not in _CACHE and (vid, "dead", key) not in _CACHE:
-        if len(_CACHE) > _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[(vid, "dead", key)] = (dw, dead)
-
-
 def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
     `arrangement`'s arrangement: read off it or dead_cards' when known, else from the solver's

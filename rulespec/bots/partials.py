@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulespec.bots.base import JOKER, hand_value, points
-from rulespec.bots.deepfloor import less_one
-from rulespec.bots.hands import dead_cards, remember_dead
+from rulespec.bots.hands import dead_cards
 from rulespec.bots.lonedraws import holds_wild, lone_facts
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
@@ -31,22 +30,6 @@ def may_be_lone(variant: Variant, hand: Sequence[int]) -> bool:
     facts, under a pure-run contract, nor with a wild card held (None for every card)."""
     f = lone_facts(variant)
     return f is not None and not variant.play.contract_pure and not holds_wild(f, hand)
-
-
-def prime_lone(variant: Variant, hand: Sequence[int]) -> None:
-    """Keep, for each card of ``hand`` in no meld of it (`deepfloor.less_one`), the hand
-    less that card's deadwood and deadwood cards (`dead_less`) as the solver's answer for
-    that hand: one decision asks of them again (the discards' lookahead and potential, the
-    floors), and then needs no search. Knock variants only: their cost asks the hand's
-    deadwood cards anyway (`hands.tally`); elsewhere that would be a search more."""
-    if variant.knock is None or not may_be_lone(variant, hand):
-        return
-    for card in sorted(set(hand)):
-        known = less_one(variant, hand, (card,))
-        if known is not None:
-            rest = list(hand)
-            rest.remove(card)
-            remember_dead(variant, rest, known[0], dead_less(variant, hand, card))
 
 
 def dead_less(variant: Variant, hand: Sequence[int], card: int) -> list[int]:

@@ -59,7 +59,7 @@ from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
-from rulespec.bots.partials import dead_less, may_be_lone, potential, prime_lone
+from rulespec.bots.partials import dead_less, may_be_lone, potential
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -215,9 +215,7 @@ class SmartBot(PhasedBot):
             if got is not None:
                 return got
         self._dangers: dict[int, float] = {}  # discard_danger by card, this decision
-        if (fast := fast_hand(variant, hand, self._contract)) is None:  # (a search per hand)
-            prime_lone(variant, hand)  # the hand less each lone card, known without a search
-        self._fast = fast
+        self._fast = fast_hand(variant, hand, self._contract)
         if self._contract and groups.get("meld"):  # the contract can go down: lay it
             options = groups["meld"]
             return options[contract_meld([p.cards for p, _ in options])][1]

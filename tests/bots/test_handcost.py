@@ -95,31 +95,3 @@ def test_costs_and_potentials_answer_as_the_plain_formulas(name: str) -> None:
     assert costs[False]([]) == -1000.0 and hands.least_deadwood(variant, []) == 0
     if name in ("bridge", "scala-40"):  # (no wild cards: lone cards are read off the hand)
         assert lone > 5, lone
-
-
-@pytest.mark.parametrize("name", ["bridge", "gin"])
-def test_primed_hands_less_a_lone_card_answer_as_the_solver(name: str) -> None:
-    """`prime_lone` keeps the hand less each lone card as `dead_cards` would find it: the
-    same deadwood and the same cards, in the same order, as the solver's search (knock
-    variants: elsewhere nothing is primed)."""
-    from rulespec.bots.partials import prime_lone
-    from rulespec.interpreter import solver
-
-    variant = load_variant(name)
-    primed = 0
-    for hand, _ in _deals(variant, 20, 5):
-        hands._CACHE.clear()
-        prime_lone(variant, hand)
-        for card in sorted(set(hand)):
-            rest = list(hand)
-            rest.remove(card)
-            key = (id(variant), "dead", tuple(sorted(rest)))
-            if key not in hands._CACHE:
-                continue
-            primed += 1
-            dw, dead = solver.dead_cards(variant, rest)
-            assert hands.dead_cards(variant, rest) == (int(dw), list(dead)), (hand, card)
-    assert primed > 10, primed
-    hands._CACHE.clear()
-    prime_lone(load_variant("scala-40"), _deals(load_variant("scala-40"), 1, 5)[0][0])
-    assert not hands._CACHE  # (no knock: no search more for it)

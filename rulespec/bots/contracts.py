@@ -14,7 +14,7 @@ The shortfall is a fast estimate, not the solver: runs are windows of the
 contract length in one suit along the pack's run order, the sets the ranks
 with the most cards left beside the chosen runs. It is asked for every
 candidate hand of every decision, so it works on card masks: the windows are
-made once per deal's rules (`_Plan`), the sets read per-rank counts the chosen
+made once per deal's rules (`Plan`), the sets read per-rank counts the chosen
 runs adjust, and a choice of runs whose lower bound cannot beat the best so far
 is skipped (the same value as trying it); with two runs the bound grows along the
 windows, so the search stops at the first pair whose bound reaches the best. The
@@ -25,12 +25,11 @@ without runs one card per rank (the shortfall then reads only per-rank counts).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from rulespec.bots.base import JOKER, View, is_wild
-from rulespec.bots.hands import _cached
+from rulespec.bots.hands import cached
 from rulespec.model.variant import Variant
 
 CONTRACT_WEIGHT = 12.0  # points per card the contract still lacks (about a face card)
@@ -64,11 +63,11 @@ def _windows(variant: Variant, length: int) -> list[tuple[int, ...]]:
 
 def shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """The fewest cards `hand` lacks to hold the contract (0: it can be laid down)."""
-    found: int = _cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
+    found: int = cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
     return found
 
 
-class _Plan:
+class Plan:
     """What every shortfall of one deal's contract shares: the run windows as card masks
     (in the order the estimate ranks them), the wild cards, the meld limits."""
 
@@ -86,6 +85,7 @@ class _Plan:
         "outnumber",
         "suit_windows",
         "held",
+        "stride",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -108,21 +108,23 @@ class _Plan:
             [(i, self.windows[i] >> 13 * suit) for i in range(suit, len(self.windows), 4)]
             for suit in range(4)
         ]
-        self.held: list[dict[int, list[tuple[int, int, int]]]] = [{}, {}, {}, {}]
+        self.held: list[dict[int, list[int]]] = [{}, {}, {}, {}]
+        self.stride = len(self.windows) + 1  # `_held_windows`' sort keys: index below it
         self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
         self.per_meld = variant.melds.wild.per_meld
         self.outnumber = variant.melds.wild.outnumber
 
 
-_PLANS: dict[int, tuple[Variant, _Plan]] = {}  # by id, the variant held: no id reused
+_PLANS: dict[int, tuple[Variant, Plan]] = {}  # by id, the variant held: no id reused
 
 
-def _plan(variant: Variant) -> _Plan:
+def plan_of(variant: Variant) -> Plan:
+    """The deal's `Plan`, made once per variant (held with it: no id reused)."""
     hit = _PLANS.get(id(variant))
     if hit is None or hit[0] is not variant:
         if len(_PLANS) > 64:
             _PLANS.clear()
-        hit = (variant, _Plan(variant))
+        hit = (variant, Plan(variant))
         _PLANS[id(variant)] = hit
     return hit[1]
 
@@ -130,8 +132,8 @@ def _plan(variant: Variant) -> _Plan:
 def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """Runs chosen among the `RUN_CANDIDATES` windows holding the most cards, the sets from
     the ranks holding the most cards of those left, wild cards filling the smallest gaps."""
-    plan = _plan(variant)
-    return _from_state(plan, *_state(plan, hand))
+    plan = plan_of(variant)
+    return from_state(plan, *hand_state(plan, hand))
 
 
 State = tuple[int, list[int], int, list[int]]
@@ -139,7 +141,7 @@ State = tuple[int, list[int], int, list[int]]
 cards held, per rank the cards (suits any) or the suits (distinct) held)."""
 
 
-def _state(plan: _Plan, hand: Sequence[int]) -> State:
+def hand_state(plan: Plan, hand: Sequence[int]) -> State:
     """The hand's `State`: made once per hand, or once for many hands one card apart."""
     wild_codes = plan.wild
     wilds = 0
@@ -159,7 +161,7 @@ def _state(plan: _Plan, hand: Sequence[int]) -> State:
     return wilds, counts, mask, by_rank
 
 
-def _add(plan: _Plan, state: State, c: int) -> State:
+def with_card(plan: Plan, state: State, c: int) -> State:
     """`_state` of the hand with one card more (the stock's hope asks it per unseen card)."""
     wilds, counts, mask, by_rank = state
     if c in plan.wild:
@@ -174,7 +176,7 @@ def _add(plan: _Plan, state: State, c: int) -> State:
     return wilds, counts, mask | 1 << c, by_rank
 
 
-def _from_state(plan: _Plan, wilds: int, counts: list[int], mask: int, by_rank: list[int]) -> int:
+def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: list[int]) -> int:
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
     if not plan.runs:
         return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
@@ -183,43 +185,58 @@ def _from_state(plan: _Plan, wilds: int, counts: list[int], mask: int, by_rank: 
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
     set_floor = sum(m for m, _, _ in _set_needs(plan, by_rank, {}, counts))
     gaps = [plan.run_min - n for n, _ in runs]
-
-    def bound(picked: Sequence[int]) -> int:
-        return _bound(plan, gaps, picked, set_floor, wilds)
-
-    def missing(picked: Sequence[int]) -> int | None:
-        return _missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
-
     if plan.runs == 2:
-        best = _best_pair(len(runs), bound, missing)
+        best = pair_search(plan, runs, gaps, set_floor, wilds, by_rank, counts)
     else:
+
+        def bound(picked: Sequence[int]) -> int:
+            return run_bound(plan, gaps, picked, set_floor, wilds)
+
+        def missing(picked: Sequence[int]) -> int | None:
+            return run_missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
+
         best = _best_choice(plan.runs, len(runs), bound, missing)
     if best is None:  # no run window holds a card: every run card is missing
         best = plan.runs * plan.run_min + set_floor
     return best
 
 
-HELD_KEPT = 4096  # answers `_held_windows` keeps per suit (then the table starts over)
+HELD_KEPT = 8192  # answers `_held_windows` keeps per suit (every 13-bit pattern: never full)
 
 
-def _held_windows(plan: _Plan, mask: int) -> list[tuple[int, int]]:
+def _held_windows(plan: Plan, mask: int) -> list[tuple[int, int]]:
     """The first `plan.keep` run windows holding some of `mask`'s cards, (cards held, those
-    cards), most held first, ties in window order; per suit from a table by its cards."""
-    parts: list[tuple[int, int, int]] = []
-    for suit, memo in enumerate(plan.held):
+    cards), most held first, ties in window order (`held_keys`, decoded)."""
+    stride, every = plan.stride, plan.windows
+    return [
+        (64 - k // stride, mask & every[k % stride]) for k in held_keys(plan, mask)[: plan.keep]
+    ]
+
+
+def held_keys(plan: Plan, mask: int) -> list[int]:
+    """Every run window holding some of `mask`'s cards as one sort key, (64 - cards held) *
+    `plan.stride` + its index, sorted: the order of (most held, index) without a tuple per
+    window; per suit from a table by its cards."""
+    stride, held = plan.stride, plan.held
+    keys: list[int] = []
+    for suit in range(4):
         bits = mask >> 13 * suit & 0x1FFF
-        got = memo.get(bits)
+        got = held[suit].get(bits)
         if got is None:
+            memo = held[suit]
             if len(memo) >= HELD_KEPT:
                 memo.clear()
-            held = [(i, bits & w) for i, w in plan.suit_windows[suit] if bits & w]
-            got = memo[bits] = [(-h.bit_count(), i, h << 13 * suit) for i, h in held]
-        parts += got
-    parts.sort()  # most held first, then by window index: no two share one
-    return [(-n, h) for n, _, h in parts[: plan.keep]]
+            got = memo[bits] = [
+                (64 - (bits & w).bit_count()) * stride + i
+                for i, w in plan.suit_windows[suit]
+                if bits & w
+            ]
+        keys += got
+    keys.sort()
+    return keys
 
 
-def _bound(plan: _Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:
+def run_bound(plan: Plan, gaps: list[int], picked: Sequence[int], floor: int, wilds: int) -> int:
     """A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     only shrink the sets (`floor`: the sets' needs before any run takes a card). It grows
     with each run's gap."""
@@ -229,8 +246,8 @@ def _bound(plan: _Plan, gaps: list[int], picked: Sequence[int], floor: int, wild
     return pure_need + max(0, rest_need - wilds)
 
 
-def _missing(
-    plan: _Plan,
+def run_missing(
+    plan: Plan,
     chosen: list[tuple[int, int]],
     by_rank: list[int],
     counts: list[int],
@@ -278,19 +295,47 @@ def _best_choice(k: int, n: int, bound: Bound, missing: Missing) -> int | None:
     return best
 
 
-def _best_pair(n: int, bound: Bound, missing: Missing) -> int | None:
-    """`_best_choice` for two runs: the gaps grow along the windows, and so does the bound,
-    so once a pair's bound reaches the best so far every later pair's does too (for this
-    first window, and, from its neighbour on, for every later first window)."""
+def pair_search(
+    plan: Plan,
+    runs: list[tuple[int, int]],
+    gaps: list[int],
+    floor: int,
+    wilds: int,
+    by_rank: list[int],
+    counts: list[int],
+) -> int | None:
+    """`_best_choice` for two runs, with `run_bound` and `run_missing` written out (no call per
+    pair): the gaps grow along the windows, and so does the bound, so once a pair's bound
+    reaches the best so far every later pair's does too (for this first window, and, from
+    its neighbour on, for every later first window): the same least, fewer pairs tried."""
+    n, pure, run_min = len(runs), plan.pure, plan.run_min
     best: int | None = None
     for i in range(n - 1):
-        if best is not None and bound((i, i + 1)) >= best:
-            break
-        for j in range(i + 1, n):
-            if best is not None and bound((i, j)) >= best:
+        gi = gaps[i]
+        if best is not None:  # the bound of (i, i + 1), `run_bound`'s sums for a pair
+            gj = gaps[i + 1]
+            lead = 0 if not pure else gi if pure == 1 else gi + gj
+            if lead + max(0, gi + gj - lead + floor - wilds) >= best:
                 break
-            got = missing((i, j))
-            if got is not None and (best is None or got < best):
+        ni, hi = runs[i]
+        for j in range(i + 1, n):
+            gj = gaps[j]
+            if best is not None:
+                lead = 0 if not pure else gi if pure == 1 else gi + gj
+                if lead + max(0, gi + gj - lead + floor - wilds) >= best:
+                    break
+            nj, hj = runs[j]
+            over = hi & hj
+            if over and any(counts[c] < 2 for c in _bits(over)):
+                continue  # two windows claim one card (`run_missing`'s None)
+            needs = [(run_min - ni, ni, pure > 0), (run_min - nj, nj, pure > 1)]
+            if plan.sets:
+                taken = dict.fromkeys(_bits(hi | hj), 1)
+                for c in _bits(over):
+                    taken[c] = 2
+                needs += _set_needs(plan, by_rank, taken, counts)
+            got = _fill(plan, needs, wilds)
+            if best is None or got < best:
                 best = got
     return best
 
@@ -306,7 +351,7 @@ def _bits(mask: int) -> list[int]:
 
 
 def _set_needs(
-    plan: _Plan, by_rank: list[int], taken: dict[int, int], counts: list[int]
+    plan: Plan, by_rank: list[int], taken: dict[int, int], counts: list[int]
 ) -> list[tuple[int, int, bool]]:
     """The contract's sets from the cards the runs leave (`taken`: card -> copies the runs
     use): the ranks holding the most cards (suits any) or suits (distinct)."""
@@ -325,7 +370,7 @@ def _set_needs(
     return [(cap - h, h, False) for h in held]
 
 
-def _fill(plan: _Plan, needs: list[tuple[int, int, bool]], wilds: int) -> int:
+def _fill(plan: Plan, needs: list[tuple[int, int, bool]], wilds: int) -> int:
     """Missing cards once the hand's wild cards fill what they may, smallest gaps first."""
     if not wilds:
         return sum(need for need, _, _ in needs)
@@ -340,56 +385,6 @@ def _fill(plan: _Plan, needs: list[tuple[int, int, bool]], wilds: int) -> int:
         wilds -= use
         missing += need - use
     return missing
-
-
-def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> float:
-    """Expected cut of the shortfall from one unseen card (the stock's hope, in cards)."""
-    now = shortfall(variant, hand)
-    total = sum(pool.values())
-    if not now or not total:
-        return 0.0
-    plan = _plan(variant)
-    base = _state(plan, hand)
-
-    def grown(card: int) -> int:
-        """shortfall(hand + card), kept with the others, from the hand's state."""
-        got: int = _cached(
-            variant, "contract", [*hand, card], lambda _: _from_state(plan, *_add(plan, base, card))
-        )
-        return got
-
-    return _better(plan, base, now, pool, grown) / total
-
-
-def _better(
-    plan: _Plan, base: State, now: int, pool: Counter[int], grown: Callable[[int], int]
-) -> int:
-    """The unseen cards (copies counted) whose grown hand's shortfall is below `now`, asked
-    once per kind of card: every wild card is one more wild card, a joker that is not wild
-    changes nothing, and without runs the shortfall reads only the per-rank counts, so
-    there a card counts as its rank, or as nothing when the counts stay as they are (a
-    suit already held under distinct suits). Other cards are asked one by one (`grown`)."""
-    counts = base[1]
-    wild, distinct, sets_only = plan.wild, plan.distinct, not plan.runs
-    known: dict[int, bool] = {}
-    better = 0
-    for card, n in pool.items():
-        if card in wild:
-            kind = -1
-        elif card >= JOKER or sets_only and distinct and counts[card]:
-            kind = -2
-        else:
-            kind = card % 13 if sets_only else card
-        cuts = known.get(kind)
-        if cuts is None:
-            if kind < 0 or sets_only:
-                cuts = _from_state(plan, *_add(plan, base, card)) < now
-            else:  # a natural card under runs: its own grown hand, kept
-                cuts = grown(card) < now
-            known[kind] = cuts
-        if cuts:
-            better += n
-    return better
 
 
 def contract_meld(melds: Sequence[Sequence[int]]) -> int:

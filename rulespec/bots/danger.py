@@ -73,18 +73,34 @@ def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
     layoffs = []
     if view.melds and variant.play.layoff is not None:
         for meld in view.melds:
-            naturals = [c for c in meld.placed if c < JOKER]
-            if not naturals:
-                continue
-            ranks, suits = {rank_of(c) for c in naturals}, {suit_of(c) for c in naturals}
-            spots = [at[rank_of(c)] for c in meld.placed if rank_of(c) in at]
-            ends = (min(spots) - 1, max(spots) + 1) if spots else ()
-            one_rank, one_suit = ranks.pop() if len(ranks) == 1 else None, suits.pop()
-            layoffs.append((one_rank, one_suit if not suits else None, ends))
+            key = (variant.ranks, meld.placed)
+            target = _TARGETS.get(key, False)
+            if target is False:  # (the same melds lie on the table decision after decision)
+                if len(_TARGETS) > 4096:
+                    _TARGETS.clear()
+                target = _TARGETS[key] = _layoff_target(at, meld.placed)
+            if target is not None:
+                layoffs.append(target)
     nxt = view.next_seat()
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     _CTX[:] = [view, variant, pool, layoffs, at, seen_counts(view), modelled, None, _rules(variant)]
     return _CTX
+
+
+Target = tuple[int | None, int | None, tuple[int, ...]]
+_TARGETS: dict[tuple[tuple[int, ...], tuple[int, ...]], Target | None] = {}  # by ranks, meld
+
+
+def _layoff_target(at: dict[int, int], placed: tuple[int, ...]) -> Target | None:
+    """A table meld's lay-off test (see `_context`), None for a meld of no natural card."""
+    naturals = [c for c in placed if c < JOKER]
+    if not naturals:
+        return None
+    ranks, suits = {rank_of(c) for c in naturals}, {suit_of(c) for c in naturals}
+    spots = [at[rank_of(c)] for c in placed if rank_of(c) in at]
+    ends = (min(spots) - 1, max(spots) + 1) if spots else ()
+    one_rank, one_suit = ranks.pop() if len(ranks) == 1 else None, suits.pop()
+    return one_rank, one_suit if not suits else None, ends
 
 
 Rules = tuple[Any, bool, int, "tuple[str, int, tuple[int, ...]] | None"]
@@ -191,27 +207,52 @@ def replay_history(view: View, nxt: int) -> tuple[Counter[int], list[int], list[
 
 def holding(view: View, variant: Variant, nxt: int, pool: Counter[int]) -> dict[int, float]:
     """Chance, per card code, that player ``nxt`` holds it now."""
-    held, passed, thrown = _history_of(view, nxt)
+    counts, passed, thrown = replay_history(view, nxt)  # the replay's own: read, not kept
+    held = [c for c, n in counts.items() if n > 0]  # the keys of +counts, in its order
     total = sum(pool.values())
     size = view.hand_sizes[nxt] if nxt < len(view.hand_sizes) else 0
-    unknown = max(size - sum(held.values()), 0)
-    reverse = mates_of(variant)
-    weights = dict.fromkeys(pool, 1.0)
-    if passed or thrown:  # count each card's passed-over and thrown mates, by the reverse
-        counts: dict[int, list[int]] = {}
-        for k, others in ((0, passed), (1, thrown)):
-            for other in others:
-                for code in reverse[other] if 0 <= other <= JOKER else ():
-                    counts.setdefault(code, [0, 0])[k] += 1
-        for code, (n_passed, n_thrown) in counts.items():
-            if code in weights:
-                weights[code] = _weight(n_passed, n_thrown)
-    mass = sum(n * weights[c] for c, n in pool.items())
+    unknown = max(size - sum([counts[c] for c in held]), 0)
+    weight = _weights(mates_of(variant), passed, thrown).get
+    mass = sum([n * weight(c, 1.0) for c, n in pool.items()])
     scale = unknown / mass if mass and total else 0.0
-    chance: dict[int, float] = {c: min(1.0, scale * weights[c] * n) for c, n in pool.items()}
+    chance = {c: min(1.0, scale * weight(c, 1.0) * n) for c, n in pool.items()}
     for code in held:
         chance[code] = 1.0
     return chance
+
+
+_WEIGHTS: dict[tuple[int, int, int], list[Any]] = {}  # by the lists' ids (they are held)
+
+
+def _weights(
+    reverse: tuple[tuple[int, ...], ...], passed: list[int], thrown: list[int]
+) -> dict[int, float]:
+    """`holding`'s weight of each card with a passed-over or thrown mate (the others weigh
+    1.0): per card, DECLINED per passed-over mate, then THROWN per thrown mate (`_weight`).
+    A replay's lists only grow (`replay_history` carries them on in place), so the counts
+    of lists read before are carried on: only the cards passed or thrown since are read."""
+    key = (id(reverse), id(passed), id(thrown))
+    memo = _WEIGHTS.get(key)
+    if memo is None:  # (the entry holds the three objects: their ids are not reused)
+        if len(_WEIGHTS) > 64:
+            _WEIGHTS.clear()
+        memo = _WEIGHTS[key] = [reverse, passed, thrown, 0, 0, {}, {}]
+    start = (memo[3], memo[4])
+    if start == (len(passed), len(thrown)):
+        done: dict[int, float] = memo[6]
+        return done
+    counts: dict[int, list[int]] = memo[5]
+    changed: set[int] = set()
+    for k, others in ((0, passed), (1, thrown)):
+        for other in others[start[k] :]:
+            for code in reverse[other] if 0 <= other <= JOKER else ():
+                counts.setdefault(code, [0, 0])[k] += 1
+                changed.add(code)
+    weights: dict[int, float] = dict(memo[6])
+    for code in changed:
+        weights[code] = _weight(*counts[code])
+    memo[3], memo[4], memo[6] = len(passed), len(thrown), weights
+    return weights
 
 
 @lru_cache(maxsize=256)
@@ -226,12 +267,14 @@ def _weight(n_passed: int, n_thrown: int) -> float:
 
 def _at_least(chances: Sequence[float], k: int) -> float:
     """Chance that at least k of these independent events happen."""
+    if k > len(chances):
+        return 0.0  # (what the sum below answers then, without the table)
     dist = [1.0] + [0.0] * len(chances)
     for q in chances:
         for i in range(len(chances), 0, -1):
             dist[i] = dist[i] * (1 - q) + dist[i - 1] * q
         dist[0] *= 1 - q
-    return sum(dist[k:]) if k <= len(chances) else 0.0
+    return sum(dist[k:])
 
 
 _MEMO: dict[str, Any] = {}  # the last model of the next hand (one decision's view)
@@ -248,7 +291,11 @@ def _model(
         by_rank: dict[int, list[tuple[int, float]]] = {}
         for c, q in _MEMO["value"].items():  # the chances by rank, in the same order
             if c < JOKER:
-                by_rank.setdefault(rank_of(c), []).append((c, q))
+                rank = c % 13 + 1  # rank_of, inline
+                if rank in by_rank:
+                    by_rank[rank].append((c, q))
+                else:
+                    by_rank[rank] = [(c, q)]
         _MEMO["by_rank"] = by_rank
     return _MEMO["value"], _MEMO["by_rank"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import weakref
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import filterfalse, repeat
 from typing import Any
 
@@ -23,12 +23,10 @@ from rulespec.bots.base import (
     hand_value,
     is_wild,
     near_ranks,
-    points,
     rank_of,
     suit_of,
 )
 from rulespec.bots.masklook import mask_look
-from rulespec.bots.pairouts import pair_outs
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
@@ -60,12 +58,18 @@ def _forget(key: int) -> None:
     _CACHE.clear()
 
 
-def _cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
+def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
+    """``compute``'s answer for the sorted hand, kept by (variant, ``what``, hand)."""
+    return _cached_key(variant, what, tuple(sorted(hand)), compute)
+
+
+def _cached_key(variant: Variant, what: str, cards: tuple[int, ...], compute: Any) -> Any:
+    """`cached` of a hand already sorted (``cards``)."""
     vid = id(variant)
     if vid not in _LIVE:  # keyed by id: a finaliser drops the answers when the variant dies
         _LIVE.add(vid)
         weakref.finalize(variant, _forget, vid)
-    key = (vid, what, tuple(sorted(hand)))
+    key = (vid, what, cards)
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) > _CACHE_LIMIT:
@@ -88,7 +92,7 @@ def arrangement(
         physical = [tuple(p[0] if isinstance(p, tuple) else p for p in meld) for meld in melds]
         return int(dw), physical, list(dead)
 
-    result: tuple[int, list[tuple[int, ...]], list[int]] = _cached(variant, "arr", hand, compute)
+    result: tuple[int, list[tuple[int, ...]], list[int]] = cached(variant, "arr", hand, compute)
     return result
 
 
@@ -105,7 +109,7 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
         dw, dead = solver.dead_cards(variant, cards) if solver else arrangement(variant, cards)[::2]
         return int(dw), list(dead)
 
-    result: tuple[int, list[int]] = _cached(variant, "dead", key, compute)
+    result: tuple[int, list[int]] = _cached_key(variant, "dead", key, compute)
     return result
 
 
@@ -114,11 +118,15 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     `arrangement`'s arrangement: read off it or dead_cards' when known, else from the solver's
     summary (solver.dead_summary: the same cards, its melds left unnamed)."""
     vid, key = id(variant), tuple(sorted(hand))
-    arr = _CACHE.get((vid, "arr", key)) if vid in _LIVE else None  # or dead_cards' (same cards)
-    if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
-        dw, dead = known
-        worst = max((hand_value(variant, c) for c in dead if not is_wild(variant, c)), default=0)
-        return dw, len(dead), worst
+    if vid in _LIVE:
+        arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
+        if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
+            dw, dead = known
+            worst = (hand_value(variant, c) for c in dead if not is_wild(variant, c))
+            return dw, len(dead), max(worst, default=0)
+        hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
+        if hit is not None:  # (`cached`'s answer, without its call)
+            return hit
 
     def compute(cards: list[int]) -> tuple[int, int, int]:
         solver = _solver()
@@ -129,13 +137,17 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         dw, count, worst = solver.dead_summary(variant, cards)
         return int(dw), count, worst
 
-    result: tuple[int, int, int] = _cached(variant, "sum", key, compute)
+    result: tuple[int, int, int] = _cached_key(variant, "sum", key, compute)
     return result
 
 
 def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, melds that are pure runs) of `arrangement`'s
     arrangement, from the solver with the melds left unnamed (solver.pure_summary)."""
+    key = tuple(sorted(hand))
+    hit: tuple[int, int, int] | None = _CACHE.get((id(variant), "pure", key))
+    if hit is not None:  # (`cached`'s answer, without its call: the key names a live variant)
+        return hit
 
     def compute(cards: list[int]) -> tuple[int, int, int]:
         solver = _solver()
@@ -152,7 +164,7 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         dw, count, pure = solver.pure_summary(variant, cards)
         return int(dw), count, pure
 
-    result: tuple[int, int, int] = _cached(variant, "pure", hand, compute)
+    result: tuple[int, int, int] = _cached_key(variant, "pure", key, compute)
     return result
 
 
@@ -171,6 +183,15 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     if not hand:
         return 0
     return arrangement(variant, hand)[0]
+
+
+def least_deadwood(variant: Variant, hand: Sequence[int]) -> int:
+    """`deadwood`, read off the answer the smart bot's cost asks for (`tally`: the same
+    arrangement's, so the same least deadwood) rather than a named arrangement: the drop's
+    sampled hands are ranked by that cost, so each is solved once, not twice."""
+    if not hand:
+        return 0
+    return tally(variant, hand, bool(variant.play.contract_pure))[0]
 
 
 def melded_value(variant: Variant, hand: Sequence[int]) -> int:
@@ -268,7 +289,9 @@ def unseen(variant: Variant, view: View) -> Counter[int]:
             seen[c] = get(c, 0) + 1
     for c in view.pile:
         seen[c] = get(c, 0) + 1
-    return Counter({c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
+    pool = _NEW_COUNTER(Counter)  # (as in the one-copy path: no Counter.__init__ frames)
+    dict.update(pool, {c: n - get(c, 0) for c, n in hit[1] if n > get(c, 0)})
+    return pool
 
 
 def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
@@ -298,102 +321,3 @@ def outs(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> int:
         if after < base + hand_value(variant, card):
             total += pool[card]
     return total
-
-
-_POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, chances, pair terms
-
-
-def potential(variant: Variant, hand: Sequence[int], pool: Counter[int], draws: float) -> float:
-    """Deadwood the hand's two-card partial melds are expected to shed within ``draws``
-    draws, in the bots' points (``base.points``): for each pair of deadwood cards that
-    one unseen card would make a meld of, the pair's value times the chance one of its
-    outs comes (each out is drawn with the chance one unseen card has per draw). Only
-    for shortest melds of three cards. The pool's size and the chance per outs count
-    are kept for the last pool (one decision asks of many hands)."""
-    if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
-    total = _POOL[1]
-    if not total or draws <= 0:
-        return 0.0
-    look = mask_look(variant)
-    mask = look.mask_of(hand) if look is not None else None
-    if look is not None and mask is not None:
-        summary = look.pool_summary(pool) if look.c is not None else None
-        if summary is not None and not mask & summary[0]:  # the C sum, term for term
-            got: float = look.c.pot(mask, summary[0], draws, 1.0)
-            return got
-        return _mask_potential(variant, look.dead_mask(mask), pool, draws, total)
-    _, dead = dead_cards(variant, hand)
-    naturals = sorted({c for c in dead if c < JOKER})
-    if len(naturals) < 2:
-        return 0.0
-    table, _ = pair_outs(variant)
-    chances: dict[tuple[int, float], float] = _POOL[2]
-    values = [hand_value(variant, c) for c in naturals]
-    gain = 0.0
-    for i, a in enumerate(naturals):
-        row = a * 52
-        for j in range(i + 1, len(naturals)):
-            out_codes = table[row + naturals[j]]
-            if not out_codes:
-                continue
-            outs = 0
-            for c in out_codes:
-                outs += pool[c]
-            if outs:
-                chance = chances.get((outs, draws))
-                if chance is None:
-                    chance = chances[(outs, draws)] = 1 - (1 - outs / total) ** draws
-                gain += chance * points(variant, values[i] + values[j])
-    return gain
-
-
-def potential_of_mask(
-    variant: Variant, dead_mask: Callable[[int], int], mask: int, pool: Counter[int], draws: float
-) -> float:
-    """`potential` of a one-deck natural mask (the caller checked it: `MaskLook.mask_of`),
-    with no hand list to build; ``dead_mask`` is the variant's `MaskLook.dead_mask`."""
-    if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
-    total = _POOL[1]
-    if not total or draws <= 0:
-        return 0.0
-    return _mask_potential(variant, dead_mask(mask), pool, draws, total)
-
-
-def _mask_potential(
-    variant: Variant, dead: int, pool: Counter[int], draws: float, total: int
-) -> float:
-    """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
-    each pair's term computed once per pool."""
-    table, partners = pair_outs(variant)
-    by_draws: dict[float, dict[int, float]] = _POOL[3]
-    terms = by_draws.get(draws)
-    if terms is None:
-        terms = by_draws[draws] = {}
-    gain = 0.0
-    rest = dead
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        a = low.bit_length() - 1
-        mates = partners[a] & rest
-        while mates:
-            bit = mates & -mates
-            mates ^= bit
-            b = bit.bit_length() - 1
-            key = a * 52 + b
-            term = terms.get(key)
-            if term is None:
-                outs = 0
-                for c in table[key]:
-                    outs += pool[c]
-                if outs:
-                    chance = 1 - (1 - outs / total) ** draws
-                    term = chance * points(variant, hand_value(variant, a) + hand_value(variant, b))
-                else:
-                    term = 0.0
-                terms[key] = term
-            if term:
-                gain += term
-    return gain

@@ -19,7 +19,7 @@ The samples come from a generator seeded by the position (hand, history length):
 the same position gives the same answer, and no global random is used.
 
 In every knock game a hand is a race to the knock, and the smart bot weighs
-partial melds (pairs, connectors: `hands.potential`) against the deadwood it
+partial melds (pairs, connectors: `partials.potential`) against the deadwood it
 holds now. Early in the hand many draws are still to come, so a partial meld
 is worth a lot; once the next player has drawn often, it may knock any turn
 (every unseen card it kept is one more chance) and only deadwood that goes soon

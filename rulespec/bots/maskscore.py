@@ -17,8 +17,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import Move, MoveText
-from rulespec.bots.hands import outs, potential_of_mask
+from rulespec.bots.hands import outs
 from rulespec.bots.masklook import MaskLook, mask_look
+from rulespec.bots.partials import potential_of_mask
 from rulespec.model.variant import Variant
 
 EMPTY_HAND = -1000.0  # the cost of a hand with no card left (it went out)
@@ -73,7 +74,7 @@ def ahead(
 
 
 def pot(variant: Variant, look: MaskLook, mask: int, pool: Counter[int], draws: float) -> float:
-    """`hands.potential` of a mask `fast_hand` passed."""
+    """`partials.potential` of a mask `fast_hand` passed."""
     if look.c is not None:
         summary = look.pool_summary(pool)
         if summary is not None:  # distinct natural cards: the C sum, term for term

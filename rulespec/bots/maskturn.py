@@ -2,7 +2,7 @@
 
 In a knock game of one deck and natural cards (gin and its kin) `SmartBot._draw`
 and `_play` end in a handful of C calls (`_deadwood.c`'s Look, `MaskLook.c`), but
-reach them through small helpers (`cost`, `_next_turn`, `hands.potential`,
+reach them through small helpers (`cost`, `_next_turn`, `partials.potential`,
 `_best_after_discard`, `ginplay.knock_ready`, `all_melded`, `wait_for_gin`,
 `danger.discard_dangers`, `maskscore.choose_discard`), each working out the hand's
 mask, the unseen pool (`hands.unseen`, a Counter) and its summary and the weights
@@ -124,7 +124,7 @@ def draw(
         return None
     current = look.k.value(mask) / 1  # cost(): deadwood in points of 1, no count weight
     stock_cost: float = c.score(mask, pool_mask, 2, limit, 0.0, knock_weight, 1.0, 0.0, 0.0, 52)
-    if pool_mask and draws > 0:  # hands.potential: nothing to draw, nothing gained
+    if pool_mask and draws > 0:  # partials.potential: nothing to draw, nothing gained
         stock_cost -= pot * c.pot(mask, pool_mask, draws, 1.0)
     forbid = look.variant.discard.forbid_taken
     size = len(view.hand)

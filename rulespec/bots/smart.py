@@ -16,7 +16,7 @@ On top of that cost it
   table, preferring dead cards (their partners already visible), never a wild;
   where every card comes face up, it keeps the hand's outs (``bots/turnedplay.py``);
   in knock variants it also keeps pairs and connectors whose outs are still live
-  (their expected deadwood shed over the next few draws, ``hands.potential``);
+  (their expected deadwood shed over the next few draws, ``partials.potential``);
 - with a contract to meet (``play.contract_*``), adds the cards it lacks to the cost,
   draws toward it and lays it down as soon as it may (``bots/contracts.py``);
 - out of turn, buys the discard when it pays for its penalty cards (``bots/buying.py``).
@@ -47,16 +47,19 @@ from rulespec.bots.base import (
     taken_this_turn,
 )
 from rulespec.bots.buying import claim_move
-from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending, shortfall, stock_gain
+from rulespec.bots.contractgain import stock_gain
+from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending
 from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
-from rulespec.bots.hands import melded_value, outs, potential, tally, unseen
+from rulespec.bots.handcost import HandCost
+from rulespec.bots.hands import outs, unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
-from rulespec.bots.maskscore import Weights, discard_cost, fast_hand, mask_cost
+from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
+from rulespec.bots.partials import dead_less, may_be_lone, potential
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -93,26 +96,18 @@ class SmartBot(PhasedBot):
         self._limit_view: View | None = None
         self._limit: int | None = None
         self._fast: tuple[MaskLook, int] | None = None  # this decision's hand as a mask
+        self._cost: HandCost | None = None  # `cost`'s rules, read once
 
     # ---- the cost of a hand -------------------------------------------------
 
     def cost(self, variant: Variant, hand: Sequence[int], known: Tally | None = None) -> float:
-        """The hand's cost (``known``: its deadwood and deadwood cards, proven elsewhere)."""
-        if not hand:
-            return -1000.0
-        fast = fast_hand(variant, hand, self._contract)
-        if fast is not None:  # the one-deck path: the kernel's answer, by mask
-            return mask_cost(variant, *fast, self._count_weight(variant), CREDIT_WEIGHT)
-        want = variant.play.contract_pure
-        dw, count, pure = known if known else tally(variant, hand, bool(want))
-        value = points(variant, dw) + self._count_weight(variant) * count
-        if want:  # a contract asks for pure runs: aim at them before anything else
-            value += PURE_WEIGHT * max(0, want - pure)
-        if variant.scoring.meld_credit:
-            value -= CREDIT_WEIGHT * points(variant, melded_value(variant, hand))
-        if self._contract:
-            value += CONTRACT_WEIGHT * shortfall(variant, hand)
-        return value
+        """The hand's cost (``known``: its deadwood and deadwood cards, proven elsewhere):
+        `handcost.HandCost`'s sums, its rules read once per variant and contract state."""
+        got = self._cost
+        if got is None or got.variant is not variant or got.contract != self._contract:
+            weight = self._count_weight(variant)
+            got = self._cost = HandCost(variant, self._contract, weight, PURE_WEIGHT, CREDIT_WEIGHT)
+        return got(hand, known)
 
     def _count_weight(self, variant: Variant) -> float:
         """Going-out races (no knock) count deadwood cards, not just their value."""
@@ -132,6 +127,7 @@ class SmartBot(PhasedBot):
         fast = fast_hand(variant, hand, self._contract)
         w = self._weights(variant)
         best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
+        lone = may_be_lone(variant, hand)  # (else `less_one` answers None for every card)
         for card in sorted(set(hand)) if best is None else ():
             if card in keep or is_wild(variant, card):
                 continue
@@ -143,9 +139,11 @@ class SmartBot(PhasedBot):
                 continue
             rest = list(hand)
             rest.remove(card)
-            score = self.cost(variant, rest, less_one(variant, hand, (card,)))
+            known = less_one(variant, hand, (card,)) if lone else None
+            score = self.cost(variant, rest, known)
             if pool is not None:
-                score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
+                dead = None if known is None else dead_less(variant, hand, card)
+                score -= self._pot * potential(variant, rest, pool, POT_DRAWS, dead)
             if best is None or score < best:
                 best = score
         return self.cost(variant, hand) if best is None else best

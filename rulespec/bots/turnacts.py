@@ -18,7 +18,7 @@ from typing import Any
 
 from rulespec.bots.base import MoveText, View, points
 from rulespec.bots.dropping import Cost, should_drop
-from rulespec.bots.hands import deadwood, unseen
+from rulespec.bots.hands import deadwood, least_deadwood, unseen
 from rulespec.core.moves import Move
 from rulespec.model.variant import Variant
 
@@ -79,7 +79,7 @@ def _drop(variant: Variant, view: View, penalty: int, rank: Cost | None) -> bool
     pool = unseen(variant, view)
 
     def loss(hand: Sequence[int]) -> float:
-        return points(variant, deadwood(variant, hand))
+        return points(variant, least_deadwood(variant, hand))
 
     return should_drop(view, pool, rank or loss, loss, penalty)
 

@@ -171,21 +171,22 @@ _NEW = object.__new__
 _SET = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 
 
-_MELD_CODES: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_TABLE_MELDS: dict[tuple[int, tuple[str, ...]], TableMeld] = {}
 _STR_ONLY = frozenset((str,))
 
 
-def _meld_codes(raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A table meld's card codes and what each stands for (`cards_of`, `placed_of`), kept
-    by its texts: the same melds lie on the table decision after decision."""
+def _table_meld(owner: int, raw: Any) -> TableMeld:
+    """A table meld read (its card codes and what each stands for: `cards_of`, `placed_of`),
+    kept by owner and texts: the same melds lie on the table decision after decision, and
+    a TableMeld is frozen, so one object serves them all."""
     if type(raw) is not list or not _STR_ONLY.issuperset(map(type, raw)):
-        return _cards(raw), _placed(raw)  # (not texts only: read, not kept)
-    key = tuple(raw)
-    hit = _MELD_CODES.get(key)
+        return TableMeld(owner, _cards(raw), _placed(raw))  # (not texts only: read, not kept)
+    key = (owner, tuple(raw))
+    hit = _TABLE_MELDS.get(key)
     if hit is None:
-        if len(_MELD_CODES) >= 4096:
-            _MELD_CODES.clear()
-        hit = _MELD_CODES[key] = (_cards(raw), _placed(raw))
+        if len(_TABLE_MELDS) >= 4096:
+            _TABLE_MELDS.clear()
+        hit = _TABLE_MELDS[key] = TableMeld(owner, _cards(raw), _placed(raw))
     return hit
 
 
@@ -230,10 +231,7 @@ def _engine_view(obs: dict[str, Any]) -> View | None:
     pile = _cards(pile_raw)
     melds = (
         tuple(
-            TableMeld(
-                int(item.get("owner", -1)),
-                *_meld_codes(item.get("cards", ())),
-            )
+            _table_meld(int(item.get("owner", -1)), item.get("cards", ()))
             for item in melds_raw
             if isinstance(item, Mapping)
         )

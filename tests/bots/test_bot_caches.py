@@ -1,7 +1,7 @@
 """The bots' caches keyed by a variant's id forget its answers when it dies (bots layer).
 
 An id names another object once its owner is gone, so an answer kept by id alone could
-be handed to a different variant with other rules. `hands._cached` drops a variant's
+be handed to a different variant with other rules. `hands.cached` drops a variant's
 answers when it is collected; the per-variant tables live in `model.derived.Derived`.
 """
 

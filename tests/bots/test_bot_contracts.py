@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from rulespec.bots import contracts as C
 from rulespec.bots import hands as H
 from rulespec.bots import make_bot
 from rulespec.bots.base import card_code
+from rulespec.bots.contractgain import stock_gain
 from rulespec.bots.contracts import contract_meld, shortfall
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.interpreter.game import Game
@@ -147,8 +149,28 @@ def _two_run_deals() -> list[Variant]:
     return deals
 
 
+def _every_pair(
+    plan: C.Plan,
+    runs: list[tuple[int, int]],
+    gaps: list[int],
+    floor: int,
+    wilds: int,
+    by_rank: list[int],
+    counts: list[int],
+) -> int | None:
+    """`pair_search`'s answer the long way: every choice of two windows, one call each."""
+
+    def bound(picked: Sequence[int]) -> int:
+        return C.run_bound(plan, gaps, picked, floor, wilds)
+
+    def missing(picked: Sequence[int]) -> int | None:
+        return C.run_missing(plan, [runs[i] for i in picked], by_rank, counts, wilds)
+
+    return C._best_choice(2, len(runs), bound, missing)
+
+
 def test_the_pair_search_finds_what_every_choice_finds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two runs: `_best_pair` stops early along the windows; trying every choice of two
+    """Two runs: `pair_search` stops early along the windows; trying every choice of two
     (`_best_choice`, the search for any number of runs) gives the same shortfall, and the
     stock's hope built from the hand's state gives what each grown hand's shortfall says."""
     deals = _two_run_deals()
@@ -160,11 +182,11 @@ def test_the_pair_search_finds_what_every_choice_finds(monkeypatch: pytest.Monke
             hand = rng.sample(deck, rng.randint(6, 14))
             fast = C._shortfall(variant, hand)
             with monkeypatch.context() as m:
-                m.setattr(C, "_best_pair", lambda n, b, miss: C._best_choice(2, n, b, miss))
+                m.setattr(C, "pair_search", _every_pair)
                 assert C._shortfall(variant, hand) == fast, hand
         pool = Counter(rng.sample(deck, 30))
         H._CACHE.clear()
-        gain = C.stock_gain(variant, hand, pool)
+        gain = stock_gain(variant, hand, pool)
         now = C._shortfall(variant, hand)
         better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
         assert gain == (better / pool.total() if now else 0.0)
@@ -200,7 +222,7 @@ def test_the_stock_hope_asks_each_kind_of_card_once() -> None:
             hand = rng.sample(deck, rng.randint(5, 12))
             pool = Counter(rng.sample(deck, rng.randint(1, 40)))
             H._CACHE.clear()
-            gain = C.stock_gain(variant, hand, pool)
+            gain = stock_gain(variant, hand, pool)
             now = C._shortfall(variant, hand)
             better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
             assert gain == (better / pool.total() if now else 0.0), (hand, pool)
@@ -213,10 +235,10 @@ def test_the_held_windows_table_reads_as_the_scan_of_every_window() -> None:
     cards), most held first, ties in the windows' order, the first `keep`."""
     rng = random.Random(7)
     for variant in _two_run_deals():
-        plan = C._plan(variant)
+        plan = C.plan_of(variant)
         deck = Game.new(variant, variant.min_players, seed=3).hs.stock
         for _ in range(300):
-            mask = C._state(plan, rng.sample(deck, rng.randint(1, 16)))[2]
+            mask = C.hand_state(plan, rng.sample(deck, rng.randint(1, 16)))[2]
             scan = [(h.bit_count(), h) for w in plan.windows if (h := mask & w)]
             scan.sort(key=lambda run: -run[0])
             assert C._held_windows(plan, mask) == scan[: plan.keep], mask

@@ -202,7 +202,7 @@ def test_potential_counts_live_partial_melds(hand, gone, positive) -> None:  # t
     from collections import Counter
 
     from rulespec.bots.base import card_code
-    from rulespec.bots.hands import potential
+    from rulespec.bots.partials import potential
 
     variant = runner.load("gin")
     cards = [card_code(c) for c in hand]

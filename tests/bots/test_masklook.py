@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from rulespec.bots import ginplay, hands, lookahead, masklook
+from rulespec.bots import ginplay, handcost, hands, lookahead, masklook, partials
 from rulespec.bots.smart import SmartBot
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter.cards import pack_codes
@@ -37,7 +37,7 @@ def _deals(variant: Variant, count: int, seed: int) -> list[tuple[list[int], Cou
 
 
 def _without_masks(monkeypatch: pytest.MonkeyPatch) -> None:
-    for module in (lookahead, hands, ginplay):
+    for module in (lookahead, hands, ginplay, partials, handcost):
         monkeypatch.setattr(module, "mask_look", lambda variant: None)
     monkeypatch.setattr("rulespec.bots.maskscore.mask_look", lambda variant: None)
 
@@ -47,14 +47,14 @@ def test_mask_paths_answer_as_the_general_loops(game: str, monkeypatch: pytest.M
     variant = load_variant(game)
     assert masklook.mask_look(variant) is not None  # the path under test applies
     deals = _deals(variant, 15, sum(map(ord, game)))
-    bot = SmartBot(1)
 
     def answers() -> list[object]:
+        bot = SmartBot(1)  # (a new bot: its cost reads the mask path once)
         got: list[object] = []
         for hand, pool in deals:
             for limit, weight in ((10, 0.0), (None, 5.0), (0, 0.0)):
                 got.append(lookahead.next_turn(variant, hand, pool, limit, weight))
-            got.append(hands.potential(variant, hand, pool, 3.0))
+            got.append(partials.potential(variant, hand, pool, 3.0))
             got.append(hands.outs(variant, hand, pool))
             got.append(bot.cost(variant, hand))
             got.append(bot._best_after_discard(variant, hand, hand[:1], pool))

@@ -23,8 +23,9 @@ from rulespec.bots import danger, make_bot, masklook, maskscore, maskturn
 from rulespec.bots import view as botview
 from rulespec.bots.base import view_of
 from rulespec.bots.danger import discard_dangers
-from rulespec.bots.hands import arrangement, deck_counts, potential_of_mask, unseen
+from rulespec.bots.hands import arrangement, deck_counts, unseen
 from rulespec.bots.maskscore import discard_cost
+from rulespec.bots.partials import potential_of_mask
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.cards import pack_codes

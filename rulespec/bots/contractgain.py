@@ -1,0 +1,79 @@
+"""The stock's hope toward a contract: how many unseen cards would cut its shortfall
+(bots layer, over `contracts`).
+
+`stock_gain` grows the hand's `contracts.State` by one card per unseen card instead of
+recounting the hand, and asks once per kind of card: all wild cards alike, and without
+runs one card per rank (the shortfall then reads only per-rank counts).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rulespec.bots.base import JOKER
+from rulespec.bots.contracts import (
+    Plan,
+    State,
+    from_state,
+    hand_state,
+    plan_of,
+    shortfall,
+    with_card,
+)
+from rulespec.bots.hands import cached
+from rulespec.model.variant import Variant
+
+
+def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> float:
+    """Expected cut of the shortfall from one unseen card (the stock's hope, in cards)."""
+    now = shortfall(variant, hand)
+    total = sum(pool.values())
+    if not now or not total:
+        return 0.0
+    plan = plan_of(variant)
+    base = hand_state(plan, hand)
+
+    def cuts(card: int) -> bool:
+        """shortfall(hand + card) < now: the grown hand's shortfall, kept with the others,
+        from the hand's state."""
+        got: int = cached(
+            variant,
+            "contract",
+            [*hand, card],
+            lambda _: from_state(plan, *with_card(plan, base, card)),
+        )
+        return got < now
+
+    return _better(plan, base, now, pool, cuts) / total
+
+
+def _better(
+    plan: Plan, base: State, now: int, pool: Counter[int], cuts: Callable[[int], bool]
+) -> int:
+    """The unseen cards (copies counted) whose grown hand's shortfall is below `now`, asked
+    once per kind of card: every wild card is one more wild card, a joker that is not wild
+    changes nothing, and without runs the shortfall reads only the per-rank counts, so
+    there a card counts as its rank, or as nothing when the counts stay as they are (a
+    suit already held under distinct suits). Other cards are asked one by one (`cuts`)."""
+    counts = base[1]
+    wild, distinct, sets_only = plan.wild, plan.distinct, not plan.runs
+    known: dict[int, bool] = {}
+    better = 0
+    for card, n in pool.items():
+        if card in wild:
+            kind = -1
+        elif card >= JOKER or sets_only and distinct and counts[card]:
+            kind = -2
+        else:
+            kind = card % 13 if sets_only else card
+        cut = known.get(kind)
+        if cut is None:
+            if kind < 0 or sets_only:
+                cut = from_state(plan, *with_card(plan, base, card)) < now
+            else:  # a natural card under runs: its own grown hand
+                cut = cuts(card)
+            known[kind] = cut
+        if cut:
+            better += n
+    return better

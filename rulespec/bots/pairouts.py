@@ -1,6 +1,6 @@
 """Which unseen cards make a meld of three with two cards of a hand (bots layer, under masklook).
 
-The partial-meld potential (`hands.potential`) counts, for each pair of deadwood
+The partial-meld potential (`partials.potential`) counts, for each pair of deadwood
 cards, the unseen cards that would complete a shortest meld of three with them:
 a set's other suits, a run's gap ranks. The table is built once per variant here,
 below `masklook`, so the compiled lookahead (`_deadwood.c`'s Look) can be given it.

@@ -288,7 +288,7 @@ static PyMethodDef look_methods[] = {
     {"next_turn", (PyCFunction)(void (*)(void))l_next_turn, METH_FASTCALL,
      "next_turn(mask, pool, limit, weight) -> (total, count, ready): MaskLook.next_turn_mask"},
     {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
-     "pot(mask, pool, draws, unit) -> the partial melds' potential (hands.potential)"},
+     "pot(mask, pool, draws, unit) -> the partial melds' potential (partials.potential)"},
     {"score", (PyCFunction)(void (*)(void))l_score, METH_FASTCALL,
      "score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards) -> cost"},
     {"least", (PyCFunction)(void (*)(void))l_least, METH_FASTCALL,

@@ -7,7 +7,7 @@
  * the rank-distance filter and the pairs' outs (hands._pair_outs). Its answers are
  * MaskLook's: `stats` (deadwood, deadwood cards, their top value) of the solver's
  * arrangement, `dead_mask`, `next_turn` (the one-draw lookahead's integer sums) and `pot`
- * (hands.potential's float sum, term by term in the same order, so the same double).
+ * (partials.potential's float sum, term by term in the same order, so the same double).
  * The walk of a meldable mask is cached in a fixed hash table (a miss only recomputes).
  */
 

@@ -44,7 +44,7 @@ static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t n
     return Py_BuildValue("(dii)", (double)total, BIT_COUNT(pool), (int)ready);
 }
 
-/* pot(mask, pool, draws, unit): hands.potential of the hand's deadwood pairs, the pool a
+/* pot(mask, pool, draws, unit): partials.potential of the hand's deadwood pairs, the pool a
  * mask of distinct cards: 1 - (1 - outs / total) ** draws per pair, times its value. */
 static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws, double unit) {
     int total = BIT_COUNT(pool);

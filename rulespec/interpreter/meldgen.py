@@ -257,14 +257,8 @@ def _every_meld(
     """Every distinct meld, sorted; None as soon as there are more than `FULL_BUDGET`."""
     found: set[Meld] = set()
     wild_count = Counter(wild_cards)
-    for codes, kmin, kmax in natural_parts(t, naturals, len(wild_cards)):
-        # the wild cards the natural part leaves (it may hold a card of a wild rank)
-        pool = wild_count - Counter(codes)
-        for k in range(kmin, min(kmax, pool.total()) + 1):
-            for chosen in _multisets(pool, k):
-                found.update(name_wilds(variant, list(codes) + chosen))
-                if len(found) > FULL_BUDGET:
-                    return None
+    if not _name_parts(variant, natural_parts(t, naturals, len(wild_cards)), wild_count, found):
+        return None
     if t.all_wild_sizes and wild_cards:
         for size in sorted(t.all_wild_sizes):
             if size <= len(wild_cards):
@@ -272,6 +266,53 @@ def _every_meld(
                     found.update(name_wilds(variant, chosen))
                     if len(found) > FULL_BUDGET:
                         return None
+    return sorted(found)
+
+
+def _name_parts(
+    variant: Variant, parts: Iterable[Part], wild_count: Counter[int], found: set[Meld]
+) -> bool:
+    """Add to `found` every meld of these natural parts with every choice and naming of the
+    wild cards they may hold; False as soon as there are more than `FULL_BUDGET`."""
+    for codes, kmin, kmax in parts:
+        # the wild cards the natural part leaves (it may hold a card of a wild rank)
+        pool = wild_count - Counter(codes)
+        for k in range(kmin, min(kmax, pool.total()) + 1):
+            for chosen in _multisets(pool, k):
+                found.update(name_wilds(variant, list(codes) + chosen))
+                if len(found) > FULL_BUDGET:
+                    return False
+    return True
+
+
+def melds_holding(variant: Variant, hand: Sequence[int], card: int) -> list[Meld] | None:
+    """The melds of `candidate_listing(variant, hand)` that hold the natural card `card` (not
+    wild-capable), sorted, when that listing is every meld of the hand and these are at
+    most `FULL_BUDGET`; else None. Only `card`'s rank's sets and its suit's runs can hold
+    it, so only those natural parts are named (meldlist derives a listing with them)."""
+    t = tables(variant)
+    naturals, wild_cards = split_hand(t, hand)
+    if JOKER in hand and not t.wild_joker:
+        wild_cards = [c for c in wild_cards if c != JOKER]
+    if len(wild_cards) > FULL_LISTING:
+        return None
+    wilds = len(wild_cards)
+    rank, suit = card % 13, card // 13
+    parts: list[Part] = []
+    if t.has_sets:
+        get = naturals.get
+        avail = (get(rank, 0), get(rank + 13, 0), get(rank + 26, 0), get(rank + 39, 0))
+        parts += set_group(t, rank, avail, wilds)[1]
+    if t.has_runs:
+        present = 0
+        for c in naturals:
+            if c // 13 == suit and c < 52 and naturals[c] > 0:
+                present |= 1 << (c % 13)
+        parts += run_group(t, suit, present, wilds)[1]
+    found: set[Meld] = set()
+    holding = [p for p in parts if card in p[0]]
+    if not _name_parts(variant, holding, Counter(wild_cards), found):
+        return None
     return sorted(found)
 
 

@@ -43,7 +43,7 @@ from rulespec.interpreter.phases.laywords import (
 )
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.phases.openmemo import opening_ends
-from rulespec.interpreter.phases.openvalue import value_may_reach
+from rulespec.interpreter.phases.openvalue import opening_reachable, value_may_reach
 from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
@@ -321,8 +321,10 @@ def _laying(c: Ctx, way_on: bool, search: bool) -> Iterator[Move]:
     counts = None
     if search and hs.melds_this_turn and contract_lack(variant, hs) and c.opening_pending():
         counts = contract_counts(variant, hs)
-    if meld_gate(c) is None:
-        going_out = variant.play.melding == "going_out"
+    going_out = variant.play.melding == "going_out"
+    # (the listing's sure "no" for an opening no melds of the hand can reach: the way-on
+    # search, way_on off, still tries melds that leave an opening short)
+    if meld_gate(c) is None and (not way_on or going_out or opening_reachable(c)):
         if going_out and not lists_every_meld(variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
             candidates = tuple(sorted(set(_way_out(c))))

@@ -11,6 +11,7 @@ from rulespec.core.cards import card_text
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx, contract_words
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 STRANDED = (
@@ -32,8 +33,16 @@ def unique_reason(card: int) -> str:
     )
 
 
+_GOING_OUT: Derived[str] = Derived()
+
+
 def going_out_reason(variant: Variant) -> str:
-    """The going-out rule a meld breaks when melds are laid only when going out."""
+    """The going-out rule a meld breaks when melds are laid only when going out (made once
+    per variant: the listing refuses most candidates of a going-out turn with it)."""
+    return _GOING_OUT.get(variant, None, _going_out_words, variant)
+
+
+def _going_out_words(variant: Variant) -> str:
     go = variant.going_out
     forms = []
     if go.partition_melds is not None:

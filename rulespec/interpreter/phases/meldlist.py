@@ -22,7 +22,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter.meldgen import FULL_BUDGET, candidate_listing, joker_melds
+from rulespec.interpreter.meldgen import (
+    FULL_BUDGET,
+    candidate_listing,
+    joker_melds,
+    melds_holding,
+)
 from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.melds import Meld
 from rulespec.model.variant import Variant
@@ -137,11 +142,6 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
 
 
 def _melds_with(memo: _Memo, t: Tables, key: tuple[int, ...], card: int) -> list[Meld] | None:
-    """The melds of the hand `key` that hold the natural card `card`: listed from the cards that
-    can share a meld with it (None when that listing is not complete)."""
-    rank, suit = card % 13, card // 13
-    near = [c for c in key if c >= JOKER or t.wild_code(c) or c % 13 == rank or c // 13 == suit]
-    melds, every = candidate_listing(memo.variant, near)
-    if not every:
-        return None
-    return [m for m in melds if any(p[0] == card for p in m)]
+    """The melds of the hand `key` that hold the natural card `card` (None when the hand's
+    listing would not be complete): meldgen names only the parts that can hold it."""
+    return melds_holding(memo.variant, key, card)

@@ -20,6 +20,7 @@ the table (`wayon._named_apart`), so nothing is carried there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulespec.interpreter.melds import Meld
@@ -39,8 +40,17 @@ def turn_melds(c: Ctx) -> tuple[Meld, ...]:
     return tuple(m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :])
 
 
-def _carry_key(c: Ctx, rest: list[int], made: tuple[Meld, ...]) -> tuple[Any, ...]:
-    return (id(c.variant), c.seat, tuple(sorted(rest)), made, tuple(c.hs.taken))
+def _carry_key(c: Ctx, rest: Sequence[int], made: tuple[Meld, ...]) -> tuple[Any, ...]:
+    return _sorted_key(c, tuple(sorted(rest)), made)
+
+
+def _sorted_key(c: Ctx, rest: tuple[int, ...], made: tuple[Meld, ...]) -> tuple[Any, ...]:
+    """`_carry_key` of a rest already sorted."""
+    return (id(c.variant), c.seat, rest, made, c.once(_taken_key))
+
+
+def _taken_key(c: Ctx) -> tuple[int, ...]:
+    return tuple(c.hs.taken)
 
 
 def whole_hand_finishes(c: Ctx) -> bool:
@@ -50,7 +60,7 @@ def whole_hand_finishes(c: Ctx) -> bool:
 
 
 def _whole(c: Ctx) -> bool:
-    made = turn_melds(c)
+    made = c.once(turn_melds)
     carry = not c.variant.melds.wild.unique
     if carry and made:
         hit = _CARRIED.get(_carry_key(c, c.hand, made))
@@ -72,15 +82,16 @@ def rest_finishes(c: Ctx, rest: list[int], meld: Meld) -> bool:
     play = variant.play
     unique = variant.melds.wild.unique
     piece = contract_piece(variant, meld) if play.contract_sets or play.contract_runs else None
-    key = (tuple(sorted(rest)), piece, meld if unique else None)
+    ordered = tuple(sorted(rest))
+    key = (ordered, piece, meld if unique else None)
     known = c.answers("finish")
     got = known.get(key)
-    made = turn_melds(c)
+    made = c.once(turn_melds)
     if got is None:
         sizes = [len(m) for m in made] + [len(meld)]
         got = known[key] = W.can_finish(variant, c.hs, c.seat, rest, sizes, meld)
     if not unique:  # the question of the moment after this meld, should it be laid
         if len(_CARRIED) >= CARRIED:
             _CARRIED.clear()
-        _CARRIED[_carry_key(c, rest, (*made, meld))] = (variant, got)
+        _CARRIED[_sorted_key(c, ordered, (*made, meld))] = (variant, got)
     return got

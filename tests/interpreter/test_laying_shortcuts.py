@@ -8,8 +8,9 @@
   shared by hands, give the partitions the bound computed per hand gives.
 - openmemo.py: whether an opening begun by a candidate meld can be completed (the sure
   "no"s, then the way-on search), asked once per rest, turn's value, contract count and
-  obligation in a moment where the opening turn never reads the table, equals a fresh
-  answer for each candidate, and is shared.
+  obligation in a moment where the opening turn never reads the table (Carioca's too:
+  lay-offs are refused until its contract is met), equals a fresh answer for each
+  candidate, and is shared.
 - lay.py: the search's quick acceptance of a candidate and the move-by-move listing
   give the moves `_meld_refusal` accepts, in the same order.
 """
@@ -35,7 +36,7 @@ from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.phases.meldlist import hand_listing
-from rulespec.interpreter.phases.openmemo import opening_ends, table_blind
+from rulespec.interpreter.phases.openmemo import contract_blind, opening_ends, table_blind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import remove_cards
 from rulespec.model.variant import Variant
@@ -152,14 +153,21 @@ def test_the_search_listing_accepts_what_meld_refusal_accepts(name: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("name", "blind"),
-    [("scala-40", True), ("contract-rummy", True), ("kalooki", False), ("carioca", False)],
+    ("name", "blind", "shares"),
+    [
+        ("scala-40", True, True),
+        ("contract-rummy", True, True),
+        ("kalooki", False, False),
+        ("carioca", False, True),  # lay-offs in the turn, refused while the contract is short
+    ],
 )
 def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
-    name: str, blind: bool
+    name: str, blind: bool, shares: bool
 ) -> None:
     variant = load_variant(name)
     assert table_blind(variant) is blind  # kalooki: unique; carioca: lay-offs in the turn
+    rules = Game.new(variant, 3 if name == "contract-rummy" else 2, seed=0).rules  # (a deal's)
+    assert (table_blind(rules) or contract_blind(rules)) is shares
     rng = random.Random(8)
     asked = answered = 0
     for seed in range(5):
@@ -180,4 +188,4 @@ def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
                 answered += len(c.answers("opening"))
             game.play(rng.choice(game.legal_moves()))
     assert asked > 20
-    assert answered < asked if blind else answered == 0
+    assert answered < asked if shares else answered == 0

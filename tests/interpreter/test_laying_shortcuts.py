@@ -1,7 +1,8 @@
 """The laying listing's shortcuts answer as the plain computations they stand for, and fire.
 
-- outmemo.py: `can_finish` of a rest asked once per moment, and the whole-hand question
-  of the moment after a meld answered from that meld's question, equal a fresh
+- outmemo.py: `can_finish` of a rest asked once per moment (or vouched for by a way out
+  found before in the moment), and the whole-hand question of the moment after a meld
+  answered from that meld's question, equal a fresh
   `wayon.can_finish` at every played position of going-out variants (one with
   `melds.wild.unique`, where nothing is carried), and both are used.
 - partsearch.py: the meld-count bound skipped when it cannot prune, and its memo
@@ -76,15 +77,20 @@ def test_going_out_answers_equal_a_fresh_can_finish(name: str, hands: int) -> No
         for meld in hand_listing(variant, c.hand)[0]:
             rest = remove_cards(c.hand, [p[0] for p in meld])
             fresh = W.can_finish(variant, hs, c.seat, rest, [*sizes, len(meld)], meld)
+            asked = len(c.answers("finish"))
+            vouched = O._cards(meld) in c.answers("certified")
             assert O.rest_finishes(c, rest, meld) == fresh, hs
+            used["vouched"] += vouched and len(c.answers("finish")) > asked
             used["asked"] += 1
         used["answered"] += len(c.answers("finish"))
     assert used["asked"] > 0
     if name == "continental":
         assert used["answered"] < used["asked"]  # candidates shared a rest's answer
         assert used["carried"] > 0  # a mid-turn whole-hand question found its answer
-    else:  # melds.wild.unique: each meld is its own question, and nothing is carried
+        assert used["vouched"] > 0  # a way out found before answered a candidate
+    else:  # melds.wild.unique: each meld is its own question, nothing carried or vouched
         assert used["answered"] == used["asked"] and used["carried"] == 0
+        assert used["vouched"] == 0
 
 
 def test_the_carried_answer_is_used_without_asking_again(monkeypatch: pytest.MonkeyPatch) -> None:

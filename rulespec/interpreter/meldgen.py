@@ -286,10 +286,12 @@ def _name_parts(
 
 
 def melds_holding(variant: Variant, hand: Sequence[int], card: int) -> list[Meld] | None:
-    """The melds of `candidate_listing(variant, hand)` that hold the natural card `card` (not
-    wild-capable), sorted, when that listing is every meld of the hand and these are at
-    most `FULL_BUDGET`; else None. Only `card`'s rank's sets and its suit's runs can hold
-    it, so only those natural parts are named (meldlist derives a listing with them)."""
+    """The melds of the hand that hold the natural card `card` (not wild-capable), sorted:
+    those of `candidate_listing(variant, hand)` when that is every meld of the hand. None
+    when the hand has too many wild cards for every meld to be listed, or these melds alone
+    are over `FULL_BUDGET` (a hand over the budget otherwise still gets them: meldlist
+    finds the listing it derives over the budget). Only `card`'s rank's sets and its
+    suit's runs can hold it, so only those natural parts are named."""
     t = tables(variant)
     naturals, wild_cards = split_hand(t, hand)
     if JOKER in hand and not t.wild_joker:

@@ -21,7 +21,7 @@ from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import partition_apart
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, tables
 from rulespec.interpreter.melds import name_one
-from rulespec.interpreter.partshare import hand_search, inside, share_table
+from rulespec.interpreter.partshare import hand_search, inside, share_table, too_dead
 from rulespec.interpreter.search import Step
 from rulespec.model.variant import Variant
 
@@ -65,6 +65,9 @@ def find_partition(
         )
     if not hand or (JOKER in hand and not t.wild_joker):
         return None
+    drop = None if leave_one is None else frozenset(leave_one)
+    if too_dead(t, hand, within, drop):
+        return None
     counts_key = None if melds_counts is None else tuple(sorted(set(melds_counts)))
     sizes_key = None if sizes is None else tuple(sorted(tuple(s) for s in sizes))
     solver = None
@@ -74,7 +77,6 @@ def find_partition(
             solver = None
     if solver is None:
         solver = _partitioner(t, variant, hand, counts_key, sizes_key, contract)
-    drop = None if leave_one is None else frozenset(leave_one)
     return solver.solve(hand, drop, made)
 
 

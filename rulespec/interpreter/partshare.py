@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, rank_mask, run_windows, span
 from rulespec.interpreter.search import GeneralSearch
 
@@ -70,3 +71,44 @@ def hand_search(t: Tables, hand: Sequence[int]) -> GeneralSearch:
     while len(recent) > KEEP_SEARCHES:
         recent.popitem(last=False)
     return made
+
+
+def too_dead(
+    t: Tables, hand: Sequence[int], within: Sequence[int] | None, drop: frozenset[int] | None
+) -> bool:
+    """A sure "no" before a partition search: the least deadwood of the cards (the compiled
+    general search, any melds in any number) is more than the card left out could be worth
+    (`drop`: the discard, one of these codes; None: nothing is left out, deadwood 0).
+
+    A partition leaving out card d is an arrangement of the cards whose deadwood is d's
+    value (every other card in a meld, the same melds and wild-card rules: the parts the
+    partition search places are the general search's), so the least deadwood is at most
+    that; more, and no partition exists. Asked of the search of `within` (the hand the
+    cards are part of, with its jokers: the missing ones owed) so that one search's memo
+    serves a hand and its rests; only with the compiled search (else unsure: False)."""
+    s = hand_search(t, within) if within is not None and len(within) >= len(hand) else None
+    if s is None or s.native is None:
+        s = hand_search(t, hand)
+        if s.native is None:
+            return False
+    units = s.units
+    mask = jokers = 0
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+        else:
+            mask += units[c]
+    guard = s.guard
+    if jokers > s.jokers or ((s.full | guard) - mask) & guard != guard:
+        s = hand_search(t, hand)  # (not part of `within`)
+        if s.native is None:
+            return False
+        return too_dead(t, hand, None, drop)
+    if drop is None:
+        top = 0
+    else:
+        values = t.hand_values
+        top = max((values[c] for c in hand if c in drop), default=-1)
+        if top < 0:
+            return False
+    return s.value(mask, jokers - s.jokers, s.flex_in(mask)) > top

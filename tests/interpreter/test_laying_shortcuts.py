@@ -35,7 +35,7 @@ from rulespec.interpreter.phases import lay as L
 from rulespec.interpreter.phases import outmemo as O
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
-from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.layapply import after, after_meld
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.phases.openmemo import contract_blind, opening_ends, table_blind
 from rulespec.interpreter.state import HandState
@@ -195,3 +195,17 @@ def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
             game.play(rng.choice(game.legal_moves()))
     assert asked > 20
     assert answered < asked if shares else answered == 0
+
+
+def test_the_state_after_a_meld_made_field_by_field_is_the_played_one() -> None:
+    """layapply.after_meld (the listing's moment after a candidate, from the rest it
+    leaves) equals `after`, which plays the meld on a copy: every field."""
+    compared = 0
+    for variant, hs in _positions("kalooki", 1):
+        hand = hs.hands[hs.to_move]
+        for meld in hand_listing(variant, hand)[0][:20]:
+            rest = remove_cards(hand, [p[0] for p in meld])
+            made = after_meld(variant, hs, meld, rest)
+            assert made.__dict__ == after(variant, hs, L.meld_move(meld)).__dict__
+            compared += 1
+    assert compared > 50

@@ -32,7 +32,7 @@ from rulespec.interpreter.phases.context import (
 )
 from rulespec.interpreter.phases.contractfit import contract_possible, may_complete
 from rulespec.interpreter.phases.discard import discard_gate, discardable
-from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.layapply import after, after_meld
 from rulespec.interpreter.phases.laywords import (
     NEVER,
     ONE_LEFT,
@@ -175,7 +175,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
             return first_laydown_reason(c, meld, "")
     elif c.opening_pending() and (way_on or not rest):  # (the search's melds: only if empty)
-        laid = Ctx(variant, after(variant, hs, meld_move(meld)), explain=False)
+        laid = Ctx(variant, after_meld(variant, hs, meld, rest), explain=False)
         short = laid.opening_short()
         if short and not rest:
             return first_laydown_reason(c, meld, short)

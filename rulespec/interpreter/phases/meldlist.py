@@ -47,12 +47,25 @@ class _Recent:
     """A recent complete listing: the hand's card counts, the melds, each meld's cards
     (made when first needed)."""
 
-    __slots__ = ("count", "melds", "cards")
+    __slots__ = ("count", "melds", "holding")
 
     def __init__(self, count: Counter[int], melds: tuple[Meld, ...]) -> None:
         self.count = count
         self.melds = melds
-        self.cards: list[tuple[int, ...]] | None = None
+        self.holding: dict[int, list[tuple[int, int]]] | None = None
+
+    def holders(self) -> dict[int, list[tuple[int, int]]]:
+        """By card: (index of a meld holding it, copies it holds), made when first asked."""
+        got = self.holding
+        if got is None:
+            got = self.holding = {}
+            for i, meld in enumerate(self.melds):
+                held: dict[int, int] = {}
+                for p in meld:
+                    held[p[0]] = held.get(p[0], 0) + 1
+                for card, k in held.items():
+                    got.setdefault(card, []).append((i, k))
+        return got
 
 
 class _Memo:
@@ -118,16 +131,13 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
             continue  # a wild card may join any meld: list the hand whole
         kept = list(melds)
         if removed:
-            cards = entry.cards
-            if cards is None:
-                cards = entry.cards = [tuple(p[0] for p in m) for m in melds]
-            keep = [True] * len(melds)
+            holders = entry.holders()
+            gone: set[int] = set()  # the melds holding more of a card than is left
             for card in removed:
                 left = count.get(card, 0)
-                for i, held in enumerate(cards):
-                    if keep[i] and card in held and held.count(card) > left:
-                        keep[i] = False
-            kept = [m for m, k in zip(melds, keep, strict=True) if k]
+                gone.update(i for i, k in holders.get(card, ()) if k > left)
+            if gone:
+                kept = [m for i, m in enumerate(melds) if i not in gone]
         if new is not None:
             extra = _melds_with(memo, t, key, new)
             if extra is None:

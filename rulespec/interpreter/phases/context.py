@@ -11,7 +11,7 @@ predicate skip building a costly refusal text: the decision is the same.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from rulespec.core.cards import Placed, card_text
@@ -75,6 +75,14 @@ class Ctx:
         if self._env is None:
             self._env = turn_env(self.variant, self.hs, self.seat)
         return self._env
+
+    def names(self) -> Mapping[str, Any]:
+        """The `turn` names read one by one: `me.laid_down_before` from the state (the
+        way-on search's every moment asks the lay-off rule, which most often reads that
+        name alone), any other from `env()`, built then. The same values as `env()`."""
+        if self._env is not None:
+            return self._env
+        return _Names(self)
 
     def gate(self, rule: Callable[[Ctx], str | None]) -> str | None:
         """`rule(self)`, asked once: a phase's gate (what refuses all its moves alike) is the
@@ -193,6 +201,26 @@ class Ctx:
         if self._finish is _UNSET:
             self._finish = compute()
         return bool(self._finish)
+
+
+class _Names(Mapping[str, Any]):
+    """A moment's `turn` names, `me.laid_down_before` without building the rest (Ctx.names)."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def __getitem__(self, name: str) -> Any:
+        if name == "me.laid_down_before":
+            return self.ctx.laid_down_before()
+        return self.ctx.env()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ctx.env())
+
+    def __len__(self) -> int:
+        return len(self.ctx.env())
 
 
 def contract_words(variant: Variant) -> str:

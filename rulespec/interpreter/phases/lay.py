@@ -226,7 +226,7 @@ def _layoff_gate(c: Ctx) -> str | None:
         return "play.layoff: false — no laying off in this variant"
     if not c.hs.melds:
         return "there is no meld number 1 on the table (0 meld(s))"
-    if not cond(c.env()):
+    if not cond(c.names()):
         return "play.layoff: laying off is not allowed now"
     play = c.variant.play
     unmet = not c.hs.melds_this_turn or contract_lack(c.variant, c.hs)

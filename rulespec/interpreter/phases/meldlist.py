@@ -47,25 +47,12 @@ class _Recent:
     """A recent complete listing: the hand's card counts, the melds, each meld's cards
     (made when first needed)."""
 
-    __slots__ = ("count", "melds", "holding")
+    __slots__ = ("count", "melds", "cards")
 
     def __init__(self, count: Counter[int], melds: tuple[Meld, ...]) -> None:
         self.count = count
         self.melds = melds
-        self.holding: dict[int, list[tuple[int, int]]] | None = None
-
-    def holders(self) -> dict[int, list[tuple[int, int]]]:
-        """By card: (index of a meld holding it, copies it holds), made when first asked."""
-        got = self.holding
-        if got is None:
-            got = self.holding = {}
-            for i, meld in enumerate(self.melds):
-                held: dict[int, int] = {}
-                for p in meld:
-                    held[p[0]] = held.get(p[0], 0) + 1
-                for card, k in held.items():
-                    got.setdefault(card, []).append((i, k))
-        return got
+        self.cards: list[tuple[int, ...]] | None = None
 
 
 class _Memo:
@@ -131,13 +118,16 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
             continue  # a wild card may join any meld: list the hand whole
         kept = list(melds)
         if removed:
-            holders = entry.holders()
-            gone: set[int] = set()  # the melds holding more of a card than is left
+            cards = entry.cards
+            if cards is None:
+                cards = entry.cards = [tuple(p[0] for p in m) for m in melds]
+            keep = [True] * len(melds)
             for card in removed:
                 left = count.get(card, 0)
-                gone.update(i for i, k in holders.get(card, ()) if k > left)
-            if gone:
-                kept = [m for i, m in enumerate(melds) if i not in gone]
+                for i, held in enumerate(cards):
+                    if keep[i] and card in held and held.count(card) > left:
+                        keep[i] = False
+            kept = [m for m, k in zip(melds, keep, strict=True) if k]
         if new is not None:
             extra = _melds_with(memo, t, key, new)
             if extra is None:

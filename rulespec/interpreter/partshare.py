@@ -1,4 +1,4 @@
-"""Which natural cards could ever share a meld: the partition search's tables (interpreter).
+"""The partition search's tables: cards sharing a meld, a hand's parts, a sure "no" (interpreter).
 
 The going-out partition search (partsearch.py) bounds the melds a part of a hand
 needs by the cards no two of which could stand in one meld (`share_table`), and,

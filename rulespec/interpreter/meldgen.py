@@ -270,19 +270,57 @@ def _every_meld(
 
 
 def _name_parts(
-    variant: Variant, parts: Iterable[Part], wild_count: Counter[int], found: set[Meld]
+    variant: Variant,
+    parts: Iterable[Part],
+    wild_count: Counter[int],
+    found: set[Meld],
+    must: int | None = None,
 ) -> bool:
     """Add to `found` every meld of these natural parts with every choice and naming of the
-    wild cards they may hold; False as soon as there are more than `FULL_BUDGET`."""
+    wild cards they may hold (`must`: only those holding that card); False as soon as there
+    are more than `FULL_BUDGET`."""
     for codes, kmin, kmax in parts:
         # the wild cards the natural part leaves (it may hold a card of a wild rank)
         pool = wild_count - Counter(codes)
+        held = must is None or must in codes
         for k in range(kmin, min(kmax, pool.total()) + 1):
             for chosen in _multisets(pool, k):
-                found.update(name_wilds(variant, list(codes) + chosen))
-                if len(found) > FULL_BUDGET:
-                    return False
+                if held or must in chosen:
+                    found.update(name_wilds(variant, list(codes) + chosen))
+                    if len(found) > FULL_BUDGET:
+                        return False
     return True
+
+
+def melds_holding_wild(variant: Variant, hand: Sequence[int], card: int) -> list[Meld] | None:
+    """The melds of the hand that hold the wild card `card` (a wild joker or a card of a wild
+    rank, as itself or wild), sorted: those of `candidate_listing(variant, hand)` when that
+    is every meld of the hand. None when the hand has too many wild cards for every meld to
+    be listed, these melds alone are over `FULL_BUDGET`, or jokers make sets of their own.
+    The same natural parts and wild-card choices as `_every_meld`, named only when they
+    hold the card."""
+    t = tables(variant)
+    if t.joker_sets or not t.wild_code(card) or (card == JOKER and not t.wild_joker):
+        return None
+    naturals, wild_cards = split_hand(t, hand)
+    if JOKER in hand and not t.wild_joker:
+        wild_cards = [c for c in wild_cards if c != JOKER]
+    if len(wild_cards) > FULL_LISTING:
+        return None
+    found: set[Meld] = set()
+    wild_count = Counter(wild_cards)
+    parts = natural_parts(t, naturals, len(wild_cards))
+    if not _name_parts(variant, parts, wild_count, found, card):
+        return None
+    if t.all_wild_sizes:
+        for size in sorted(t.all_wild_sizes):
+            if size <= len(wild_cards):
+                for chosen in _multisets(wild_count, size):
+                    if card in chosen:
+                        found.update(name_wilds(variant, chosen))
+                        if len(found) > FULL_BUDGET:
+                            return None
+    return sorted(found)
 
 
 def melds_holding(variant: Variant, hand: Sequence[int], card: int) -> list[Meld] | None:

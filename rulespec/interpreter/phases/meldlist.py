@@ -10,8 +10,9 @@ Between two listings of one seat the hand changes by a few cards: a draw adds
 one, a meld or a discard takes some away. When a recent hand's listing holds
 every meld of it (`every`: few wild cards, within meldgen's budget), the new
 hand's listing is derived from it: the melds that still fit in the new hand,
-and, for an added natural card, the melds holding it, listed from the cards
-that can share a meld with it (its rank, its suit, the wild-capable cards).
+and, for an added card, the melds holding it (meldgen: a natural card's from its
+rank's sets and its suit's runs, a wild card's from every part that may take it,
+named only where it is held).
 Every meld of the new hand is one or the other, so this is the same sorted list
 as listing the hand whole (tests/interpreter/test_meldlist.py compares them).
 """
@@ -27,8 +28,9 @@ from rulespec.interpreter.meldgen import (
     candidate_listing,
     joker_melds,
     melds_holding,
+    melds_holding_wild,
 )
-from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
 from rulespec.model.variant import Variant
 
@@ -114,8 +116,6 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
         removed = [card for card, n in was.items() if n > count.get(card, 0)]
         if sum(was[card] - count.get(card, 0) for card in removed) > MOST_REMOVED:
             continue
-        if new is not None and (new >= JOKER or t.wild_code(new)):
-            continue  # a wild card may join any meld: list the hand whole
         kept = list(melds)
         if removed:
             cards = entry.cards
@@ -129,7 +129,8 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
                         keep[i] = False
             kept = [m for m, k in zip(melds, keep, strict=True) if k]
         if new is not None:
-            extra = _melds_with(memo, t, key, new)
+            wild = new >= JOKER or t.wild_code(new)  # (a wild card may join any meld)
+            extra = (melds_holding_wild if wild else melds_holding)(memo.variant, key, new)
             if extra is None:
                 continue
             known = set(kept)
@@ -139,9 +140,3 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
                 continue  # over the budget: the whole listing is canonical
         return tuple(kept), True
     return None
-
-
-def _melds_with(memo: _Memo, t: Tables, key: tuple[int, ...], card: int) -> list[Meld] | None:
-    """The melds of the hand `key` that hold the natural card `card` (None when the hand's
-    listing would not be complete): meldgen names only the parts that can hold it."""
-    return melds_holding(memo.variant, key, card)

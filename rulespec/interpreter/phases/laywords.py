@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulespec.core.cards import card_text
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases.context import Ctx, contract_words
+from rulespec.interpreter.phases.context import REFUSED, Ctx, contract_words
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -65,7 +65,10 @@ def _going_out_words(variant: Variant) -> str:
 
 def first_laydown_reason(c: Ctx, meld: Meld, short: str) -> str:
     """Why a meld that leaves the turn's first laying down short (`short`, what it would
-    still lack: the contract's or the minimum's words) is refused."""
+    still lack: the contract's or the minimum's words) is refused (`REFUSED` while only
+    listing: the words are never shown then)."""
+    if not c.explain:
+        return REFUSED
     minimum = c.first_laydown_min()
     if c.variant.play.melding == "going_out":
         return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"

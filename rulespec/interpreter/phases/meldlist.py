@@ -39,7 +39,7 @@ Listing = tuple[tuple[Meld, ...], bool]
 
 LIMIT = 4096
 """Hands remembered per variant before the memo starts over."""
-RECENT = 6
+RECENT = 12
 """Recent listings a new hand may be derived from."""
 MOST_REMOVED = 6
 """Cards a recent hand may have lost (a meld laid, a discard) to derive from it."""

@@ -62,6 +62,7 @@ class Ctx:
     _facts: dict[Callable[[Ctx], Any], Any] | None = None
     _answers: dict[str, dict[Any, Any]] | None = None
     _minimum: int | None = None
+    _counts: tuple[int, int, int] | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -75,6 +76,22 @@ class Ctx:
         if self._env is None:
             self._env = turn_env(self.variant, self.hs, self.seat)
         return self._env
+
+    def turn_counts(self) -> tuple[int, int, int]:
+        """`contract_counts` of this moment (the contract's sets, runs and pure runs among
+        the melds laid this turn), counted once: the way-on search's every moment asks it
+        for the opening's lack, the lay-off gate and the melds it tries."""
+        got = self._counts
+        if got is None:
+            got = self._counts = contract_counts(self.variant, self.hs)
+        return got
+
+    def contract_lack(self) -> str:
+        """`contract_lack` of this moment, from `turn_counts`."""
+        play = self.variant.play
+        if not (play.contract_sets or play.contract_runs):
+            return ""
+        return lack_words(self.variant, self.turn_counts())
 
     def names(self) -> Mapping[str, Any]:
         """The `turn` names read one by one: `me.laid_down_before` from the state (the
@@ -183,7 +200,7 @@ class Ctx:
             self._short = ""
             begun = hs.melds_this_turn and self.variant.play.melding != "going_out"
             if begun and self.opening_pending():
-                self._short = contract_lack(self.variant, self.hs) or self._value_lack()
+                self._short = self.contract_lack() or self._value_lack()
         return self._short
 
     def _value_lack(self) -> str:
@@ -295,7 +312,13 @@ def contract_lack(variant: Variant, hs: HandState) -> str:
     play = variant.play
     if not (play.contract_sets or play.contract_runs):
         return ""
-    sets, runs, pure = contract_counts(variant, hs)
+    return lack_words(variant, contract_counts(variant, hs))
+
+
+def lack_words(variant: Variant, counts: tuple[int, int, int]) -> str:
+    """`contract_lack` from the turn's counts ("" when they hold the contract)."""
+    play = variant.play
+    sets, runs, pure = counts
     if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
         return ""
     laid = f"{sets} set(s) and {runs} run(s)" + (f", {pure} pure" if play.contract_pure else "")

@@ -23,9 +23,7 @@ from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import (
     Ctx,
-    contract_counts,
     contract_helps,
-    contract_lack,
     contract_piece,
     contract_words,
     held_taken,
@@ -229,7 +227,7 @@ def _layoff_gate(c: Ctx) -> str | None:
     if not cond(c.names()):
         return "play.layoff: laying off is not allowed now"
     play = c.variant.play
-    unmet = not c.hs.melds_this_turn or contract_lack(c.variant, c.hs)
+    unmet = not c.hs.melds_this_turn or c.contract_lack()
     if (play.contract_sets or play.contract_runs) and c.opening_pending() and unmet:
         return (
             f"play.contract: before the contract is met ({contract_words(c.variant)})"
@@ -292,7 +290,7 @@ def _spoils_contract(c: Ctx, number: int, placed: tuple[int, int]) -> str | None
         return None  # a meld of an earlier turn: not part of this turn's contract
     if contract_piece(variant, hs.melds[number - 1][1]) != ("run", True):
         return None
-    if contract_counts(variant, hs)[2] > play.contract_pure:
+    if c.turn_counts()[2] > play.contract_pure:
         return None
     return (
         f"play.contract: {contract_words(variant)}; a wild card laid off on meld {number}"
@@ -319,8 +317,8 @@ def _laying(c: Ctx, way_on: bool, search: bool) -> Iterator[Move]:
     variant, hs = c.variant, c.hs
     hand = c.hand
     counts = None
-    if search and hs.melds_this_turn and contract_lack(variant, hs) and c.opening_pending():
-        counts = contract_counts(variant, hs)
+    if search and hs.melds_this_turn and c.contract_lack() and c.opening_pending():
+        counts = c.turn_counts()
     going_out = variant.play.melding == "going_out"
     # (the listing's sure "no" for an opening no melds of the hand can reach: the way-on
     # search, way_on off, still tries melds that leave an opening short)

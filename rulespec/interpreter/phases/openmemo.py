@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulespec.interpreter.phases.context import Ctx, contract_counts
+from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.openvalue import OpeningEnv
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -55,7 +55,7 @@ def opening_ends(c: Ctx, laid: Ctx, compute: Callable[[], bool]) -> bool:
     key = (
         tuple(sorted(laid.hand)),
         hs.value_this_turn,
-        contract_counts(c.variant, hs),
+        laid.turn_counts(),
         hs.obligation,
     )
     known = c.answers("opening")

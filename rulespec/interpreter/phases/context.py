@@ -27,6 +27,11 @@ REFUSED = "refused"
 """The refusal text of a costly reason while only listing moves (never shown to a player)."""
 
 _UNSET: Any = object()
+CONTRACT_SHORT = "play.contract: the first laying down is short of the contract"
+"""`opening_short` while only listing: what the contract lacks, unsaid (its rule's name
+first: a refusal's words read it)."""
+VALUE_SHORT = "play.first_laydown_min: the first laying down is short of the minimum"
+"""`opening_short` while only listing: what the minimum lacks, unsaid."""
 T = TypeVar("T")
 
 
@@ -87,11 +92,16 @@ class Ctx:
         return got
 
     def contract_lack(self) -> str:
-        """`contract_lack` of this moment, from `turn_counts`."""
+        """`contract_lack` of this moment, from `turn_counts` (while only listing, a short
+        text with the rule's name: the words are never shown then)."""
         play = self.variant.play
         if not (play.contract_sets or play.contract_runs):
             return ""
-        return lack_words(self.variant, self.turn_counts())
+        if self.explain:
+            return lack_words(self.variant, self.turn_counts())
+        sets, runs, pure = self.turn_counts()
+        met = sets >= play.contract_sets and runs >= play.contract_runs
+        return "" if met and pure >= play.contract_pure else CONTRACT_SHORT
 
     def names(self) -> Mapping[str, Any]:
         """The `turn` names read one by one: `me.laid_down_before` from the state (the
@@ -207,6 +217,8 @@ class Ctx:
         short = self.first_laydown_min() - self.hs.value_this_turn
         if short <= 0:
             return ""
+        if not self.explain:
+            return VALUE_SHORT
         return (
             f"play.first_laydown_min: a first laying down must be worth at least"
             f" {self.first_laydown_min()} in all; the melds laid this turn are worth"

@@ -46,15 +46,36 @@ MOST_REMOVED = 6
 
 
 class _Recent:
-    """A recent complete listing: the hand's card counts, the melds, each meld's cards
-    (made when first needed)."""
+    """A recent complete listing: the hand's card counts, the melds, and each meld's cards
+    as masks by copies (made when first needed: `masks`)."""
 
-    __slots__ = ("count", "melds", "cards")
+    __slots__ = ("count", "melds", "once", "twice", "deep")
 
     def __init__(self, count: Counter[int], melds: tuple[Meld, ...]) -> None:
         self.count = count
         self.melds = melds
-        self.cards: list[tuple[int, ...]] | None = None
+        self.once: list[int] | None = None  # by meld: the cards it holds
+        self.twice: list[int] = []  # by meld: the cards it holds two copies of, or more
+        self.deep: list[tuple[int, tuple[int, ...]]] = []  # melds with 3 copies of a card
+
+    def masks(self) -> list[int]:
+        """`once`, made with `twice` and `deep` on first use."""
+        once = self.once
+        if once is None:
+            once, twice, deep = [], self.twice, self.deep
+            for i, meld in enumerate(self.melds):
+                a = b = 0
+                for p in meld:
+                    bit = 1 << p[0]
+                    if a & bit:
+                        if b & bit:
+                            deep.append((i, tuple(q[0] for q in meld)))
+                        b |= bit
+                    a |= bit
+                once.append(a)
+                twice.append(b)
+            self.once = once
+        return once
 
 
 class _Memo:
@@ -117,17 +138,25 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
         if sum(was[card] - count.get(card, 0) for card in removed) > MOST_REMOVED:
             continue
         kept = list(melds)
-        if removed:
-            cards = entry.cards
-            if cards is None:
-                cards = entry.cards = [tuple(p[0] for p in m) for m in melds]
-            keep = [True] * len(melds)
+        if removed:  # drop the melds holding more copies of a removed card than are left
+            once = entry.masks()
+            none = one = 0  # the removed cards with no copy left, with one copy left
             for card in removed:
                 left = count.get(card, 0)
-                for i, held in enumerate(cards):
-                    if keep[i] and card in held and held.count(card) > left:
-                        keep[i] = False
-            kept = [m for m, k in zip(melds, keep, strict=True) if k]
+                if left == 0:
+                    none |= 1 << card
+                elif left == 1:
+                    one |= 1 << card
+            gone = {  # (three copies or more of a card in one meld: counted)
+                i
+                for i, held in entry.deep
+                if any(held.count(card) > count.get(card, 0) for card in removed)
+            }
+            kept = [
+                m
+                for i, (m, a, b) in enumerate(zip(melds, once, entry.twice, strict=True))
+                if not (a & none or b & one) and i not in gone
+            ]
         if new is not None:
             wild = new >= JOKER or t.wild_code(new)  # (a wild card may join any meld)
             extra = (melds_holding_wild if wild else melds_holding)(memo.variant, key, new)

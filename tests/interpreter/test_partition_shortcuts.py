@@ -19,6 +19,7 @@ from rulespec.compiler.load import load_variant
 from rulespec.core.cards import JOKER
 from rulespec.interpreter import gensearch
 from rulespec.interpreter import partsearch as P
+from rulespec.interpreter.handwild import hand_rules
 from rulespec.interpreter.meldgen import candidate_listing, melds_holding, melds_holding_wild
 from rulespec.interpreter.meldrules import tables
 
@@ -30,11 +31,14 @@ def _hands(rng: random.Random, n: int, size: int) -> list[list[int]]:
 
 
 @pytest.mark.skipif(gensearch.MODULE is None, reason="the compiled search is not built")
-@pytest.mark.parametrize(("name", "counts"), [("continental", (1, 3, 5)), ("indian-rummy", None)])
+@pytest.mark.parametrize(
+    ("name", "wild", "counts"),
+    [("continental", None, (1, 3, 5)), ("indian-rummy", None, None), ("indian-rummy", 5, None)],
+)
 def test_too_dead_changes_no_partition_and_says_no(
-    name: str, counts: tuple[int, ...] | None, monkeypatch: pytest.MonkeyPatch
+    name: str, wild: int | None, counts: tuple[int, ...] | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    variant = load_variant(name)
+    variant = hand_rules(load_variant(name), wild)  # (fives wild: cards of a wild rank too)
     rng = random.Random(11)
     said_no = [0]
     real = P.too_dead

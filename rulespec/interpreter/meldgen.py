@@ -257,19 +257,19 @@ def _every_meld(
     """Every distinct meld, sorted; None as soon as there are more than `FULL_BUDGET`."""
     found: set[Meld] = set()
     wild_count = Counter(wild_cards)
-    if not _name_parts(variant, natural_parts(t, naturals, len(wild_cards)), wild_count, found):
+    if not name_parts(variant, natural_parts(t, naturals, len(wild_cards)), wild_count, found):
         return None
     if t.all_wild_sizes and wild_cards:
         for size in sorted(t.all_wild_sizes):
             if size <= len(wild_cards):
-                for chosen in _multisets(wild_count, size):
+                for chosen in multisets(wild_count, size):
                     found.update(name_wilds(variant, chosen))
                     if len(found) > FULL_BUDGET:
                         return None
     return sorted(found)
 
 
-def _name_parts(
+def name_parts(
     variant: Variant,
     parts: Iterable[Part],
     wild_count: Counter[int],
@@ -284,7 +284,7 @@ def _name_parts(
         pool = wild_count - Counter(codes)
         held = must is None or must in codes
         for k in range(kmin, min(kmax, pool.total()) + 1):
-            for chosen in _multisets(pool, k):
+            for chosen in multisets(pool, k):
                 if held or must in chosen:
                     found.update(name_wilds(variant, list(codes) + chosen))
                     if len(found) > FULL_BUDGET:
@@ -292,71 +292,7 @@ def _name_parts(
     return True
 
 
-def melds_holding_wild(variant: Variant, hand: Sequence[int], card: int) -> list[Meld] | None:
-    """The melds of the hand that hold the wild card `card` (a wild joker or a card of a wild
-    rank, as itself or wild), sorted: those of `candidate_listing(variant, hand)` when that
-    is every meld of the hand. None when the hand has too many wild cards for every meld to
-    be listed, these melds alone are over `FULL_BUDGET`, or jokers make sets of their own.
-    The same natural parts and wild-card choices as `_every_meld`, named only when they
-    hold the card."""
-    t = tables(variant)
-    if t.joker_sets or not t.wild_code(card) or (card == JOKER and not t.wild_joker):
-        return None
-    naturals, wild_cards = split_hand(t, hand)
-    if JOKER in hand and not t.wild_joker:
-        wild_cards = [c for c in wild_cards if c != JOKER]
-    if len(wild_cards) > FULL_LISTING:
-        return None
-    found: set[Meld] = set()
-    wild_count = Counter(wild_cards)
-    parts = natural_parts(t, naturals, len(wild_cards))
-    if not _name_parts(variant, parts, wild_count, found, card):
-        return None
-    if t.all_wild_sizes:
-        for size in sorted(t.all_wild_sizes):
-            if size <= len(wild_cards):
-                for chosen in _multisets(wild_count, size):
-                    if card in chosen:
-                        found.update(name_wilds(variant, chosen))
-                        if len(found) > FULL_BUDGET:
-                            return None
-    return sorted(found)
-
-
-def melds_holding(variant: Variant, hand: Sequence[int], card: int) -> list[Meld] | None:
-    """The melds of the hand that hold the natural card `card` (not wild-capable), sorted:
-    those of `candidate_listing(variant, hand)` when that is every meld of the hand. None
-    when the hand has too many wild cards for every meld to be listed, or these melds alone
-    are over `FULL_BUDGET` (a hand over the budget otherwise still gets them: meldlist
-    finds the listing it derives over the budget). Only `card`'s rank's sets and its
-    suit's runs can hold it, so only those natural parts are named."""
-    t = tables(variant)
-    naturals, wild_cards = split_hand(t, hand)
-    if JOKER in hand and not t.wild_joker:
-        wild_cards = [c for c in wild_cards if c != JOKER]
-    if len(wild_cards) > FULL_LISTING:
-        return None
-    wilds = len(wild_cards)
-    rank, suit = card % 13, card // 13
-    parts: list[Part] = []
-    if t.has_sets:
-        get = naturals.get
-        avail = (get(rank, 0), get(rank + 13, 0), get(rank + 26, 0), get(rank + 39, 0))
-        parts += set_group(t, rank, avail, wilds)[1]
-    if t.has_runs:
-        present = 0
-        for c in naturals:
-            if c // 13 == suit and c < 52 and naturals[c] > 0:
-                present |= 1 << (c % 13)
-        parts += run_group(t, suit, present, wilds)[1]
-    found: set[Meld] = set()
-    holding = [p for p in parts if card in p[0]]
-    if not _name_parts(variant, holding, Counter(wild_cards), found):
-        return None
-    return sorted(found)
-
-
-def _multisets(pool: Counter[int], k: int) -> list[list[int]]:
+def multisets(pool: Counter[int], k: int) -> list[list[int]]:
     """Every distinct multiset of k cards from the pool, sorted (never C(n, k) tuples)."""
     items = sorted(pool.items())
     out: list[list[int]] = []

@@ -5,7 +5,7 @@
   hands and their rests are the same with it and without it, and it does say "no".
 - partsearch `made`: a rest asked with the melds made counted in (one search for a hand
   and its rests) gives the partition asked with the counts less those melds.
-- meldgen.melds_holding(_wild): a new card's melds, named from the parts that can hold
+- meldwith.melds_holding(_wild): a new card's melds, named from the parts that can hold
   it, are the melds of the whole listing that hold it (natural and wild cards).
 """
 
@@ -20,8 +20,9 @@ from rulespec.core.cards import JOKER
 from rulespec.interpreter import gensearch
 from rulespec.interpreter import partsearch as P
 from rulespec.interpreter.handwild import hand_rules
-from rulespec.interpreter.meldgen import candidate_listing, melds_holding, melds_holding_wild
+from rulespec.interpreter.meldgen import candidate_listing
 from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.meldwith import melds_holding, melds_holding_wild
 
 DECK = [c for c in range(52) for _ in range(2)] + [JOKER] * 2
 

@@ -12,7 +12,7 @@ every meld of it (`every`: few wild cards, within meldgen's budget), the new
 hand's listing is derived from it: the melds that still fit in the new hand,
 and, for an added card, the melds holding it (meldgen: a natural card's from its
 rank's sets and its suit's runs, a wild card's from every part that may take it,
-named only where it is held).
+named only where it is held: meldwith.py).
 Every meld of the new hand is one or the other, so this is the same sorted list
 as listing the hand whole (tests/interpreter/test_meldlist.py compares them).
 """
@@ -23,15 +23,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter.meldgen import (
-    FULL_BUDGET,
-    candidate_listing,
-    joker_melds,
-    melds_holding,
-    melds_holding_wild,
-)
+from rulespec.interpreter.meldgen import FULL_BUDGET, candidate_listing, joker_melds
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.meldwith import melds_holding, melds_holding_wild
 from rulespec.model.variant import Variant
 
 Listing = tuple[tuple[Meld, ...], bool]

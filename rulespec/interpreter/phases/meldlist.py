@@ -157,8 +157,10 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
             extra = (melds_holding_wild if wild else melds_holding)(memo.variant, key, new)
             if extra is None:
                 continue
-            known = set(kept)
-            kept += [m for m in extra if m not in known]
+            if was.get(new, 0):  # (a copy held before: melds holding it may be kept ones)
+                known = set(kept)
+                extra = [m for m in extra if m not in known]
+            kept += extra
             kept.sort()  # two sorted runs: a merge
             if len(kept) - len(joker_melds(t, key)) > FULL_BUDGET:
                 continue  # over the budget: the whole listing is canonical

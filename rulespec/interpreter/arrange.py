@@ -56,6 +56,7 @@ def partition(
     within: Sequence[int] | None = None,
     leave_one: Collection[int] | None = None,
     contract: Contract | None = None,
+    made: tuple[int, ...] = (),
 ) -> list[Meld] | None:
     """An exact partition of ALL the cards into melds, or None.
 
@@ -67,6 +68,7 @@ def partition(
     that goes out): one search instead of one per card.
     `contract`: (sets, set length, runs, run length, pure runs) the melds must hold
     at least (a going-out contract: `play.contract_*` with `play.melding: going_out`).
+    `made`: sizes of melds made before these cards, which the count and sizes include.
     """
     # the engine asks some questions again within a turn (about half, in a two-deck going-out
     # game): the answer is a fact of the cards (as multisets), the constraints and `within`
@@ -78,12 +80,13 @@ def partition(
         None if within is None else tuple(sorted(within)),
         None if leave_one is None else frozenset(leave_one),
         contract,
+        made,
     )
     t = tables(variant)
     known = t.memo.get(key, False)
     if known is not False:
         return None if known is None else list(known)
-    found = find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract)
+    found = find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract, made)
     _remember(t, key, None if found is None else tuple(found))
     return found
 

@@ -257,25 +257,42 @@ def _every_meld(
     """Every distinct meld, sorted; None as soon as there are more than `FULL_BUDGET`."""
     found: set[Meld] = set()
     wild_count = Counter(wild_cards)
-    for codes, kmin, kmax in natural_parts(t, naturals, len(wild_cards)):
-        # the wild cards the natural part leaves (it may hold a card of a wild rank)
-        pool = wild_count - Counter(codes)
-        for k in range(kmin, min(kmax, pool.total()) + 1):
-            for chosen in _multisets(pool, k):
-                found.update(name_wilds(variant, list(codes) + chosen))
-                if len(found) > FULL_BUDGET:
-                    return None
+    if not name_parts(variant, natural_parts(t, naturals, len(wild_cards)), wild_count, found):
+        return None
     if t.all_wild_sizes and wild_cards:
         for size in sorted(t.all_wild_sizes):
             if size <= len(wild_cards):
-                for chosen in _multisets(wild_count, size):
+                for chosen in multisets(wild_count, size):
                     found.update(name_wilds(variant, chosen))
                     if len(found) > FULL_BUDGET:
                         return None
     return sorted(found)
 
 
-def _multisets(pool: Counter[int], k: int) -> list[list[int]]:
+def name_parts(
+    variant: Variant,
+    parts: Iterable[Part],
+    wild_count: Counter[int],
+    found: set[Meld],
+    must: int | None = None,
+) -> bool:
+    """Add to `found` every meld of these natural parts with every choice and naming of the
+    wild cards they may hold (`must`: only those holding that card); False as soon as there
+    are more than `FULL_BUDGET`."""
+    for codes, kmin, kmax in parts:
+        # the wild cards the natural part leaves (it may hold a card of a wild rank)
+        pool = wild_count - Counter(codes)
+        held = must is None or must in codes
+        for k in range(kmin, min(kmax, pool.total()) + 1):
+            for chosen in multisets(pool, k):
+                if held or must in chosen:
+                    found.update(name_wilds(variant, list(codes) + chosen))
+                    if len(found) > FULL_BUDGET:
+                        return False
+    return True
+
+
+def multisets(pool: Counter[int], k: int) -> list[list[int]]:
     """Every distinct multiset of k cards from the pool, sorted (never C(n, k) tuples)."""
     items = sorted(pool.items())
     out: list[list[int]] = []

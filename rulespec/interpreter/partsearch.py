@@ -21,8 +21,8 @@ from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import partition_apart
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, tables
 from rulespec.interpreter.melds import name_one
-from rulespec.interpreter.partshare import inside, share_table
-from rulespec.interpreter.search import GeneralSearch, Step
+from rulespec.interpreter.partshare import hand_search, inside, share_table, too_dead
+from rulespec.interpreter.search import Step
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
@@ -47,17 +47,26 @@ def find_partition(
     within: Sequence[int] | None = None,
     leave_one: Collection[int] | None = None,
     contract: Contract | None = None,
+    made: tuple[int, ...] = (),
 ) -> list[Meld] | None:
-    """`arrange.partition`: an exact partition of ALL the cards into melds, or None."""
+    """`arrange.partition`: an exact partition of ALL the cards into melds, or None.
+
+    `made`: the sizes of melds already made, which `melds_counts` and `sizes` count too
+    (the going-out checks ask about a hand and about its rests after one meld more: with
+    the counts of the whole laydown the two share one search and its memo)."""
     t = tables(variant)
     if t.joker_sets and JOKER in hand:  # jokers of their own rank: their sets apart
         if melds_counts is not None or sizes is not None or contract is not None:
             return None  # (check refuses joker sets with a partition or a contract)
         drop_set = None if leave_one is None else frozenset(leave_one)
+        assert not made  # (wayon.py offsets only meld counts, refused beside joker sets)
         return partition_apart(
             t, hand, drop_set, lambda rest, d: find_partition(variant, rest, None, None, within, d)
         )
     if not hand or (JOKER in hand and not t.wild_joker):
+        return None
+    drop = None if leave_one is None else frozenset(leave_one)
+    if too_dead(t, hand, within, drop):
         return None
     counts_key = None if melds_counts is None else tuple(sorted(set(melds_counts)))
     sizes_key = None if sizes is None else tuple(sorted(tuple(s) for s in sizes))
@@ -68,8 +77,7 @@ def find_partition(
             solver = None
     if solver is None:
         solver = _partitioner(t, variant, hand, counts_key, sizes_key, contract)
-    drop = None if leave_one is None else frozenset(leave_one)
-    return solver.solve(hand, drop)
+    return solver.solve(hand, drop, made)
 
 
 MEMO_LIMIT = 200_000
@@ -129,7 +137,7 @@ class _Partitioner:
             contract if contract and (contract[0] or contract[2] or contract[4]) else None
         )
         self.variant = variant
-        self.search = GeneralSearch(t, hand)
+        self.search = hand_search(t, hand)
         self.index = {c: i for i, c in enumerate(self.search.types)}
         self.counts_ok = set(counts) if counts is not None else None
         self.size_targets = (
@@ -180,8 +188,15 @@ class _Partitioner:
                 return False
         return True
 
-    def solve(self, hand: Sequence[int], drop: frozenset[int] | None = None) -> list[Meld] | None:
-        """A partition of the hand (less one card of `drop`, when given), or None."""
+    def solve(
+        self, hand: Sequence[int], drop: frozenset[int] | None = None, made: tuple[int, ...] = ()
+    ) -> list[Meld] | None:
+        """A partition of the hand (less one card of `drop`, when given), or None; `made`:
+        sizes of melds made before, counted against the meld count and sizes.
+
+        The answer of a state depends on the melds so far only through their number (with
+        size targets: their sizes), so a rest asked with `made` shares the states of the
+        whole hand's search that placed melds of those sizes (the same answers)."""
         s = self.search
         mask = sum(s.units[self.index[c]] for c in hand if c != JOKER)
         jokers = sum(1 for c in hand if c == JOKER)
@@ -192,10 +207,10 @@ class _Partitioner:
         fl = s.flex_in(mask)
         found = None
         if drop is None or any(c != JOKER and c in drop for c in hand):
-            found = self._dfs(mask, jokers, fl, (), drop, NONE_GOT)
+            found = self._dfs(mask, jokers, fl, made, drop, NONE_GOT)
         if found is None and drop is not None and JOKER in drop and jokers:
             jokers -= 1  # the discard is a joker
-            found = self._dfs(mask, jokers, fl, (), None, NONE_GOT)
+            found = self._dfs(mask, jokers, fl, made, None, NONE_GOT)
         if found is None:
             return None
         # steps: (natural codes, wild count) for melds with a natural card, ((), size) for

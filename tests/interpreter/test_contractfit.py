@@ -91,10 +91,25 @@ def test_the_value_test_changes_no_legal_move(name: str, monkeypatch: pytest.Mon
     """`value_may_reach` (the first laying down's minimum) says "no" only where the way-on
     search would: the legal moves are the same with it answering "possible" always."""
     v = load_variant(name)
+    monkeypatch.setattr(L, "opening_reachable", lambda *args: True)  # (it answers first)
     said_no = _count_noes(monkeypatch, "value_may_reach", openvalue.value_may_reach)
     compared = 0
     for g in _play_positions(v, 6, 120, 6):
         _same_without(g, monkeypatch, "value_may_reach")
+        compared += 1
+    assert compared > 50 and said_no[0] > 20
+
+
+@pytest.mark.parametrize("name", ["scala-40", "kalooki"])
+def test_the_reach_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`opening_reachable` (no disjoint melds of the hand worth the minimum: no meld listed)
+    says "no" only where every candidate's own tests would: the legal moves are the same
+    with it answering "reachable" always, and it does say "no"."""
+    v = load_variant(name)
+    said_no = _count_noes(monkeypatch, "opening_reachable", openvalue.opening_reachable)
+    compared = 0
+    for g in _play_positions(v, 6, 120, 6):
+        _same_without(g, monkeypatch, "opening_reachable")
         compared += 1
     assert compared > 50 and said_no[0] > 20
 

@@ -1,15 +1,17 @@
 """The laying listing's shortcuts answer as the plain computations they stand for, and fire.
 
-- outmemo.py: `can_finish` of a rest asked once per moment, and the whole-hand question
-  of the moment after a meld answered from that meld's question, equal a fresh
+- outmemo.py: `can_finish` of a rest asked once per moment (or vouched for by a way out
+  found before in the moment), and the whole-hand question of the moment after a meld
+  answered from that meld's question, equal a fresh
   `wayon.can_finish` at every played position of going-out variants (one with
   `melds.wild.unique`, where nothing is carried), and both are used.
 - partsearch.py: the meld-count bound skipped when it cannot prune, and its memo
   shared by hands, give the partitions the bound computed per hand gives.
 - openmemo.py: whether an opening begun by a candidate meld can be completed (the sure
   "no"s, then the way-on search), asked once per rest, turn's value, contract count and
-  obligation in a moment where the opening turn never reads the table, equals a fresh
-  answer for each candidate, and is shared.
+  obligation in a moment where the opening turn never reads the table (Carioca's too:
+  lay-offs are refused until its contract is met), equals a fresh answer for each
+  candidate, and is shared.
 - lay.py: the search's quick acceptance of a candidate and the move-by-move listing
   give the moves `_meld_refusal` accepts, in the same order.
 """
@@ -33,9 +35,9 @@ from rulespec.interpreter.phases import lay as L
 from rulespec.interpreter.phases import outmemo as O
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
-from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.layapply import after, after_meld
 from rulespec.interpreter.phases.meldlist import hand_listing
-from rulespec.interpreter.phases.openmemo import opening_ends, table_blind
+from rulespec.interpreter.phases.openmemo import contract_blind, opening_ends, table_blind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import remove_cards
 from rulespec.model.variant import Variant
@@ -75,15 +77,20 @@ def test_going_out_answers_equal_a_fresh_can_finish(name: str, hands: int) -> No
         for meld in hand_listing(variant, c.hand)[0]:
             rest = remove_cards(c.hand, [p[0] for p in meld])
             fresh = W.can_finish(variant, hs, c.seat, rest, [*sizes, len(meld)], meld)
+            asked = len(c.answers("finish"))
+            vouched = O._cards(meld) in c.answers("certified")
             assert O.rest_finishes(c, rest, meld) == fresh, hs
+            used["vouched"] += vouched and len(c.answers("finish")) > asked
             used["asked"] += 1
         used["answered"] += len(c.answers("finish"))
     assert used["asked"] > 0
     if name == "continental":
         assert used["answered"] < used["asked"]  # candidates shared a rest's answer
         assert used["carried"] > 0  # a mid-turn whole-hand question found its answer
-    else:  # melds.wild.unique: each meld is its own question, and nothing is carried
+        assert used["vouched"] > 0  # a way out found before answered a candidate
+    else:  # melds.wild.unique: each meld is its own question, nothing carried or vouched
         assert used["answered"] == used["asked"] and used["carried"] == 0
+        assert used["vouched"] == 0
 
 
 def test_the_carried_answer_is_used_without_asking_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,14 +159,21 @@ def test_the_search_listing_accepts_what_meld_refusal_accepts(name: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("name", "blind"),
-    [("scala-40", True), ("contract-rummy", True), ("kalooki", False), ("carioca", False)],
+    ("name", "blind", "shares"),
+    [
+        ("scala-40", True, True),
+        ("contract-rummy", True, True),
+        ("kalooki", False, False),
+        ("carioca", False, True),  # lay-offs in the turn, refused while the contract is short
+    ],
 )
 def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
-    name: str, blind: bool
+    name: str, blind: bool, shares: bool
 ) -> None:
     variant = load_variant(name)
     assert table_blind(variant) is blind  # kalooki: unique; carioca: lay-offs in the turn
+    rules = Game.new(variant, 3 if name == "contract-rummy" else 2, seed=0).rules  # (a deal's)
+    assert (table_blind(rules) or contract_blind(rules)) is shares
     rng = random.Random(8)
     asked = answered = 0
     for seed in range(5):
@@ -180,4 +194,18 @@ def test_an_openings_way_on_answer_is_shared_only_where_the_table_is_not_read(
                 answered += len(c.answers("opening"))
             game.play(rng.choice(game.legal_moves()))
     assert asked > 20
-    assert answered < asked if blind else answered == 0
+    assert answered < asked if shares else answered == 0
+
+
+def test_the_state_after_a_meld_made_field_by_field_is_the_played_one() -> None:
+    """layapply.after_meld (the listing's moment after a candidate, from the rest it
+    leaves) equals `after`, which plays the meld on a copy: every field."""
+    compared = 0
+    for variant, hs in _positions("kalooki", 1):
+        hand = hs.hands[hs.to_move]
+        for meld in hand_listing(variant, hand)[0][:20]:
+            rest = remove_cards(hand, [p[0] for p in meld])
+            made = after_meld(variant, hs, meld, rest)
+            assert made.__dict__ == after(variant, hs, L.meld_move(meld)).__dict__
+            compared += 1
+    assert compared > 50

@@ -11,7 +11,7 @@ predicate skip building a costly refusal text: the decision is the same.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from rulespec.core.cards import Placed, card_text
@@ -27,6 +27,11 @@ REFUSED = "refused"
 """The refusal text of a costly reason while only listing moves (never shown to a player)."""
 
 _UNSET: Any = object()
+CONTRACT_SHORT = "play.contract: the first laying down is short of the contract"
+"""`opening_short` while only listing: what the contract lacks, unsaid (its rule's name
+first: a refusal's words read it)."""
+VALUE_SHORT = "play.first_laydown_min: the first laying down is short of the minimum"
+"""`opening_short` while only listing: what the minimum lacks, unsaid."""
 T = TypeVar("T")
 
 
@@ -62,6 +67,7 @@ class Ctx:
     _facts: dict[Callable[[Ctx], Any], Any] | None = None
     _answers: dict[str, dict[Any, Any]] | None = None
     _minimum: int | None = None
+    _counts: tuple[int, int, int] | None = None
 
     def __init__(self, variant: Variant, hs: HandState, explain: bool = True) -> None:
         self.variant = variant
@@ -75,6 +81,35 @@ class Ctx:
         if self._env is None:
             self._env = turn_env(self.variant, self.hs, self.seat)
         return self._env
+
+    def turn_counts(self) -> tuple[int, int, int]:
+        """`contract_counts` of this moment (the contract's sets, runs and pure runs among
+        the melds laid this turn), counted once: the way-on search's every moment asks it
+        for the opening's lack, the lay-off gate and the melds it tries."""
+        got = self._counts
+        if got is None:
+            got = self._counts = contract_counts(self.variant, self.hs)
+        return got
+
+    def contract_lack(self) -> str:
+        """`contract_lack` of this moment, from `turn_counts` (while only listing, a short
+        text with the rule's name: the words are never shown then)."""
+        play = self.variant.play
+        if not (play.contract_sets or play.contract_runs):
+            return ""
+        if self.explain:
+            return lack_words(self.variant, self.turn_counts())
+        sets, runs, pure = self.turn_counts()
+        met = sets >= play.contract_sets and runs >= play.contract_runs
+        return "" if met and pure >= play.contract_pure else CONTRACT_SHORT
+
+    def names(self) -> Mapping[str, Any]:
+        """The `turn` names read one by one: `me.laid_down_before` from the state (the
+        way-on search's every moment asks the lay-off rule, which most often reads that
+        name alone), any other from `env()`, built then. The same values as `env()`."""
+        if self._env is not None:
+            return self._env
+        return _Names(self)
 
     def gate(self, rule: Callable[[Ctx], str | None]) -> str | None:
         """`rule(self)`, asked once: a phase's gate (what refuses all its moves alike) is the
@@ -175,13 +210,15 @@ class Ctx:
             self._short = ""
             begun = hs.melds_this_turn and self.variant.play.melding != "going_out"
             if begun and self.opening_pending():
-                self._short = contract_lack(self.variant, self.hs) or self._value_lack()
+                self._short = self.contract_lack() or self._value_lack()
         return self._short
 
     def _value_lack(self) -> str:
         short = self.first_laydown_min() - self.hs.value_this_turn
         if short <= 0:
             return ""
+        if not self.explain:
+            return VALUE_SHORT
         return (
             f"play.first_laydown_min: a first laying down must be worth at least"
             f" {self.first_laydown_min()} in all; the melds laid this turn are worth"
@@ -193,6 +230,26 @@ class Ctx:
         if self._finish is _UNSET:
             self._finish = compute()
         return bool(self._finish)
+
+
+class _Names(Mapping[str, Any]):
+    """A moment's `turn` names, `me.laid_down_before` without building the rest (Ctx.names)."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+
+    def __getitem__(self, name: str) -> Any:
+        if name == "me.laid_down_before":
+            return self.ctx.laid_down_before()
+        return self.ctx.env()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ctx.env())
+
+    def __len__(self) -> int:
+        return len(self.ctx.env())
 
 
 def contract_words(variant: Variant) -> str:
@@ -267,7 +324,13 @@ def contract_lack(variant: Variant, hs: HandState) -> str:
     play = variant.play
     if not (play.contract_sets or play.contract_runs):
         return ""
-    sets, runs, pure = contract_counts(variant, hs)
+    return lack_words(variant, contract_counts(variant, hs))
+
+
+def lack_words(variant: Variant, counts: tuple[int, int, int]) -> str:
+    """`contract_lack` from the turn's counts ("" when they hold the contract)."""
+    play = variant.play
+    sets, runs, pure = counts
     if sets >= play.contract_sets and runs >= play.contract_runs and pure >= play.contract_pure:
         return ""
     laid = f"{sets} set(s) and {runs} run(s)" + (f", {pure} pure" if play.contract_pure else "")

@@ -19,7 +19,7 @@ from typing import Any
 
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases.context import Ctx, contract_counts, contract_piece
+from rulespec.interpreter.phases.context import Ctx, contract_piece
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
@@ -61,7 +61,7 @@ def may_complete(c: Ctx, meld: Meld) -> bool:
     play = c.variant.play
     if not (play.contract_sets or play.contract_runs):
         return True
-    return contract_completes(c.variant, c.hand, contract_counts(c.variant, c.hs), meld)
+    return contract_completes(c.variant, c.hand, c.turn_counts(), meld)
 
 
 Piece = tuple[str, bool, tuple[tuple[int, int], ...]]

@@ -23,16 +23,14 @@ from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import (
     Ctx,
-    contract_counts,
     contract_helps,
-    contract_lack,
     contract_piece,
     contract_words,
     held_taken,
 )
 from rulespec.interpreter.phases.contractfit import contract_possible, may_complete
 from rulespec.interpreter.phases.discard import discard_gate, discardable
-from rulespec.interpreter.phases.layapply import after
+from rulespec.interpreter.phases.layapply import after, after_meld
 from rulespec.interpreter.phases.laywords import (
     NEVER,
     ONE_LEFT,
@@ -43,7 +41,7 @@ from rulespec.interpreter.phases.laywords import (
 )
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.phases.openmemo import opening_ends
-from rulespec.interpreter.phases.openvalue import value_may_reach
+from rulespec.interpreter.phases.openvalue import opening_reachable, value_may_reach
 from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
@@ -175,7 +173,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if minimum > 0 and hs.value_this_turn + M.meld_value(variant, meld) < minimum:
             return first_laydown_reason(c, meld, "")
     elif c.opening_pending() and (way_on or not rest):  # (the search's melds: only if empty)
-        laid = Ctx(variant, after(variant, hs, meld_move(meld)), explain=False)
+        laid = Ctx(variant, after_meld(variant, hs, meld, rest), explain=False)
         short = laid.opening_short()
         if short and not rest:
             return first_laydown_reason(c, meld, short)
@@ -226,10 +224,10 @@ def _layoff_gate(c: Ctx) -> str | None:
         return "play.layoff: false — no laying off in this variant"
     if not c.hs.melds:
         return "there is no meld number 1 on the table (0 meld(s))"
-    if not cond(c.env()):
+    if not cond(c.names()):
         return "play.layoff: laying off is not allowed now"
     play = c.variant.play
-    unmet = not c.hs.melds_this_turn or contract_lack(c.variant, c.hs)
+    unmet = not c.hs.melds_this_turn or c.contract_lack()
     if (play.contract_sets or play.contract_runs) and c.opening_pending() and unmet:
         return (
             f"play.contract: before the contract is met ({contract_words(c.variant)})"
@@ -292,7 +290,7 @@ def _spoils_contract(c: Ctx, number: int, placed: tuple[int, int]) -> str | None
         return None  # a meld of an earlier turn: not part of this turn's contract
     if contract_piece(variant, hs.melds[number - 1][1]) != ("run", True):
         return None
-    if contract_counts(variant, hs)[2] > play.contract_pure:
+    if c.turn_counts()[2] > play.contract_pure:
         return None
     return (
         f"play.contract: {contract_words(variant)}; a wild card laid off on meld {number}"
@@ -319,10 +317,12 @@ def _laying(c: Ctx, way_on: bool, search: bool) -> Iterator[Move]:
     variant, hs = c.variant, c.hs
     hand = c.hand
     counts = None
-    if search and hs.melds_this_turn and contract_lack(variant, hs) and c.opening_pending():
-        counts = contract_counts(variant, hs)
-    if meld_gate(c) is None:
-        going_out = variant.play.melding == "going_out"
+    if search and hs.melds_this_turn and c.contract_lack() and c.opening_pending():
+        counts = c.turn_counts()
+    going_out = variant.play.melding == "going_out"
+    # (the listing's sure "no" for an opening no melds of the hand can reach: the way-on
+    # search, way_on off, still tries melds that leave an opening short)
+    if meld_gate(c) is None and (not way_on or going_out or opening_reachable(c)):
         if going_out and not lists_every_meld(variant, hand):
             # many wild cards: the melds of one way out (any other is legal when laid)
             candidates = tuple(sorted(set(_way_out(c))))

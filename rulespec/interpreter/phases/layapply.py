@@ -14,6 +14,7 @@ from typing import Any
 from rulespec.core.moves import LAYOFF, MELD, Move
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import is_wild
+from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ender, public
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import placed_value
@@ -102,4 +103,30 @@ def after(variant: Variant, hs: HandState, move: Move) -> HandState:
     """The hand state after the mover's meld, lay-off or swap, on a scratch copy."""
     state = scratch(hs, hs.to_move)
     apply_laying(variant, state, move, _no_end, log=False)
+    return state
+
+
+def after_meld(variant: Variant, hs: HandState, meld: Meld, rest: list[int]) -> HandState:
+    """`after` of the mover's meld, given the hand it leaves (`rest`: the hand less the
+    meld's cards, in `apply_laying`'s order): the same state, made field by field (the
+    listing asks it of every candidate of an opening)."""
+    seat = hs.to_move
+    state = object.__new__(HandState)
+    state.__dict__.update(hs.__dict__)
+    hands = list(hs.hands)
+    hands[seat] = list(rest)
+    state.hands = hands
+    state.taken = list(hs.taken)
+    state.turns = list(hs.turns)
+    state.history = []
+    state.melds = [*hs.melds, (seat, meld)]
+    state.laid_down = list(hs.laid_down)
+    state.melded = list(hs.melded)
+    state.melded_jokers = list(hs.melded_jokers)
+    wilds = sum(1 for p in meld if is_wild(variant, p[0]))
+    _laid(state, seat, M.meld_value(variant, meld), wilds)
+    state.melds_this_turn += 1
+    ob = hs.obligation
+    if ob is not None and any(p[0] == ob[0] for p in meld):
+        state.obligation = None
     return state

@@ -10,7 +10,8 @@ from __future__ import annotations
 from rulespec.core.cards import card_text
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases.context import Ctx, contract_words
+from rulespec.interpreter.phases.context import REFUSED, Ctx, contract_words
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 STRANDED = (
@@ -32,8 +33,16 @@ def unique_reason(card: int) -> str:
     )
 
 
+_GOING_OUT: Derived[str] = Derived()
+
+
 def going_out_reason(variant: Variant) -> str:
-    """The going-out rule a meld breaks when melds are laid only when going out."""
+    """The going-out rule a meld breaks when melds are laid only when going out (made once
+    per variant: the listing refuses most candidates of a going-out turn with it)."""
+    return _GOING_OUT.get(variant, None, _going_out_words, variant)
+
+
+def _going_out_words(variant: Variant) -> str:
     go = variant.going_out
     forms = []
     if go.partition_melds is not None:
@@ -56,7 +65,10 @@ def going_out_reason(variant: Variant) -> str:
 
 def first_laydown_reason(c: Ctx, meld: Meld, short: str) -> str:
     """Why a meld that leaves the turn's first laying down short (`short`, what it would
-    still lack: the contract's or the minimum's words) is refused."""
+    still lack: the contract's or the minimum's words) is refused (`REFUSED` while only
+    listing: the words are never shown then)."""
+    if not c.explain:
+        return REFUSED
     minimum = c.first_laydown_min()
     if c.variant.play.melding == "going_out":
         return f"play.first_laydown_min: a first laying down must be worth at least {minimum}"

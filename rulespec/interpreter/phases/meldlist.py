@@ -10,8 +10,9 @@ Between two listings of one seat the hand changes by a few cards: a draw adds
 one, a meld or a discard takes some away. When a recent hand's listing holds
 every meld of it (`every`: few wild cards, within meldgen's budget), the new
 hand's listing is derived from it: the melds that still fit in the new hand,
-and, for an added natural card, the melds holding it, listed from the cards
-that can share a meld with it (its rank, its suit, the wild-capable cards).
+and, for an added card, the melds holding it (meldgen: a natural card's from its
+rank's sets and its suit's runs, a wild card's from every part that may take it,
+named only where it is held: meldwith.py).
 Every meld of the new hand is one or the other, so this is the same sorted list
 as listing the hand whole (tests/interpreter/test_meldlist.py compares them).
 """
@@ -23,8 +24,9 @@ from collections.abc import Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldgen import FULL_BUDGET, candidate_listing, joker_melds
-from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.meldwith import melds_holding, melds_holding_wild
 from rulespec.model.variant import Variant
 
 Listing = tuple[tuple[Meld, ...], bool]
@@ -32,22 +34,43 @@ Listing = tuple[tuple[Meld, ...], bool]
 
 LIMIT = 4096
 """Hands remembered per variant before the memo starts over."""
-RECENT = 6
+RECENT = 12
 """Recent listings a new hand may be derived from."""
 MOST_REMOVED = 6
 """Cards a recent hand may have lost (a meld laid, a discard) to derive from it."""
 
 
 class _Recent:
-    """A recent complete listing: the hand's card counts, the melds, each meld's cards
-    (made when first needed)."""
+    """A recent complete listing: the hand's card counts, the melds, and each meld's cards
+    as masks by copies (made when first needed: `masks`)."""
 
-    __slots__ = ("count", "melds", "cards")
+    __slots__ = ("count", "melds", "once", "twice", "deep")
 
     def __init__(self, count: Counter[int], melds: tuple[Meld, ...]) -> None:
         self.count = count
         self.melds = melds
-        self.cards: list[tuple[int, ...]] | None = None
+        self.once: list[int] | None = None  # by meld: the cards it holds
+        self.twice: list[int] = []  # by meld: the cards it holds two copies of, or more
+        self.deep: list[tuple[int, tuple[int, ...]]] = []  # melds with 3 copies of a card
+
+    def masks(self) -> list[int]:
+        """`once`, made with `twice` and `deep` on first use."""
+        once = self.once
+        if once is None:
+            once, twice, deep = [], self.twice, self.deep
+            for i, meld in enumerate(self.melds):
+                a = b = 0
+                for p in meld:
+                    bit = 1 << p[0]
+                    if a & bit:
+                        if b & bit:
+                            deep.append((i, tuple(q[0] for q in meld)))
+                        b |= bit
+                    a |= bit
+                once.append(a)
+                twice.append(b)
+            self.once = once
+        return once
 
 
 class _Memo:
@@ -109,39 +132,37 @@ def _derived(memo: _Memo, key: tuple[int, ...], count: Counter[int]) -> Listing 
         removed = [card for card, n in was.items() if n > count.get(card, 0)]
         if sum(was[card] - count.get(card, 0) for card in removed) > MOST_REMOVED:
             continue
-        if new is not None and (new >= JOKER or t.wild_code(new)):
-            continue  # a wild card may join any meld: list the hand whole
         kept = list(melds)
-        if removed:
-            cards = entry.cards
-            if cards is None:
-                cards = entry.cards = [tuple(p[0] for p in m) for m in melds]
-            keep = [True] * len(melds)
+        if removed:  # drop the melds holding more copies of a removed card than are left
+            once = entry.masks()
+            none = one = 0  # the removed cards with no copy left, with one copy left
             for card in removed:
                 left = count.get(card, 0)
-                for i, held in enumerate(cards):
-                    if keep[i] and card in held and held.count(card) > left:
-                        keep[i] = False
-            kept = [m for m, k in zip(melds, keep, strict=True) if k]
+                if left == 0:
+                    none |= 1 << card
+                elif left == 1:
+                    one |= 1 << card
+            gone = {  # (three copies or more of a card in one meld: counted)
+                i
+                for i, held in entry.deep
+                if any(held.count(card) > count.get(card, 0) for card in removed)
+            }
+            kept = [
+                m
+                for i, (m, a, b) in enumerate(zip(melds, once, entry.twice, strict=True))
+                if not (a & none or b & one) and i not in gone
+            ]
         if new is not None:
-            extra = _melds_with(memo, t, key, new)
+            wild = new >= JOKER or t.wild_code(new)  # (a wild card may join any meld)
+            extra = (melds_holding_wild if wild else melds_holding)(memo.variant, key, new)
             if extra is None:
                 continue
-            known = set(kept)
-            kept += [m for m in extra if m not in known]
+            if was.get(new, 0):  # (a copy held before: melds holding it may be kept ones)
+                known = set(kept)
+                extra = [m for m in extra if m not in known]
+            kept += extra
             kept.sort()  # two sorted runs: a merge
             if len(kept) - len(joker_melds(t, key)) > FULL_BUDGET:
                 continue  # over the budget: the whole listing is canonical
         return tuple(kept), True
     return None
-
-
-def _melds_with(memo: _Memo, t: Tables, key: tuple[int, ...], card: int) -> list[Meld] | None:
-    """The melds of the hand `key` that hold the natural card `card`: listed from the cards that
-    can share a meld with it (None when that listing is not complete)."""
-    rank, suit = card % 13, card // 13
-    near = [c for c in key if c >= JOKER or t.wild_code(c) or c % 13 == rank or c // 13 == suit]
-    melds, every = candidate_listing(memo.variant, near)
-    if not every:
-        return None
-    return [m for m in melds if any(p[0] == card for p in m)]

@@ -15,7 +15,17 @@ obligation, and what the moment itself fixes (the turn's earlier melds, the card
 taken, the seat). Every state it reaches differs from another candidate's by that
 meld on the table alone, which it never reads (lay-offs are refused in every state,
 `unique` is off), so the two searches try the same moves in the same order under the
-same budget: the same answer. Elsewhere every candidate is searched.
+same budget: the same answer.
+
+A contract's opening (`contract_blind`: a contract and no minimum, no unique wild card,
+melds laid any time, going out by discard allowed) is blind to the table too, although
+lay-offs are allowed in its turn (Carioca), when no draw obligation is pending after the
+meld and no card taken from the pile is held back (`discard.forbid_taken` with a card
+taken this turn): while the contract is short every lay-off is refused (lay.py's lay-off
+gate, whatever `play.layoff` says) and the search tries only melds of the hand; the
+first state that meets it may discard (nothing held back, no obligation, no minimum)
+and the search answers there, before it lists a lay-off. Elsewhere every candidate is
+searched.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulespec.interpreter.phases.context import Ctx, contract_counts
+from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.openvalue import OpeningEnv
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -35,13 +45,17 @@ def opening_ends(c: Ctx, laid: Ctx, compute: Callable[[], bool]) -> bool:
     sure "no"s, then `wayon.can_end_turn`)? Asked once per moment for what decides it when
     the variant's opening turn is blind to the table: the two sure "no"s read the same
     (the rest of the hand, the turn's value, the contract's count) as the search."""
-    if not table_blind(c.variant):
-        return compute()
     hs = laid.hs
+    if not table_blind(c.variant) and not (
+        contract_blind(c.variant)
+        and hs.obligation is None
+        and not (hs.taken and c.variant.discard.forbid_taken)
+    ):
+        return compute()
     key = (
         tuple(sorted(laid.hand)),
         hs.value_this_turn,
-        contract_counts(c.variant, hs),
+        laid.turn_counts(),
         hs.obligation,
     )
     known = c.answers("opening")
@@ -74,3 +88,24 @@ def _blind(variant: Variant) -> bool:
     except Exception:  # noqa: BLE001 - a read of another name (or an error): unsure
         return False
     return True
+
+
+_CONTRACT_BLIND: Derived[bool] = Derived()
+
+
+def contract_blind(variant: Variant) -> bool:
+    """Is an opening turn blind to the table while its contract is short, and over as soon
+    as the contract is met (see the module's text)? (The draw obligation and the cards
+    taken are the state's, asked apart.)"""
+    return _CONTRACT_BLIND.get(variant, None, _contract_blind, variant)
+
+
+def _contract_blind(variant: Variant) -> bool:
+    play = variant.play
+    return (
+        bool(play.contract_sets or play.contract_runs)
+        and play.first_laydown_min is None
+        and not variant.melds.wild.unique
+        and play.melding == "anytime"
+        and "discard" in variant.going_out.by
+    )

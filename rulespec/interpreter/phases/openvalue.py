@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rulespec.interpreter import melds as M
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
@@ -62,6 +63,109 @@ def value_may_reach(c: Ctx, meld: Meld, laid: HandState) -> bool:
     if not every or not lists_every_meld(variant, rest):
         return True  # a canonical listing: leave it to the search
     return sum(best[x] for x in rest if x in _cards_of(listing)) >= need
+
+
+REACH_BUDGET = 3000
+"""Choices `opening_reachable` tries before it gives up and says "reachable" (unsure)."""
+
+
+def opening_reachable(c: Ctx) -> bool:
+    """Could any melds laid this turn still bring the turn's value up to the first laying
+    down's minimum? (True when unsure.) The listing's whole-moment sure "no".
+
+    Under `_opening_rules` (a minimum fixed all turn, no lay-off in an opening turn; no
+    swap either: `melds.wild.swap` needs a table meld of the mover's, laid before) the
+    value grows only by melds of the hand, disjoint, each a meld of the hand's listing
+    when that holds every meld (the way-on search tries melds of the smaller hands'
+    listings, which are among them). So when the most that disjoint melds of the listing
+    are worth (each set of cards at its best naming) falls short, no candidate meld can
+    be completed to an opening (each would be refused by its way-on test, or left short
+    with nothing to add), and lay.py lists none without asking each."""
+    minimum = _opening_rules(c.variant)
+    if minimum is None or not c.opening_pending():
+        return True
+    need = minimum - c.hs.value_this_turn
+    if need <= 0:
+        return True
+    variant, hand = c.variant, c.hand
+    listing, every = hand_listing(variant, hand)
+    if not every or not lists_every_meld(variant, hand):
+        return True
+    pieces, have = _pieces(listing, hand)
+    best = _best_values(variant)
+    held = _cards_of(listing)
+    room = sum(best[x] for x in hand if x in held)  # the union bound (value_may_reach's)
+    if room < need:
+        return False
+    worth = _worths(variant, listing, pieces)
+    return _may_pack(worth, dict(have), best, room, need)
+
+
+def _worths(
+    variant: Variant, listing: tuple[Meld, ...], pieces: list[Counted]
+) -> list[tuple[Counted, int, int]]:
+    """The listing's melds by their cards: (cards counted, the most a naming of them is
+    worth, their cards' best values summed), richest first; made once per listing."""
+    hit = _WORTHS.get(id(listing))
+    if hit is not None and hit[0] is listing:
+        return hit[1]
+    best = _best_values(variant)
+    most: dict[Counted, int] = {}
+    for meld, cards in zip(listing, pieces, strict=True):
+        key = tuple(sorted(cards))
+        value = M.meld_value(variant, meld)
+        if most.get(key, -1) < value:
+            most[key] = value
+    got = sorted(
+        ((cards, v, sum(best[x] * k for x, k in cards)) for cards, v in most.items()),
+        key=lambda item: (-item[1], item[0]),
+    )
+    if len(_WORTHS) > 1024:
+        _WORTHS.clear()
+    _WORTHS[id(listing)] = (listing, got)
+    return got
+
+
+_WORTHS: dict[int, tuple[tuple[Meld, ...], list[tuple[Counted, int, int]]]] = {}
+
+
+def _may_pack(
+    worth: list[tuple[Counted, int, int]],
+    left: dict[int, int],
+    best: tuple[int, ...],
+    room: int,
+    need: int,
+) -> bool:
+    """Do disjoint pieces of `worth` within `left` add up to `need`? (True when the search
+    runs past `REACH_BUDGET`.) `room`: the best values of the cards still in some piece,
+    summed, which no choice of pieces from here can beat (a piece is worth at most its
+    cards' best values)."""
+    budget = [REACH_BUDGET]
+
+    def pack(start: int, total: int, room: int) -> bool:
+        if total >= need:
+            return True
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return True  # unsure
+        for i in range(start, len(worth)):
+            cards, value, top = worth[i]
+            for x, k in cards:
+                if left[x] < k:
+                    break
+            else:
+                for x, k in cards:
+                    left[x] -= k
+                found = total + value + room - top >= need and pack(
+                    i + 1, total + value, room - top
+                )
+                for x, k in cards:
+                    left[x] += k
+                if found:
+                    return True
+        return False
+
+    return pack(0, 0, room)
 
 
 Counted = tuple[tuple[int, int], ...]

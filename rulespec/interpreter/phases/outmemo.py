@@ -20,6 +20,7 @@ the table (`wayon._named_apart`), so nothing is carried there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulespec.interpreter.melds import Meld
@@ -39,8 +40,17 @@ def turn_melds(c: Ctx) -> tuple[Meld, ...]:
     return tuple(m for _, m in hs.melds[len(hs.melds) - hs.melds_this_turn :])
 
 
-def _carry_key(c: Ctx, rest: list[int], made: tuple[Meld, ...]) -> tuple[Any, ...]:
-    return (id(c.variant), c.seat, tuple(sorted(rest)), made, tuple(c.hs.taken))
+def _carry_key(c: Ctx, rest: Sequence[int], made: tuple[Meld, ...]) -> tuple[Any, ...]:
+    return _sorted_key(c, tuple(sorted(rest)), made)
+
+
+def _sorted_key(c: Ctx, rest: tuple[int, ...], made: tuple[Meld, ...]) -> tuple[Any, ...]:
+    """`_carry_key` of a rest already sorted."""
+    return (id(c.variant), c.seat, rest, made, c.once(_taken_key))
+
+
+def _taken_key(c: Ctx) -> tuple[int, ...]:
+    return tuple(c.hs.taken)
 
 
 def whole_hand_finishes(c: Ctx) -> bool:
@@ -50,13 +60,36 @@ def whole_hand_finishes(c: Ctx) -> bool:
 
 
 def _whole(c: Ctx) -> bool:
-    made = turn_melds(c)
+    made = c.once(turn_melds)
     carry = not c.variant.melds.wild.unique
     if carry and made:
         hit = _CARRIED.get(_carry_key(c, c.hand, made))
         if hit is not None and hit[0] is c.variant:
             return hit[1]
-    return W.can_finish(c.variant, c.hs, c.seat, list(c.hand), [len(m) for m in made])
+    way = W.finish(c.variant, c.hs, c.seat, list(c.hand), [len(m) for m in made])
+    if way and _certifies(c):
+        certified = c.answers("certified")
+        for m in way:
+            certified[_cards(m)] = True
+    return way is not None
+
+
+def _certifies(c: Ctx) -> bool:
+    """May a found way out vouch for its melds' rests (see `rest_finishes`)? Not under
+    `unique` (the way is named against the table), a going-out contract (the laying meld's
+    share of it is counted apart) or a taken card held back (the meld laid decides which)."""
+    variant = c.variant
+    play = variant.play
+    return not (
+        variant.melds.wild.unique
+        or play.contract_sets
+        or play.contract_runs
+        or (variant.discard.forbid_taken and c.hs.taken)
+    )
+
+
+def _cards(meld: Meld) -> tuple[int, ...]:
+    return tuple(sorted(p[0] for p in meld))
 
 
 def rest_finishes(c: Ctx, rest: list[int], meld: Meld) -> bool:
@@ -67,20 +100,35 @@ def rest_finishes(c: Ctx, rest: list[int], meld: Meld) -> bool:
     hand (the meld's cards and size are the hand less the rest), how the meld counts
     toward a going-out contract (`contract_piece`: `wayon.contract_left`), and, under
     `melds.wild.unique`, the cards it puts on the table (the naming test): candidates
-    naming their wild cards otherwise, or the same cards laid as another meld, share it."""
+    naming their wild cards otherwise, or the same cards laid as another meld, share it.
+
+    A way out found in this moment (the whole hand's, or a rest's with the meld before it)
+    is a laydown of the hand; any meld of it leaves a rest that the laydown's other melds
+    and its discard lay down, with as many melds and the same sizes: "yes" for any
+    candidate with the same cards, without a search (`_certifies` says where)."""
     variant = c.variant
     play = variant.play
     unique = variant.melds.wild.unique
     piece = contract_piece(variant, meld) if play.contract_sets or play.contract_runs else None
-    key = (tuple(sorted(rest)), piece, meld if unique else None)
+    ordered = tuple(sorted(rest))
+    key = (ordered, piece, meld if unique else None)
     known = c.answers("finish")
     got = known.get(key)
-    made = turn_melds(c)
+    made = c.once(turn_melds)
     if got is None:
-        sizes = [len(m) for m in made] + [len(meld)]
-        got = known[key] = W.can_finish(variant, c.hs, c.seat, rest, sizes, meld)
+        certify = _certifies(c)
+        certified = c.answers("certified")
+        if certify and _cards(meld) in certified:
+            got = known[key] = True  # a way out found before holds these cards as a meld
+        else:
+            sizes = [len(m) for m in made] + [len(meld)]
+            way = W.finish(variant, c.hs, c.seat, rest, sizes, meld)
+            got = known[key] = way is not None
+            if way is not None and certify:
+                for m in (meld, *way):
+                    certified[_cards(m)] = True
     if not unique:  # the question of the moment after this meld, should it be laid
         if len(_CARRIED) >= CARRIED:
             _CARRIED.clear()
-        _CARRIED[_carry_key(c, rest, (*made, meld))] = (variant, got)
+        _CARRIED[_sorted_key(c, ordered, (*made, meld))] = (variant, got)
     return got

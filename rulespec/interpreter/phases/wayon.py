@@ -231,12 +231,23 @@ def _finish(
         if not sizes:
             return None
     within = hs.hands[seat]
+    # the search asks with the whole laydown's count and sizes, the melds made counted in
+    # (`made`): the hand's question and its rests' share one search (partsearch.solve)
+    full_counts, full_sizes = counts, sizes
+    done: tuple[int, ...] = ()
+    if counts is not None:
+        done = tuple(sizes_made)
+        full_counts = [c + made for c in counts]
+        if sizes is not None:
+            full_sizes = [tuple(sorted(s + done, reverse=True)) for s in sizes]
     if variant.discard.required != "always" and "meld" in go.by:
         if not rest:
             if (counts is None or 0 in counts) and (sizes is None or () in sizes):
                 return None if contract is not None else []
         elif counts != [0]:
-            found = A.partition(variant, rest, counts, sizes, within=within, contract=contract)
+            found = A.partition(
+                variant, rest, full_counts, full_sizes, within, contract=contract, made=done
+            )
             if found is not None:
                 return found
     if "discard" in go.by:
@@ -253,6 +264,6 @@ def _finish(
         elif allowed and counts != [0]:
             # one search for every discard that could go out
             return A.partition(
-                variant, rest, counts, sizes, within=within, leave_one=allowed, contract=contract
+                variant, rest, full_counts, full_sizes, within, allowed, contract, done
             )
     return None

@@ -86,30 +86,23 @@ def test_the_meld_test_changes_no_legal_move(name: str, monkeypatch: pytest.Monk
     assert compared > 50 and said_no[0] > 0
 
 
+@pytest.mark.parametrize("test", ["value_may_reach", "opening_reachable"])
 @pytest.mark.parametrize("name", ["scala-40", "kalooki"])
-def test_the_value_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`value_may_reach` (the first laying down's minimum) says "no" only where the way-on
-    search would: the legal moves are the same with it answering "possible" always."""
+def test_the_opening_value_tests_change_no_legal_move(
+    name: str, test: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first laying down's minimum, tested two ways, says "no" only where every
+    candidate's own search would: the legal moves are the same with the test answering
+    "possible" always, and it does say "no". `value_may_reach` (per candidate: the way-on
+    search's minimum) is compared with `opening_reachable` (no disjoint melds of the hand
+    worth the minimum: no meld listed) answering "reachable", as it answers first."""
     v = load_variant(name)
-    monkeypatch.setattr(L, "opening_reachable", lambda *args: True)  # (it answers first)
-    said_no = _count_noes(monkeypatch, "value_may_reach", openvalue.value_may_reach)
+    if test == "value_may_reach":
+        monkeypatch.setattr(L, "opening_reachable", lambda *args: True)
+    said_no = _count_noes(monkeypatch, test, getattr(openvalue, test))
     compared = 0
     for g in _play_positions(v, 6, 120, 6):
-        _same_without(g, monkeypatch, "value_may_reach")
-        compared += 1
-    assert compared > 50 and said_no[0] > 20
-
-
-@pytest.mark.parametrize("name", ["scala-40", "kalooki"])
-def test_the_reach_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`opening_reachable` (no disjoint melds of the hand worth the minimum: no meld listed)
-    says "no" only where every candidate's own tests would: the legal moves are the same
-    with it answering "reachable" always, and it does say "no"."""
-    v = load_variant(name)
-    said_no = _count_noes(monkeypatch, "opening_reachable", openvalue.opening_reachable)
-    compared = 0
-    for g in _play_positions(v, 6, 120, 6):
-        _same_without(g, monkeypatch, "opening_reachable")
+        _same_without(g, monkeypatch, test)
         compared += 1
     assert compared > 50 and said_no[0] > 20
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
 def import_graph(package: Path) -> dict[str, set[str]]:
     """Module name -> the package's modules it imports (anywhere in its body)."""
     files: dict[str, Path] = {}

@@ -24,7 +24,7 @@ from rulespec.bots.base import near_ranks, point_unit
 from rulespec.bots.maskc import compiled_of
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, ranks_held, tables
 from rulespec.interpreter.runtable import Kernel, kernel
-from rulespec.interpreter.solver import _fast_arrangement
+from rulespec.interpreter.solver import fast_arrangement
 from rulespec.model.variant import Variant
 
 SUIT = 0x1FFF
@@ -116,7 +116,7 @@ class MaskLook:
         of a mask whose every card lies in some meld."""
         walked = self.walked.get(meldy)
         if walked is None:
-            value, _, dead = _fast_arrangement(self.variant, self.t, meldy)
+            value, _, dead = fast_arrangement(self.variant, self.t, meldy)
             values = self.values
             walked = (
                 value,

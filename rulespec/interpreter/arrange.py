@@ -26,7 +26,7 @@ from rulespec.interpreter.melds import (
     pattern_of,
 )
 from rulespec.interpreter.partsearch import Contract, find_partition
-from rulespec.interpreter.solver import _remember, deadwood
+from rulespec.interpreter.solver import deadwood, remember
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -87,7 +87,7 @@ def partition(
     if known is not False:
         return None if known is None else list(known)
     found = find_partition(variant, hand, melds_counts, sizes, within, leave_one, contract, made)
-    _remember(t, key, None if found is None else tuple(found))
+    remember(t, key, None if found is None else tuple(found))
     return found
 
 

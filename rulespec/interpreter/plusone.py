@@ -33,10 +33,10 @@ from rulespec.interpreter.meldrules import Tables, tables
 from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
 from rulespec.interpreter.search import native_layout
 from rulespec.interpreter.solver import (
-    _fast_arrangement,
-    _fast_mask,
-    _fits_pattern,
-    _remember,
+    fast_arrangement,
+    fast_mask,
+    fits_pattern,
+    remember,
 )
 from rulespec.model.variant import Variant
 
@@ -59,7 +59,7 @@ def plus_one(
         return None
     if t.joker_sets and (JOKER in hand or JOKER in wanted):
         return None
-    mask = _fast_mask(t, hand)
+    mask = fast_mask(t, hand)
     known: dict[int, Grown] | None = None
     ask = wanted
     if mask is None:  # the counted search: each hand's answers kept, by card (the next
@@ -76,7 +76,7 @@ def plus_one(
     # a whole-hand pattern beats every arrangement (the solver's rule)
     if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
         for card, got in out.items():
-            if got[0] and _fits_pattern(variant, t, [*hand, card]):
+            if got[0] and fits_pattern(variant, t, [*hand, card]):
                 out[card] = (0, 0, 0)
     if known is None:
         return out
@@ -90,7 +90,7 @@ def _answers(t: Tables, hand: Sequence[int]) -> dict[int, Grown]:
     known: dict[int, Grown] | None = t.memo.get(key)
     if known is None:
         known = {}
-        _remember(t, key, known)
+        remember(t, key, known)
     return known
 
 
@@ -113,7 +113,7 @@ def turn_sums(
     one-deck natural hand, jokers of their own rank, a whole-hand pattern in reach, no C
     search, or the C search refusing the hand): the caller sums in Python then."""
     t = tables(variant)
-    if (t.joker_sets and (JOKER in hand or JOKER in pool)) or _fast_mask(t, hand) is not None:
+    if (t.joker_sets and (JOKER in hand or JOKER in pool)) or fast_mask(t, hand) is not None:
         return None
     if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
         return None
@@ -191,7 +191,7 @@ def patterns_open(variant: Variant, naturals: Sequence[int]) -> bool:
 def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[int, Grown]:
     """plus_one of a one-deck natural hand mask and cards that keep it so."""
     values = t.hand_values
-    base_dw, _, base_dead = _fast_arrangement(variant, t, mask)
+    base_dw, _, base_dead = fast_arrangement(variant, t, mask)
     base_count = len(base_dead)
     base_worst = max((values[c] for c in base_dead), default=NONE)
     out: dict[int, Grown] = {}
@@ -200,7 +200,7 @@ def _one_deck(variant: Variant, t: Tables, mask: int, cards: list[int]) -> dict[
             value = values[card]
             out[card] = (base_dw + value, base_count + 1, max(base_worst, value))
         else:
-            dw, _, dead = _fast_arrangement(variant, t, mask | 1 << card)
+            dw, _, dead = fast_arrangement(variant, t, mask | 1 << card)
             out[card] = (dw, len(dead), max((values[c] for c in dead), default=0))
     return out
 

@@ -47,7 +47,7 @@ def _not_codes(hand: Sequence[int]) -> PositionError:
     return PositionError(f"not card codes (0..52): {list(hand)!r}")
 
 
-def _fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
+def fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
     """The hand as a mask when the bitmask path applies (no duplicate, no wild-capable card).
 
     `deadwood` and `deadwood_after_discard` inline this test (the hot path)."""
@@ -96,12 +96,12 @@ def _may_be_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
     return False
 
 
-def _fits_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
+def fits_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
     """`pattern_of(variant, hand) is not None`, its cheap mask test first."""
     return _may_be_pattern(variant, t, hand) and pattern_of(variant, hand) is not None
 
 
-def _remember(t: Tables, key: object, value: object) -> None:
+def remember(t: Tables, key: object, value: object) -> None:
     if len(t.memo) >= _MEMO_LIMIT:
         t.memo.clear()
     t.memo[key] = value
@@ -114,7 +114,7 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
         mask = sum(map(_BIT_OF, hand))
     except (KeyError, TypeError):
         raise _not_codes(hand) from None
-    if mask.bit_count() == len(hand) and not mask & k.not_fast:  # _fast_mask, inline
+    if mask.bit_count() == len(hand) and not mask & k.not_fast:  # fast_mask, inline
         value = k.value(mask)
         if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
             value = 0
@@ -130,7 +130,7 @@ def deadwood(variant: Variant, hand: Sequence[int]) -> int:
     value = GeneralSearch(t, hand).solve()
     if value and variant.melds.patterns and pattern_of(variant, hand) is not None:
         value = 0
-    _remember(t, key, value)
+    remember(t, key, value)
     return value
 
 
@@ -146,10 +146,10 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
         rest, owed, sets, left = apart(t, hand)
         got, laid, cards = best_arrangement(variant, rest)
         return got + owed, laid + sets, sorted(cards + [JOKER] * left)
-    mask = _fast_mask(t, hand)
+    mask = fast_mask(t, hand)
     melds: list[Meld] = []
     if mask is not None:
-        value, laid_melds, dead = _fast_arrangement(variant, t, mask)
+        value, laid_melds, dead = fast_arrangement(variant, t, mask)
         melds = list(laid_melds)
     else:
         general = GeneralSearch(t, hand)
@@ -162,7 +162,7 @@ def best_arrangement(variant: Variant, hand: Sequence[int]) -> tuple[int, list[M
         for size in groups:
             chosen, by_value = by_value[:size], by_value[size:]
             melds.append(name_one(variant, [], chosen))
-    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+    if value and variant.melds.patterns and fits_pattern(variant, t, hand):
         return 0, [], []
     return value, melds, sorted(dead)
 
@@ -173,12 +173,12 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     search, its value and the walk's summary (roomsearch.RoomSearch.dead_summary: the walk
     `arrangement` takes, so the same cards, its states remembered across hands)."""
     t = tables(variant)
-    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+    if holds_joker_sets(t, hand) or fast_mask(t, hand) is not None:
         value, _, dead = best_arrangement(variant, hand)
         values = t.hand_values
         return value, len(dead), max((values[c] for c in dead if not t.wild_code(c)), default=0)
     value, count, worst = room_summary(t, hand)
-    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+    if value and variant.melds.patterns and fits_pattern(variant, t, hand):
         return 0, 0, 0
     return value, count, worst
 
@@ -189,7 +189,7 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     distinct ranks, none wild-capable (a meld given wild cards never is). The bots' cost
     of a hand under a pure-run contract asks only these."""
     t = tables(variant)
-    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+    if holds_joker_sets(t, hand) or fast_mask(t, hand) is not None:
         value, melds, dead = best_arrangement(variant, hand)
         cards = [[p[0] if isinstance(p, tuple) else p for p in meld] for meld in melds]
         return value, len(dead), sum(_pure_run(t, meld) for meld in cards)
@@ -197,12 +197,12 @@ def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     got = None if native is None else native[0].pure_summary(hand, native[1], t.hand_values[JOKER])
     if got is not None:
         value, count, pure = got
-        if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+        if value and variant.melds.patterns and fits_pattern(variant, t, hand):
             return 0, 0, 0
         return value, count, pure
     general = GeneralSearch(t, hand)
     value = general.solve()
-    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+    if value and variant.melds.patterns and fits_pattern(variant, t, hand):
         return 0, 0, 0
     steps, _, dead, _ = general.arrangement()
     return value, len(dead), sum(_pure_run(t, codes) for codes, k in steps if not k)
@@ -219,16 +219,16 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     """(deadwood, deadwood cards sorted) of `best_arrangement`, its melds left unnamed: the
     bots' cost of a hand and its partial melds ask only these."""
     t = tables(variant)
-    if holds_joker_sets(t, hand) or _fast_mask(t, hand) is not None:
+    if holds_joker_sets(t, hand) or fast_mask(t, hand) is not None:
         value, _, dead = best_arrangement(variant, hand)
         return value, dead
     value, dead = room_dead_cards(t, hand)
-    if value and variant.melds.patterns and _fits_pattern(variant, t, hand):
+    if value and variant.melds.patterns and fits_pattern(variant, t, hand):
         return 0, []
     return value, dead
 
 
-def _fast_arrangement(
+def fast_arrangement(
     variant: Variant, t: Tables, mask: int
 ) -> tuple[int, tuple[Meld, ...], list[int]]:
     """best_arrangement of a one-deck natural mask: the cards in no meld are deadwood, the
@@ -304,7 +304,7 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     except (KeyError, TypeError):
         raise _not_codes(hand) from None
     if mask.bit_count() == len(hand) and not mask & k.not_fast and not variant.melds.patterns:
-        return k.after_discard(mask)  # _fast_mask, inline
+        return k.after_discard(mask)  # fast_mask, inline
     t = tables(variant)
     if holds_joker_sets(t, hand):  # jokers of their own rank: solved apart (jokersets.py)
         rest, owed, _, _ = apart(t, hand)
@@ -324,14 +324,14 @@ def deadwood_after_discard(variant: Variant, hand: Sequence[int]) -> tuple[int, 
     for v, c in sorted(options, key=lambda vc: -vc[1]):
         rest = list(hand)
         rest.remove(c)
-        if v and variant.melds.patterns and _fits_pattern(variant, t, rest):
+        if v and variant.melds.patterns and fits_pattern(variant, t, rest):
             v = 0
         # the knock checks ask each of these next: one search answered them all
-        _remember(t, ("dw", tuple(sorted(rest))), v)
+        remember(t, ("dw", tuple(sorted(rest))), v)
         if best is None or v < best[0]:
             best = (v, c)
     assert best is not None
-    _remember(t, key, best)
+    remember(t, key, best)
     return best
 
 

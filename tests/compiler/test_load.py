@@ -528,8 +528,7 @@ def test_import_rulespec_stays_cheap() -> None:
     import sys
 
     code = (
-        "import sys, rulespec; "
-        "print(any(m in sys.modules for m in ('jsonschema', 'lark', 'rich')))"
+        "import sys, rulespec; print(any(m in sys.modules for m in ('jsonschema', 'lark', 'rich')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -286,11 +286,11 @@ def _patterned() -> list[Variant]:
 
 
 def test_pattern_mask_test_never_hides_a_pattern() -> None:
-    """`_fits_pattern` (a mask test before `pattern_of`) answers as `pattern_of` does, on
+    """`fits_pattern` (a mask test before `pattern_of`) answers as `pattern_of` does, on
     hands drawn from one suit, from the figures and wild cards, and at random."""
     from rulespec.interpreter.meldrules import tables
     from rulespec.interpreter.melds import pattern_of
-    from rulespec.interpreter.solver import _fits_pattern
+    from rulespec.interpreter.solver import fits_pattern
 
     rng = random.Random(13)
     found = 0
@@ -305,7 +305,7 @@ def test_pattern_mask_test_never_hides_a_pattern() -> None:
         for _ in range(400):
             hand = rng.sample(rng.choice(pools), rng.randint(1, 11))
             want = pattern_of(variant, hand) is not None
-            assert _fits_pattern(variant, t, hand) == want, (variant.name, hand)
+            assert fits_pattern(variant, t, hand) == want, (variant.name, hand)
             found += want
     assert found > 20  # the pools do draw patterns
 

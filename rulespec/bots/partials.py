@@ -21,7 +21,7 @@ from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
 from rulespec.model.variant import Variant
 
-_POOL: list[Any] = [None, 0, {}, {}]  # the last pool: it, its size, pair terms, sums by draws
+_POOL: list[Any] = [None, None, 0, {}, {}]  # the last pool and its variant, its size, terms, sums
 _BITS = tuple(1 << c for c in range(JOKER))  # a natural code's bit
 
 
@@ -54,9 +54,7 @@ def potential(
     for shortest melds of three cards. The pool's size and each pair's term are kept
     for the last pool (one decision asks of many hands). ``dead``: the hand's deadwood
     cards where the caller knows them without a search (`dead_less`)."""
-    if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
-    total = _POOL[1]
+    total = _pool_size(variant, pool)
     if not total or draws <= 0:
         return 0.0
     look = mask_look(variant)
@@ -77,12 +75,19 @@ def potential_of_mask(
 ) -> float:
     """`potential` of a one-deck natural mask (the caller checked it: `MaskLook.mask_of`),
     with no hand list to build; ``dead_mask`` is the variant's `MaskLook.dead_mask`."""
-    if _POOL[0] is not pool:
-        _POOL[0], _POOL[1], _POOL[2], _POOL[3] = pool, sum(pool.values()), {}, {}
-    total = _POOL[1]
+    total = _pool_size(variant, pool)
     if not total or draws <= 0:
         return 0.0
     return _mask_potential(variant, dead_mask(mask), pool, draws, total)
+
+
+def _pool_size(variant: Variant, pool: Counter[int]) -> int:
+    """The pool's size; the kept pair terms and sums start afresh for another pool or
+    variant (a term depends on both: the variant's outs and values, the pool's counts)."""
+    if _POOL[0] is not pool or _POOL[1] is not variant:
+        _POOL[:] = [pool, variant, sum(pool.values()), {}, {}]
+    size: int = _POOL[2]
+    return size
 
 
 def _mask_potential(
@@ -91,12 +96,12 @@ def _mask_potential(
     """`potential` of a deadwood mask: the same pairs in the same order (so the same sum),
     each pair's term and each mask's sum computed once per pool (one decision asks of
     the same hands again: its shallow and deep discard scores, its floors)."""
-    sums: dict[tuple[float, int], float] = _POOL[3]
+    sums: dict[tuple[float, int], float] = _POOL[4]
     known = sums.get((draws, dead))
     if known is not None:
         return known
     table, partners = pair_outs(variant)
-    by_draws: dict[float, dict[int, float]] = _POOL[2]
+    by_draws: dict[float, dict[int, float]] = _POOL[3]
     terms = by_draws.get(draws)
     if terms is None:
         terms = by_draws[draws] = {}

@@ -95,3 +95,17 @@ def test_costs_and_potentials_answer_as_the_plain_formulas(name: str) -> None:
     assert costs[False]([]) == -1000.0 and hands.least_deadwood(variant, []) == 0
     if name in ("bridge", "scala-40"):  # (no wild cards: lone cards are read off the hand)
         assert lone > 5, lone
+
+
+def test_the_kept_pair_terms_are_the_variants_own() -> None:
+    """One pool asked under two variants whose card values differ (bridge's ace is 1,
+    kalooki's 11): each answers as with a fresh pool, never with the other's kept terms."""
+    rng = random.Random(5)
+    bridge, kalooki = load_variant("bridge"), load_variant("kalooki")
+    for _ in range(60):
+        hand = rng.sample(range(52), 9)
+        hand.append(hand[0])  # a repeated card: the hand's deadwood, not its mask, is summed
+        pool = Counter(c for c in range(52) if c not in hand)
+        for first, then in ((bridge, kalooki), (kalooki, bridge)):
+            potential(first, hand, pool, 3.0)
+            assert potential(then, hand, pool, 3.0) == potential(then, hand, Counter(pool), 3.0)

@@ -107,8 +107,8 @@ def _worths(
     """The listing's melds by their cards: (cards counted, the most a naming of them is
     worth, their cards' best values summed), richest first; made once per listing."""
     hit = _WORTHS.get(id(listing))
-    if hit is not None and hit[0] is listing:
-        return hit[1]
+    if hit is not None and hit[0] is listing and hit[1] is variant:
+        return hit[2]
     best = _best_values(variant)
     most: dict[Counted, int] = {}
     for meld, cards in zip(listing, pieces, strict=True):
@@ -122,11 +122,11 @@ def _worths(
     )
     if len(_WORTHS) > 1024:
         _WORTHS.clear()
-    _WORTHS[id(listing)] = (listing, got)
+    _WORTHS[id(listing)] = (listing, variant, got)  # (a worth is the variant's meld values)
     return got
 
 
-_WORTHS: dict[int, tuple[tuple[Meld, ...], list[tuple[Counted, int, int]]]] = {}
+_WORTHS: dict[int, tuple[tuple[Meld, ...], Variant, list[tuple[Counted, int, int]]]] = {}
 
 
 def _may_pack(

@@ -190,9 +190,11 @@ def _run_parts(t: Tables, suit: int, present: int, wilds: int, spans_only: bool)
 
 
 def split_hand(t: Tables, hand: Sequence[int]) -> tuple[Counter[int], list[int]]:
-    """(natural-capable card counts, wild-capable cards): jokers are only wild, wild ranks both."""
+    """(natural-capable card counts, wild-capable cards): jokers are only wild, wild ranks
+    both; a joker that is not wild (it makes sets of its own, if any) is in neither."""
     naturals: Counter[int] = Counter(c for c in hand if c != JOKER)
-    wild_cards = sorted(c for c in hand if t.wild_code(c))
+    joker = t.wild_joker
+    wild_cards = sorted(c for c in hand if t.wild_code(c) and (joker or c != JOKER))
     return naturals, wild_cards
 
 
@@ -233,8 +235,6 @@ def candidate_listing(variant: Variant, hand: Sequence[int]) -> tuple[list[Meld]
     """(`candidate_melds`, whether that is every meld of the hand or canonical ones)."""
     t = tables(variant)
     naturals, wild_cards = split_hand(t, hand)
-    if JOKER in hand and not t.wild_joker:
-        wild_cards = [c for c in wild_cards if c != JOKER]
     own = joker_melds(t, hand)
     if len(wild_cards) <= FULL_LISTING:
         every = _every_meld(variant, t, naturals, wild_cards)

@@ -39,8 +39,6 @@ def melds_holding(variant: Variant, hand: Sequence[int], card: int) -> list[Meld
     suit's runs can hold it, so only those natural parts are named."""
     t = tables(variant)
     naturals, wild_cards = split_hand(t, hand)
-    if JOKER in hand and not t.wild_joker:
-        wild_cards = [c for c in wild_cards if c != JOKER]
     if len(wild_cards) > FULL_LISTING:
         return None
     wilds = len(wild_cards)
@@ -74,8 +72,6 @@ def melds_holding_wild(variant: Variant, hand: Sequence[int], card: int) -> list
     if t.joker_sets or not t.wild_code(card) or (card == JOKER and not t.wild_joker):
         return None
     naturals, wild_cards = split_hand(t, hand)
-    if JOKER in hand and not t.wild_joker:
-        wild_cards = [c for c in wild_cards if c != JOKER]
     if len(wild_cards) > FULL_LISTING:
         return None
     found: set[Meld] = set()

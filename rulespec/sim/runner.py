@@ -24,6 +24,7 @@ from rulespec.bots import make_bot
 from rulespec.core.errors import RulespecError
 from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
+from rulespec.sim.gcpace import paced
 from rulespec.sim.localpool import ordered_map
 
 MAX_MOVES_PER_HAND = 5000  # a guard above the engine's own turn cap
@@ -115,15 +116,16 @@ def bot_move(game: Any, seat: int, bot: Any, variant: Variant) -> Any:
 def _play_one_hand(game: Any, bots: Sequence[Any], variant: Variant) -> tuple[int, int]:
     moves = turns = 0
     last = None
-    while not game.hand_over:
-        seat = game.to_move
-        if seat != last:
-            turns += 1
-            last = seat
-        game.play(bot_move(game, seat, bots[seat], variant))
-        moves += 1
-        if moves > MAX_MOVES_PER_HAND:
-            raise RulespecError(f"a hand ran past {MAX_MOVES_PER_HAND} moves without ending")
+    with paced():  # the collector's whole-heap passes find nothing in a hand: fewer of them
+        while not game.hand_over:
+            seat = game.to_move
+            if seat != last:
+                turns += 1
+                last = seat
+            game.play(bot_move(game, seat, bots[seat], variant))
+            moves += 1
+            if moves > MAX_MOVES_PER_HAND:
+                raise RulespecError(f"a hand ran past {MAX_MOVES_PER_HAND} moves without ending")
     return turns, moves
 
 
@@ -217,9 +219,10 @@ def _run_chunk(args: tuple[Job, int, int]) -> list[HandRecord]:
     if variant is None:
         variant = _WORKER_VARIANTS[job.spec] = load(job.spec)
     run = run_match if job.matches else run_hand
-    return [
-        run(variant, job.players, job.bots, job.seed, i, job.rotate) for i in range(start, stop)
-    ]
+    with paced():  # the collector's whole-heap passes find nothing in a hand: fewer of them
+        return [
+            run(variant, job.players, job.bots, job.seed, i, job.rotate) for i in range(start, stop)
+        ]
 
 
 @contextmanager

@@ -19,8 +19,8 @@ from rulespec.compiler.load import load_variant
 from rulespec.interpreter import native
 from rulespec.interpreter.game import Game
 
-pytestmark = pytest.mark.skipif(
-    getattr(native.MODULE, "Feed", None) is None, reason="needs the C extension"
+needs_c = pytest.mark.skipif(
+    getattr(native.MODULE, "Feed", None) is None, reason=f"no C kernel built: {native.WHY}"
 )
 
 
@@ -37,6 +37,7 @@ def _python_dangers(view: object, variant: object, cards: list[int], pool: Count
     return got
 
 
+@needs_c
 @pytest.mark.parametrize(
     ("name", "players", "seed"),
     [("kalooki", 2, 3), ("contract-rummy", 3, 1), ("scala-40", 2, 2), ("rummy", 2, 4)],
@@ -68,6 +69,7 @@ def test_the_c_dangers_equal_the_python_dangers(name: str, players: int, seed: i
     assert layoffs > 0 or name == "contract-rummy", layoffs  # and table melds to lay off on
 
 
+@needs_c
 def test_the_feed_refuses_malformed_input() -> None:
     variant = load_variant("kalooki")
     feed = dangerc.feed_of(variant, (danger.DECLINED, danger.THROWN, 3.0, 1.0))

@@ -19,10 +19,25 @@ from rulespec.bots.contracts import (
     hand_state,
     plan_of,
     shortfall,
-    with_card,
 )
 from rulespec.bots.hands import cached
 from rulespec.model.variant import Variant
+
+
+def with_card(plan: Plan, state: State, c: int) -> State:
+    """`contracts.hand_state` of the hand with one card more (the stock's hope asks it per
+    unseen card; moved here from `contracts`, which was at the line limit)."""
+    wilds, counts, mask, by_rank = state
+    if c in plan.wild:
+        return wilds + 1, counts, mask, by_rank
+    if c >= JOKER:
+        return state
+    counts = list(counts)
+    counts[c] += 1
+    if not plan.distinct or counts[c] == 1:
+        by_rank = list(by_rank)
+        by_rank[c % 13] += 1
+    return wilds, counts, mask | 1 << c, by_rank
 
 
 def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> float:

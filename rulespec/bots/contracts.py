@@ -26,7 +26,7 @@ without runs one card per rank (the shortfall then reads only per-rank counts).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations
+from itertools import combinations, repeat
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import cached
@@ -86,6 +86,7 @@ class Plan:
         "suit_windows",
         "held",
         "stride",
+        "by_counts",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -109,6 +110,7 @@ class Plan:
             for suit in range(4)
         ]
         self.held: list[dict[int, list[int]]] = [{}, {}, {}, {}]
+        self.by_counts: dict[tuple[int, ...], int] = {}  # sets alone: shortfall by counts
         self.stride = len(self.windows) + 1  # `_held_windows`' sort keys: index below it
         self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
         self.per_meld = variant.melds.wild.per_meld
@@ -161,25 +163,16 @@ def hand_state(plan: Plan, hand: Sequence[int]) -> State:
     return wilds, counts, mask, by_rank
 
 
-def with_card(plan: Plan, state: State, c: int) -> State:
-    """`_state` of the hand with one card more (the stock's hope asks it per unseen card)."""
-    wilds, counts, mask, by_rank = state
-    if c in plan.wild:
-        return wilds + 1, counts, mask, by_rank
-    if c >= JOKER:
-        return state
-    counts = list(counts)
-    counts[c] += 1
-    if not plan.distinct or counts[c] == 1:
-        by_rank = list(by_rank)
-        by_rank[c % 13] += 1
-    return wilds, counts, mask | 1 << c, by_rank
-
-
 def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: list[int]) -> int:
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
-    if not plan.runs:
-        return _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
+    if not plan.runs:  # sets alone: the per-rank counts and wild cards decide it (kept)
+        key = (wilds, *by_rank)
+        got = plan.by_counts.get(key)
+        if got is None:
+            if len(plan.by_counts) >= HELD_KEPT:
+                plan.by_counts.clear()
+            got = plan.by_counts[key] = _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
+        return got
     runs = _held_windows(plan, mask)
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.
@@ -366,7 +359,7 @@ def _set_needs(
             elif counts[c] == used:
                 left[c % 13] -= 1  # the last copy of this suit goes to a run
     cap = plan.set_min
-    held = sorted([cap if n > cap else n for n in left], reverse=True)[: plan.sets]
+    held = sorted(map(min, left, repeat(cap)), reverse=True)[: plan.sets]  # (n capped)
     return [(cap - h, h, False) for h in held]
 
 

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rulespec.bots.base import JOKER, View, hand_value, point_unit, points, rank_of, suit_of
+from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
+from rulespec.bots.dangerc import feed_of
 from rulespec.bots.mates import mates_of, rank_positions, rank_windows
 from rulespec.bots.mates import run_windows as run_windows  # (read here by older callers)
 from rulespec.model.variant import Variant
@@ -39,17 +40,19 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
 
     What every card of one decision shares (the table melds' lay-off ends, the ranks in
     sight, the model of the next hand, the rules read) is worked out once per view, pool
-    and rules (`_context`); the per-card sums are the same, in the same order."""
+    and rules (`_context`); the per-card sums are the same, in the same order. With the C
+    extension, every hand card's danger is answered at the first ask (`_batch`)."""
     ctx = _CTX
     if ctx[0] is not view or ctx[1] is not variant or ctx[2] is not pool:
         ctx = _context(view, variant, pool)
-    danger = 0.0
+    batch = ctx[9]
+    if batch is None:
+        batch = ctx[9] = _batch(view, variant, pool, ctx)
+    got: float | None = batch.get(card)
+    if got is not None:
+        return got
     rank, suit = rank_of(card), suit_of(card)
-    if ctx[3]:
-        pos = ctx[4].get(rank)  # the rank's place in the pack's run order
-        for set_rank, run_suit, ends in ctx[3]:  # a set of its rank, or a run it extends
-            if set_rank == rank or run_suit == suit and pos is not None and pos in ends:
-                danger += LAYOFF_DANGER
+    danger = _layoff_part(ctx, rank, suit)
     if ctx[5].get(rank, 0) >= 2:
         danger -= DEAD_BONUS
     feed = 0.0  # feed_chance, its shared parts read from the context
@@ -61,14 +64,53 @@ def discard_danger(view: View, variant: Variant, card: int, pool: Counter[int]) 
     return danger + 0.01 * (10 - points(variant, hand_value(variant, card)))
 
 
-_CTX: list[Any] = [None] * 9  # view, rules, pool, then what their cards' dangers share
+def _layoff_part(ctx: list[Any], rank: int, suit: int) -> float:
+    """LAYOFF_DANGER once per table meld a card of this rank and suit extends (0.0 first,
+    then each addition, as `discard_danger` sums them)."""
+    danger = 0.0
+    if ctx[3]:
+        pos = ctx[4].get(rank)  # the rank's place in the pack's run order
+        for set_rank, run_suit, ends in ctx[3]:  # a set of its rank, or a run it extends
+            if set_rank == rank or run_suit == suit and pos is not None and pos in ends:
+                danger += LAYOFF_DANGER
+    return danger
+
+
+def _batch(view: View, variant: Variant, pool: Counter[int], ctx: list[Any]) -> dict[int, float]:
+    """Every natural hand card's `discard_danger` in one C call (`dangerc.feed_of`), where
+    the next hand is modelled; empty where the extension is absent or refuses the pool
+    (each card is then summed in Python, as before)."""
+    if not ctx[6]:
+        return {}
+    feed = feed_of(variant, (DECLINED, THROWN, FEED_WEIGHT, DEAD_BONUS))
+    if feed is None:
+        return {}
+    cards = sorted({c for c in view.hand if 0 <= c < JOKER})
+    nxt = view.next_seat()
+    counts, passed, thrown = replay_history(view, nxt)  # read here, not kept
+    held = [c for c, n in counts.items() if n > 0]  # the keys of +counts, in its order
+    unknown = max(view.hand_sizes[nxt] - sum([counts[c] for c in held]), 0)
+    seen = ctx[5]
+    dead = sum(1 << (r - 1) for r, n in seen.items() if n >= 2 and 1 <= r <= 13)
+    bases = [_layoff_part(ctx, c % 13 + 1, c // 13) for c in cards]
+    try:
+        got = feed.dangers(
+            cards, list(pool), list(pool.values()), passed, thrown, held, unknown, dead, bases
+        )
+    except (ValueError, TypeError, OverflowError):
+        return {}
+    return dict(zip(cards, got, strict=True))
+
+
+_CTX: list[Any] = [None] * 10  # view, rules, pool, then what their cards' dangers share
 
 
 def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
     """What `discard_danger` reads for every card of this view, pool and rules: each table
     meld's lay-off test as (its naturals' one rank or None, their one suit or None, the run
     places just past its ends, if any), the pack's run places, the ranks in sight, whether
-    the next hand is modelled, its model (made when first asked), the meld rules read."""
+    the next hand is modelled, its model (made when first asked), the meld rules read, the
+    hand cards' dangers from C (`_batch`, made when first asked)."""
     at = rank_positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
     layoffs = []
     if view.melds and variant.play.layoff is not None:
@@ -83,7 +125,8 @@ def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
                 layoffs.append(target)
     nxt = view.next_seat()
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
-    _CTX[:] = [view, variant, pool, layoffs, at, seen_counts(view), modelled, None, _rules(variant)]
+    seen = seen_counts(view)
+    _CTX[:] = [view, variant, pool, layoffs, at, seen, modelled, None, _rules(variant), None]
     return _CTX
 
 
@@ -319,14 +362,19 @@ def discard_dangers(
     they share read once: the model of the next hand, the ranks in sight, the rules. The
     same arithmetic in the same order, so the same floats. ``look``: the variant's
     `bots/masklook.py` MaskLook; its C form answers when the pool is on its mask path."""
-    if view.melds and variant.play.layoff is not None:  # lay-off targets: card by card
-        return {c: discard_danger(view, variant, c, pool) for c in cards}
     nxt = view.next_seat()
-    out: dict[int, float] = {}
     seen = seen_counts(view)
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     compiled = look.c if look is not None and look.pool_summary(pool) is not None else None
-    if compiled is not None and modelled and cards and min(cards) >= 0 and max(cards) < JOKER:
+    layoffs = view.melds and variant.play.layoff is not None  # (these go card by card)
+    if (
+        compiled is not None
+        and not layoffs
+        and modelled
+        and cards
+        and min(cards) >= 0
+        and max(cards) < JOKER
+    ):
         counts, passed, thrown = replay_history(view, nxt)  # read here, not kept
         held = [c for c, n in counts.items() if n > 0]  # the keys of +counts, in its order
         unknown = max(view.hand_sizes[nxt] - sum([counts[c] for c in held]), 0)
@@ -335,19 +383,4 @@ def discard_dangers(
         mask = sum(map(CARD_BITS.__getitem__, ordered))
         got = compiled.dangers(mask, list(pool), passed, thrown, held, unknown, dead)
         return dict(zip(ordered, got, strict=True))
-    unit = point_unit(variant)
-    values = variant.values
-    rules = _rules(variant)
-    chance, by_rank = _model(view, variant, nxt, pool) if modelled else ({}, {})
-    for card in cards:
-        if card >= JOKER:
-            out[card] = discard_danger(view, variant, card, pool)
-            continue
-        rank, suit = card % 13 + 1, card // 13
-        danger = 0.0
-        if seen[rank] >= 2:
-            danger -= DEAD_BONUS
-        feed = _feed(chance, by_rank, rules, card, rank, suit) if modelled else 0.0
-        danger += FEED_WEIGHT * feed
-        out[card] = danger + 0.01 * (10 - values[rank]["hand"] / unit)
-    return out
+    return {c: discard_danger(view, variant, c, pool) for c in cards}  # (C: `_batch`)

@@ -30,6 +30,7 @@ from rulespec.bots.masklook import mask_look
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
 from rulespec.interpreter.plusone import plus_one
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 _CACHE: dict[tuple[int, str, tuple[int, ...]], Any] = {}
@@ -122,8 +123,8 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
         if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
             dw, dead = known
-            worst = (hand_value(variant, c) for c in dead if not is_wild(variant, c))
-            return dw, len(dead), max(worst, default=0)
+            top = max(map(_worths(variant).__getitem__, dead), default=0)
+            return dw, len(dead), 0 if top == _WILD else int(top)
         hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
         if hit is not None:  # (`cached`'s answer, without its call)
             return hit
@@ -139,6 +140,20 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
 
     result: tuple[int, int, int] = _cached_key(variant, "sum", key, compute)
     return result
+
+
+_WILD = float("-inf")  # `_worths`' entry of a wild card: below every hand value
+_WORTHS: Derived[tuple[int | float, ...]] = Derived()
+
+
+def _worths(variant: Variant) -> tuple[int | float, ...]:
+    """Per code 0..52 its hand value, or `_WILD` for a wild card (made once per variant):
+    `dead_summary`'s highest value among the deadwood cards not wild, by one C max."""
+    return _WORTHS.get(variant, None, _make_worths, variant)
+
+
+def _make_worths(variant: Variant) -> tuple[int | float, ...]:
+    return tuple(_WILD if is_wild(variant, c) else hand_value(variant, c) for c in range(53))
 
 
 def pure_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:

@@ -28,8 +28,7 @@ from rulespec.model.variant import Variant
 def holds_wild(f: Facts, hand: Sequence[int]) -> bool:
     """Does the hand hold a wild card? Then almost every card lies in some meld: no floor
     or lone card is worth its cost (a choice of cost only; the answers stay exact)."""
-    kind = f.kind
-    return any(kind[c] == WILD for c in hand)
+    return not f.wild.isdisjoint(hand)  # (the codes of kind WILD: one C call)
 
 
 class Facts(NamedTuple):
@@ -43,6 +42,7 @@ class Facts(NamedTuple):
     natural: int  # bit per natural code
     runs: dict[tuple[int, int], int]  # `_run_lone` by (suit mask, wild cards)
     lone: dict[tuple[int, ...], tuple[int, int]]  # `_lone` by sorted hand
+    wild: frozenset[int]  # the codes of kind WILD
 
 
 NATURAL, WILD, OTHER = 0, 1, 2
@@ -64,7 +64,8 @@ def _make_facts(variant: Variant) -> Facts | None:
     )
     needs, limits = set_needs(t)
     natural = sum(1 << c for c in range(52) if kind[c] == NATURAL)
-    return Facts(t, kind, needs, limits, point_unit(variant), natural, {}, {})
+    wild = frozenset(c for c in range(53) if kind[c] == WILD)
+    return Facts(t, kind, needs, limits, point_unit(variant), natural, {}, {}, wild)
 
 
 def lone_masks(f: Facts, hand: Sequence[int]) -> tuple[int, int]:

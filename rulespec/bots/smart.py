@@ -51,6 +51,7 @@ from rulespec.bots.contractgain import stock_gain
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending
 from rulespec.bots.danger import discard_danger, discard_dangers
 from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
+from rulespec.bots.drawpick import Enough, below_stock, best_after_discard
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.handcost import HandCost
@@ -59,7 +60,7 @@ from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
 from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
-from rulespec.bots.partials import dead_less, may_be_lone, potential
+from rulespec.bots.partials import potential
 from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
@@ -121,32 +122,12 @@ class SmartBot(PhasedBot):
         hand: Sequence[int],
         keep: Sequence[int],
         pool: Counter[int] | None = None,
+        enough: Enough | None = None,
     ) -> float:
-        """Cost after the best discard that is not one of ``keep`` (cards just taken),
-        less the partial melds' potential when a ``pool`` of unseen cards is given."""
-        fast = fast_hand(variant, hand, self._contract)
-        w = self._weights(variant)
-        best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
-        lone = may_be_lone(variant, hand)  # (else `less_one` answers None for every card)
-        for card in sorted(set(hand)) if best is None else ():
-            if card in keep or is_wild(variant, card):
-                continue
-            if fast is not None:  # by mask: no list per candidate
-                left = fast[1] ^ 1 << card
-                score = discard_cost(variant, fast[0], left, 0 if pool is None else 1, w, pool)
-                if best is None or score < best:
-                    best = score
-                continue
-            rest = list(hand)
-            rest.remove(card)
-            known = less_one(variant, hand, (card,)) if lone else None
-            score = self.cost(variant, rest, known)
-            if pool is not None:
-                dead = None if known is None else dead_less(variant, hand, card)
-                score -= self._pot * potential(variant, rest, pool, POT_DRAWS, dead)
-            if best is None or score < best:
-                best = score
-        return self.cost(variant, hand) if best is None else best
+        """`drawpick.best_after_discard` with this bot's cost, weights and contract state:
+        the cost after the best discard not of ``keep``, less the potential over ``pool``."""
+        bot = (self.cost, self._weights(variant), self._contract, self._pot, POT_DRAWS)
+        return best_after_discard(variant, hand, keep, bot, pool, enough)
 
     def _claim(self, view: View, groups: Groups, v: Variant) -> Move:
         """Out of turn: buy when the card pays for its penalty cards (bots/buying.py)."""
@@ -178,13 +159,17 @@ class SmartBot(PhasedBot):
             stock_cost -= self._pot * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
         joined = partial(all_melded, variant)  # (a search: asked only when it decides)
-        for parsed, move, cards in pile_takes(view, groups, MAX_EVAL_CARDS):
+        takes = list(pile_takes(view, groups, MAX_EVAL_CARDS))
+        for parsed, move, cards in takes:
             new = hand + list(cards)
             keep = cards if variant.discard.forbid_taken else ()
             if needs_discard or not variant.scoring.meld_credit:
-                score = self._best_after_discard(variant, new, keep, pot_pool)
+                hope = STOCK_HOPE if parsed.source == "discard+stock" else 0.0
+                enough = below_stock(len(takes), hope, stock_cost)
+                score = self._best_after_discard(variant, new, keep, pot_pool, enough)
+                sure = enough is not None and enough(score)  # taken whatever the knock adds
                 limit = self._view_limit(view, variant)
-                if limit is not None and knock_ready(variant, new, keep, limit):
+                if limit is not None and not sure and knock_ready(variant, new, keep, limit):
                     score -= KNOCK_WEIGHT
             else:
                 score = self.cost(variant, new)

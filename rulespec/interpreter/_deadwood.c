@@ -377,6 +377,7 @@ static PyTypeObject KernelType = {
 #include "_deadwood_look.h"
 #include "_deadwood_score.h"
 #include "_deadwood_danger.h"
+#include "_deadwood_feed.h"
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_deadwood", "The one-deck deadwood kernel in C (see runtable.py).",
@@ -390,7 +391,9 @@ PyMODINIT_FUNC PyInit__deadwood(void) {
         spread[s] = (uint64_t)(s & 1) | (uint64_t)(s >> 1 & 1) << 13 |
                     (uint64_t)(s >> 2 & 1) << 26 | (uint64_t)(s >> 3 & 1) << 39;
     }
-    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&LookType) < 0) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&LookType) < 0 ||
+        PyType_Ready(&FeedType) < 0)
+        return NULL;
     m = PyModule_Create(&module);
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "VERSION", KERNEL_VERSION) < 0 ||
@@ -407,6 +410,12 @@ PyMODINIT_FUNC PyInit__deadwood(void) {
     Py_INCREF(&LookType);
     if (PyModule_AddObject(m, "Look", (PyObject *)&LookType) < 0) {
         Py_DECREF(&LookType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&FeedType);
+    if (PyModule_AddObject(m, "Feed", (PyObject *)&FeedType) < 0) {
+        Py_DECREF(&FeedType);
         Py_DECREF(m);
         return NULL;
     }

@@ -67,6 +67,50 @@ static double weight_of(const Danger *D, int code, const int *passed, int n_pass
     return w;
 }
 
+/* the held cards' chances (1.0), appended to the model's order when the pool lacks them */
+static int add_held(const int *held, int n_held, double *chance, int *present, int *seq,
+                    int n_seq) {
+    int i;
+    for (i = 0; i < n_held; i++) {
+        int c = held[i];
+        chance[c] = 1.0;
+        if (!present[c]) {
+            present[c] = 1;
+            seq[n_seq++] = c;
+        }
+    }
+    return n_seq;
+}
+
+/* discard_danger of one natural card from the next hand's model (`chance` of the codes
+ * `present`, `seq` in the model's order), starting from `danger` (its lay-off part) */
+static double card_danger(const Danger *D, int card, double danger, long long dead,
+                          const int *seq, int n_seq, const double *chance, const int *present,
+                          int64_t value) {
+    int rank0 = card % 13, suit = card / 13, j;
+    double miss = 1.0, mates[53];
+    if (dead >> rank0 & 1) danger -= D->dead_bonus;
+    if (D->set_k) {
+        int n = 0;
+        for (j = 0; j < n_seq; j++) {
+            int c = seq[j];
+            if (c < 52 && c % 13 == rank0 && (c != card || D->suits_any)) mates[n++] = chance[c];
+        }
+        miss *= 1 - at_least(mates, n, D->set_k);
+    }
+    for (j = 0; j < D->n_windows[rank0]; j++) {
+        double both = 1.0;
+        const int8_t *r;
+        for (r = D->windows[rank0][j]; *r > 0; r++) {
+            int code = (*r - 1) + 13 * suit;
+            both *= present[code] ? chance[code] : 0.0;
+        }
+        miss *= 1 - both;
+    }
+    danger += D->feed_weight * (1 - miss);
+    return danger + 0.01 * (10 - (double)value / D->unit);
+}
+
 /* dangers(cards, order, passed, thrown, held, unknown, dead_ranks) -> [danger per card of
  * the mask, lowest first]: discard_dangers where the next hand is modelled and no table
  * meld takes lay-offs; `order` is the pool's codes in its dict order (one copy each). */
@@ -120,40 +164,14 @@ static PyObject *l_dangers(PyObject *self, PyObject *const *args, Py_ssize_t nar
         chance[c] = x < 1.0 ? x : 1.0;
         seq[n_seq++] = c;
     }
-    for (i = 0; i < n_held; i++) {
-        int c = held[i];
-        chance[c] = 1.0;
-        if (!present[c]) {
-            present[c] = 1;
-            seq[n_seq++] = c;
-        }
-    }
+    n_seq = add_held(held, n_held, chance, present, seq, n_seq);
     out = PyList_New(0);
     while (out && cards) {
-        int card = LOWEST_BIT(cards), rank0 = card % 13, suit = card / 13, j;
-        double danger = 0.0, miss = 1.0, mates[53];
+        int card = LOWEST_BIT(cards);
         PyObject *v;
         cards &= cards - 1;
-        if (dead >> rank0 & 1) danger -= D->dead_bonus;
-        if (D->set_k) {
-            int n = 0;
-            for (j = 0; j < n_seq; j++) {
-                int c = seq[j];
-                if (c < 52 && c % 13 == rank0 && (c != card || D->suits_any)) mates[n++] = chance[c];
-            }
-            miss *= 1 - at_least(mates, n, D->set_k);
-        }
-        for (j = 0; j < D->n_windows[rank0]; j++) {
-            double both = 1.0;
-            const int8_t *r;
-            for (r = D->windows[rank0][j]; *r > 0; r++) {
-                int code = (*r - 1) + 13 * suit;
-                both *= present[code] ? chance[code] : 0.0;
-            }
-            miss *= 1 - both;
-        }
-        danger += D->feed_weight * (1 - miss);
-        v = PyFloat_FromDouble(danger + 0.01 * (10 - (double)L->values[card] / D->unit));
+        v = PyFloat_FromDouble(
+            card_danger(D, card, 0.0, dead, seq, n_seq, chance, present, L->values[card]));
         if (!v || PyList_Append(out, v)) Py_CLEAR(out);
         Py_XDECREF(v);
     }
@@ -163,43 +181,41 @@ done:
     return out;
 }
 
-/* set_danger(mates, windows, set_k, suits_any, (declined, thrown, feed, dead, unit)) */
-static PyObject *l_set_danger(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    LookObject *L = (LookObject *)self;
-    Danger D;
+/* read set_danger's five arguments (mates, windows, set_k, suits_any, constants) into D;
+ * -1 with an exception set when they are malformed (the Feed type reads them too) */
+static int parse_danger(PyObject *const *args, Danger *D) {
     PyObject *rows = NULL, *row = NULL, *ranks = NULL;
     Py_ssize_t r, j, i;
-    memset(&D, 0, sizeof D);
-    if (n_args(nargs, 5, "set_danger") || read_u64s(args[0], D.mates, 52, "mates")) return NULL;
-    D.set_k = (int)PyLong_AsLong(args[2]);
-    D.suits_any = PyObject_IsTrue(args[3]);
-    if (PyErr_Occurred() || D.set_k < 0 || D.set_k > 52 || D.suits_any < 0) goto bad;
-    if (!PyArg_ParseTuple(args[4], "ddddd", &D.declined, &D.thrown, &D.feed_weight,
-                          &D.dead_bonus, &D.unit))
-        return NULL;
+    memset(D, 0, sizeof *D);
+    if (read_u64s(args[0], D->mates, 52, "mates")) return -1;
+    D->set_k = (int)PyLong_AsLong(args[2]);
+    D->suits_any = PyObject_IsTrue(args[3]);
+    if (PyErr_Occurred() || D->set_k < 0 || D->set_k > 52 || D->suits_any < 0) goto bad;
+    if (!PyArg_ParseTuple(args[4], "ddddd", &D->declined, &D->thrown, &D->feed_weight,
+                          &D->dead_bonus, &D->unit))
+        return -1;
     rows = PySequence_Fast(args[1], "windows");
     if (!rows || PySequence_Fast_GET_SIZE(rows) != 13) goto bad;
     for (r = 0; r < 13; r++) {
         row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, r), "windows row");
         if (!row || PySequence_Fast_GET_SIZE(row) > 16) goto bad;
-        D.n_windows[r] = (int)PySequence_Fast_GET_SIZE(row);
-        for (j = 0; j < D.n_windows[r]; j++) {
+        D->n_windows[r] = (int)PySequence_Fast_GET_SIZE(row);
+        for (j = 0; j < D->n_windows[r]; j++) {
             ranks = PySequence_Fast(PySequence_Fast_GET_ITEM(row, j), "window");
             if (!ranks || PySequence_Fast_GET_SIZE(ranks) > 12) goto bad;
             for (i = 0; i < PySequence_Fast_GET_SIZE(ranks); i++) {
                 long rank = PyLong_AsLong(PySequence_Fast_GET_ITEM(ranks, i));
                 if (rank < 1 || rank > 13) goto bad;
-                D.windows[r][j][i] = (int8_t)rank;
+                D->windows[r][j][i] = (int8_t)rank;
             }
-            D.windows[r][j][i] = -1;
+            D->windows[r][j][i] = -1;
             Py_CLEAR(ranks);
         }
         Py_CLEAR(row);
     }
     Py_DECREF(rows);
-    D.on = 1;
-    L->danger = D;
-    Py_RETURN_NONE;
+    D->on = 1;
+    return 0;
 bad:
     Py_XDECREF(ranks);
     Py_XDECREF(row);
@@ -208,7 +224,16 @@ bad:
         PyErr_Clear();
         PyErr_SetString(PyExc_ValueError, "set_danger: malformed danger tables");
     }
-    return NULL;
+    return -1;
+}
+
+/* set_danger(mates, windows, set_k, suits_any, (declined, thrown, feed, dead, unit)) */
+static PyObject *l_set_danger(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    Danger D;
+    if (n_args(nargs, 5, "set_danger") || parse_danger(args, &D)) return NULL;
+    L->danger = D;
+    Py_RETURN_NONE;
 }
 
 static void look_dealloc(LookObject *L) {

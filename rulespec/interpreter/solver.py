@@ -83,7 +83,11 @@ def _may_be_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
     when it cannot: a natural joker, or for every pattern natural cards of two suits where
     it wants one, or of a rank it lacks (`pattern_of`'s own first tests, by mask). The
     exact test is asked otherwise; every arrangement of a hand asks this."""
-    m = reduce(or_, map(_BIT_OF, hand), 0)
+    return _may_be_pattern_mask(variant, t, reduce(or_, map(_BIT_OF, hand), 0))
+
+
+def _may_be_pattern_mask(variant: Variant, t: Tables, m: int) -> bool:
+    """`_may_be_pattern` of the cards of mask ``m`` (a hand's codes, each bit once)."""
     if m >> JOKER & 1 and not t.wild_joker:
         return False
     nat = m & ~t.not_fast
@@ -173,7 +177,11 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     search, its value and the walk's summary (roomsearch.RoomSearch.dead_summary: the walk
     `arrangement` takes, so the same cards, its states remembered across hands)."""
     t = tables(variant)
-    if holds_joker_sets(t, hand) or fast_mask(t, hand) is not None:
+    mask = fast_mask(t, hand)
+    if mask is not None and not holds_joker_sets(t, hand):  # no wild card: every value read
+        value, dead = _fast_dead(variant, t, hand, mask)
+        return value, len(dead), max(map(t.hand_values.__getitem__, dead), default=0)
+    if holds_joker_sets(t, hand):
         value, _, dead = best_arrangement(variant, hand)
         values = t.hand_values
         return value, len(dead), max((values[c] for c in dead if not t.wild_code(c)), default=0)
@@ -219,11 +227,32 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     """(deadwood, deadwood cards sorted) of `best_arrangement`, its melds left unnamed: the
     bots' cost of a hand and its partial melds ask only these."""
     t = tables(variant)
-    if holds_joker_sets(t, hand) or fast_mask(t, hand) is not None:
+    mask = fast_mask(t, hand)
+    if mask is not None and not holds_joker_sets(t, hand):
+        value, dead = _fast_dead(variant, t, hand, mask)
+        return value, sorted(dead)
+    if holds_joker_sets(t, hand):
         value, _, dead = best_arrangement(variant, hand)
         return value, dead
     value, dead = room_dead_cards(t, hand)
     if value and variant.melds.patterns and fits_pattern(variant, t, hand):
+        return 0, []
+    return value, dead
+
+
+def _fast_dead(
+    variant: Variant, t: Tables, hand: Sequence[int], mask: int
+) -> tuple[int, list[int]]:
+    """(deadwood, deadwood cards unsorted) of `best_arrangement` for a hand `fast_mask` took
+    (``mask``; no joker of its own rank): its walk without the melds named, a whole-hand
+    pattern tested on the mask first (the hand's cards, each once)."""
+    value, _, dead = fast_arrangement(variant, t, mask)
+    if (
+        value
+        and variant.melds.patterns
+        and _may_be_pattern_mask(variant, t, mask)
+        and pattern_of(variant, hand) is not None
+    ):
         return 0, []
     return value, dead
 

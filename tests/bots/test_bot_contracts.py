@@ -243,3 +243,23 @@ def test_the_held_windows_table_reads_as_the_scan_of_every_window() -> None:
             scan.sort(key=lambda run: -run[0])
             assert C._held_windows(plan, mask) == scan[: plan.keep], mask
             assert C._held_windows(plan, mask) == scan[: plan.keep]  # from the table
+
+
+def test_a_sets_only_shortfall_is_kept_by_its_counts() -> None:
+    """Without runs the shortfall reads only the per-rank counts and the wild cards, so
+    `from_state` keeps it by them (`Plan.by_counts`): every answer, fresh or kept, is the
+    sets' needs filled by the wild cards, and the kept ones are read back."""
+    rng = random.Random(9)
+    kept = 0
+    for variant in _sets_only_deals():
+        plan = C.plan_of(variant)
+        plan.by_counts.clear()
+        deck = Game.new(variant, variant.min_players, seed=4).hs.stock[:30]
+        for _ in range(120):
+            wilds, counts, mask, by_rank = C.hand_state(plan, rng.sample(deck, rng.randint(3, 8)))
+            want = C._fill(plan, C._set_needs(plan, by_rank, {}, counts), wilds)
+            kept += (wilds, *by_rank) in plan.by_counts
+            assert C.from_state(plan, wilds, counts, mask, by_rank) == want
+            assert plan.by_counts[(wilds, *by_rank)] == want
+            assert C.from_state(plan, wilds, counts, mask, by_rank) == want  # read back
+    assert kept > 10  # hands of equal counts met a kept answer

@@ -383,3 +383,29 @@ def test_pure_summary_counts_the_arrangements_pure_runs(factory: Callable[[], Va
             assert pure_summary(variant, hand) == (value, len(dead), pure), hand
             pure_seen += pure
     assert pure_seen  # some pure runs were met
+
+
+def test_one_deck_dead_cards_test_the_patterns_on_the_mask() -> None:
+    """One-deck natural hands: `dead_cards` and `dead_summary` walk the mask without naming
+    the melds (`solver._fast_dead`, the whole-hand pattern tested on the hand's mask): the
+    same answers as `best_arrangement`'s, hands that fit a pattern included."""
+    from rulespec.interpreter import solver
+    from rulespec.interpreter.meldrules import tables
+
+    rng = random.Random(17)
+    fast = fitted = 0
+    for variant in _patterned():
+        t = tables(variant)
+        pools = [list(range(52)), list(range(26, 39)), [c for c in range(52) if c % 13 >= 10]]
+        for _ in range(300):
+            pool = rng.choice(pools)
+            hand = rng.sample(pool, rng.randint(1, min(11, len(pool))))
+            if solver.fast_mask(t, hand) is None:
+                continue
+            fast += 1
+            value, _, dead = best_arrangement(variant, hand)
+            worst = max((t.hand_values[c] for c in dead if not t.wild_code(c)), default=0)
+            assert solver.dead_cards(variant, hand) == (value, dead), hand
+            assert solver.dead_summary(variant, hand) == (value, len(dead), worst), hand
+            fitted += solver.fits_pattern(variant, t, hand)
+    assert fast > 100 and fitted > 10, (fast, fitted)

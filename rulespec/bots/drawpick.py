@@ -1,0 +1,79 @@
+"""The smart bot's price of a pile take: the best discard after it (bots layer, under smart).
+
+`SmartBot._draw` weighs each pile take (the top card, boat pairs, each depth) against
+the stock by the cost of the grown hand after its best discard: a search per
+candidate discard, the grown hand less each of its cards. Where the draw offers one
+pile take only, its exact least cost is never read: the take is chosen when some
+candidate's score, as the draw adjusts it, falls below the stock's cost (or, failing
+that, by the least cost against the hand's own). So the draw hands a test of
+"below the stock's cost" (``enough``) and the loop answers with the first candidate
+that passes it: the draw's later steps only lower a score (a knock bonus, the
+stock's hope after a pile card), each by a float subtraction, which is monotone, so
+the least score passes whenever that candidate's does, and the same take is chosen
+(tests/bots/test_drawpick.py plays seeded hands both ways). A candidate that does
+not pass is never skipped, so without a pass the least cost is the full loop's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rulespec.bots import maskscore as ms
+from rulespec.bots.base import is_wild
+from rulespec.bots.deepfloor import Tally, less_one
+from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
+from rulespec.bots.partials import dead_less, may_be_lone, potential
+from rulespec.model.variant import Variant
+
+Cost = Callable[[Variant, Sequence[int], "Tally | None"], float]
+"""`SmartBot.cost`: a hand's cost (its tally, when known)."""
+
+Enough = Callable[[float], bool]
+"""A test of a candidate's score the least score passes whenever it does (see above)."""
+
+
+def below_stock(takes: int, hope: float, stock_cost: float) -> Enough | None:
+    """The draw's ``enough`` for a pile take: its score less ``hope`` (the stock's hope
+    after the pile card, or 0.0) below ``stock_cost``, the draw's own sum; None when the
+    draw offers more than one take (their scores are compared: each is read in full)."""
+    if takes > 1:
+        return None
+    return lambda score: score - hope < stock_cost
+
+
+def best_after_discard(
+    variant: Variant,
+    hand: Sequence[int],
+    keep: Sequence[int],
+    bot: tuple[Cost, Weights, bool, float, float],
+    pool: Counter[int] | None = None,
+    enough: Enough | None = None,
+) -> float:
+    """Cost after the best discard that is not one of ``keep`` (cards just taken), less
+    the partial melds' potential when a ``pool`` of unseen cards is given. ``bot``: its
+    cost, weights, contract state, the partial melds' weight and draws. With ``enough``,
+    the first candidate score passing it is answered (less than or equal to the least)."""
+    cost, w, contract, pot, draws = bot
+    fast = fast_hand(variant, hand, contract)
+    best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
+    lone = may_be_lone(variant, hand)  # (else `less_one` answers None for every card)
+    for card in sorted(set(hand)) if best is None else ():
+        if card in keep or is_wild(variant, card):
+            continue
+        if fast is not None:  # by mask: no list per candidate
+            left = fast[1] ^ 1 << card
+            score = discard_cost(variant, fast[0], left, 0 if pool is None else 1, w, pool)
+        else:
+            rest = list(hand)
+            rest.remove(card)
+            known = less_one(variant, hand, (card,)) if lone else None
+            score = cost(variant, rest, known)
+            if pool is not None:
+                dead = None if known is None else dead_less(variant, hand, card)
+                score -= pot * potential(variant, rest, pool, draws, dead)
+        if enough is not None and enough(score):
+            return score  # (the draw needs no more: see the module's text)
+        if best is None or score < best:
+            best = score
+    return cost(variant, hand, None) if best is None else best

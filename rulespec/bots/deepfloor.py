@@ -61,21 +61,24 @@ Tally = tuple[int, int, int]
 
 def least_deep(
     options: Sequence[T],
-    exact: Callable[[T], tuple[float, tuple[int, ...]]],
+    exact: Callable[[T, float | None], tuple[float, tuple[int, ...]] | None],
     floor: Callable[[T, float], float | None],
 ) -> T:
     """``min(options, key=exact)`` (the first of equal keys), asking ``exact`` only of the
     options whose ``floor`` (a proven lower bound of the key's score, or None; given the
     bar it should clear) does not lie above the least score found so far (by ``MARGIN``):
-    those cannot be the least."""
-    best, best_key = options[0], exact(options[0])
+    those cannot be the least. ``exact(option, bar)`` is the key, or None where its score
+    is proven above ``bar`` (the same bar; None: no bar, the key is wanted)."""
+    best, best_key = options[0], exact(options[0], None)
+    if best_key is None:  # (no bar: always answered)
+        raise AssertionError("least_deep: no key without a bar")
     for option in options[1:]:
         bar = best_key[0] + MARGIN
         low = floor(option, bar)
         if low is not None and low > bar:
             continue
-        key = exact(option)
-        if key < best_key:
+        key = exact(option, bar)
+        if key is not None and key < best_key:
             best, best_key = option, key
     return best
 

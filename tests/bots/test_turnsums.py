@@ -180,3 +180,27 @@ def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
     full = layout.next_turn(hand, pool, everything, dict(known), base, *args)
     assert layout.next_turn(hand, pool, everything, known, base, *args, 1e9, 0.0) == full
     assert set(known) == {JOKER, 5, 20, 33}  # every natural card grown and kept
+
+
+def test_the_floors_cut_before_any_search() -> None:
+    """A natural card not yet grown counts at least the hand's lone cards of another rank
+    and suit (they stay deadwood): that floor alone may prove the bar cleared."""
+    variant = load_variant("continental")  # every card 1 point
+    t = tables(variant)
+    hand = [0, 1, 2, 16, 20, 33, 37, 45, 49]  # a run of clubs and six lone cards
+    native = native_layout(t, hand)
+    assert native is not None
+    layout, dead = native
+    base = dead_summary(variant, hand)
+    args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
+    everything = (1 << 53) - 1
+    pool = {3: 1}  # the 4 of clubs: 16 (its rank) may meld with it, 20 33 37 45 49 may not
+    grown = dead_summary(variant, [*hand, 3])
+    term = grown[0] - grown[2] + 1.0 * (grown[1] - 1)
+    assert term == 10.0
+    known: dict[int, Any] = {}
+    assert layout.next_turn(hand, pool, everything, known, base, *args, 5.0, 0.0) is False
+    assert not known  # floor (5 - 1) + 1.0 * 4 = 8 > 5: cut with no search
+    assert layout.next_turn(hand, pool, everything, known, base, *args, 9.0, 0.0) is False
+    assert known == {3: grown}  # 8 <= 9: grown, then 10 > 9
+    assert layout.next_turn(hand, pool, everything, {}, base, *args, 10.0, 0.0) == (10.0, 1, 0)

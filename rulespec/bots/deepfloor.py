@@ -47,6 +47,7 @@ from rulespec.bots.lonedraws import (
 )
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.plusone import bounded_route
 from rulespec.model.variant import Variant
 
 MARGIN = 1e-6
@@ -104,6 +105,8 @@ def next_turn_floor(
     ):
         return None
     if variant.melds.patterns and may_fit_pattern(variant, f.t, hand):
+        return None
+    if bounded_route(variant, hand):  # the lookahead's one C call bounds it as this would
         return None
     count, by_value, drawn = _pool_summary(f, pool)
     if count <= 0:

@@ -42,7 +42,7 @@ from rulespec.interpreter.solver import (
 )
 from rulespec.model.variant import Variant
 
-__all__ = ["plus_one", "sum_terms", "turn_sums"]
+__all__ = ["bounded_route", "plus_one", "sum_terms", "turn_sums"]
 
 Grown = tuple[int, int, int]
 """(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
@@ -143,6 +143,18 @@ def turn_sums(
     return layout.next_turn(  # type: ignore[no-any-return]
         hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
     )
+
+
+def bounded_route(variant: Variant, hand: Sequence[int]) -> bool:
+    """Does `turn_sums` take ``hand`` with a bar that works (the counted search's one C call,
+    every value at least 0)? Its own bound then counts each card as `deepfloor`'s floor
+    would: no Python floor is needed in front of it."""
+    t = tables(variant)
+    if (t.joker_sets and JOKER in hand) or fast_mask(t, hand) is not None:
+        return False
+    if min(t.hand_values) < 0 or (variant.melds.patterns and _may_fit_pattern(variant, t, hand)):
+        return False
+    return native_layout(t, hand) is not None
 
 
 def sum_terms(

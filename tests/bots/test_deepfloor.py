@@ -86,9 +86,29 @@ def test_floor_never_above_the_score_and_the_pick_is_min(
         return picked
 
     monkeypatch.setattr(discardpick, "least_deep", checked)
+    # the floor asked everywhere (on the counted search's C route the lookahead's own bound
+    # stands in for it: `plusone.bounded_route`), so it is checked there too
+    monkeypatch.setattr(deepfloor, "bounded_route", lambda variant, hand: False)
     _self_play(name, players, hands, moves)
     assert counts["pruned"] > 0 and counts["floored"] > counts["pruned"]
     assert counts["cut"] > 0
+
+
+def test_no_floor_where_the_lookahead_bounds_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the C route the floor answers None (its bound is in the lookahead's call), and
+    the moves are those played with the floor asked there too."""
+    routed: list[bool] = []
+    real = deepfloor.bounded_route
+
+    def spy(variant: Variant, hand: Sequence[int]) -> bool:
+        routed.append(real(variant, hand))
+        return routed[-1]
+
+    monkeypatch.setattr(deepfloor, "bounded_route", spy)
+    played = _self_play("bridge", 2, 1, 40)
+    assert any(routed)
+    monkeypatch.setattr(deepfloor, "bounded_route", lambda variant, hand: False)
+    assert _self_play("bridge", 2, 1, 40) == played
 
 
 def _grown_checked(variant: Variant, hand: Sequence[int], pool: Any) -> int:

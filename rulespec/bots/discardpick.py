@@ -55,6 +55,9 @@ class DiscardPick:
     _pot: float  # this decision's weight of the partial melds (`knocktime.pot_weight`)
     _fast: tuple[MaskLook, int] | None  # this decision's hand as a mask
     _dangers: dict[int, float]  # discard_danger by card, this decision
+    _plain_view: View | None = None  # the view (and hand) `_plains` holds the hands left of
+    _plain_hand: object = None
+    _plains: dict[tuple[int, ...], tuple[list[int] | None, float]]
 
     def cost(self, variant: Variant, hand: Sequence[int], known: Tally | None = None) -> float:
         raise NotImplementedError
@@ -115,11 +118,10 @@ class DiscardPick:
         fast = self._fast
         if fast and len(parsed.cards) == 1 and fast[1] >> card & 1 and not variant.draw.turned:
             return self._mask_discard_score(view, variant, card, deep, *fast)  # no wild in it
-        rest = remove_cards(view.hand, parsed.cards)
+        rest, score = self._plain(view, variant, parsed.cards)
         if rest is None:
-            return float("inf")
+            return score
         rules = self._deep
-        score = self.cost(variant, rest, less_one(variant, view.hand, parsed.cards))
         if variant.draw.turned:  # every card comes face up: keep the hand's outs
             score = turned_discard(variant, rest, self._pool(view, variant))
             return score + discard_danger(view, variant, card, self._pool(view, variant))
@@ -147,6 +149,21 @@ class DiscardPick:
                 return score + danger
         return score + self._danger(view, variant, card)
 
+    def _plain(
+        self, view: View, variant: Variant, cards: tuple[int, ...]
+    ) -> tuple[list[int] | None, float]:
+        """(the hand left after discarding ``cards``, or None, and its cost), once per
+        decision: the shallow pass, the floor and the deep pass all ask it."""
+        if self._plain_view is not view or self._plain_hand is not view.hand:
+            self._plain_view, self._plain_hand, self._plains = view, view.hand, {}
+        got = self._plains.get(cards)
+        if got is None:
+            rest = remove_cards(view.hand, cards)
+            known = None if rest is None else less_one(variant, view.hand, cards)
+            cost = float("inf") if rest is None else self.cost(variant, rest, known)
+            got = self._plains[cards] = (rest, cost)
+        return got
+
     def _danger(self, view: View, variant: Variant, card: int) -> float:
         """`discard_danger` of a card, once per decision."""
         if card not in self._dangers:
@@ -159,7 +176,10 @@ class DiscardPick:
         """A proven lower bound of the deep `_discard_score` (`deepfloor.next_turn_floor` for
         the lookahead, the other terms exact) where one may clear ``bar``, else None."""
         rules = self._deep
-        rest, card = remove_cards(view.hand, parsed.cards), parsed.cards[0]
+        mine = self._plain_view is view and self._plain_hand is view.hand
+        got = self._plains.get(parsed.cards) if mine else None
+        rest = remove_cards(view.hand, parsed.cards) if got is None else got[0]
+        card = parsed.cards[0]
         if rest is None or len(rest) > rules.max_outs_cards or self._contract:
             return None
         if variant.draw.turned or variant.scoring.meld_credit or is_wild(variant, card):

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rulespec.bots.hands import dead_summary, tally
 from rulespec.bots.lonedraws import (
@@ -209,15 +209,26 @@ def less_one(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Tal
     """`hands.tally` of ``hand`` less ``cards``, read off the hand's own where the one card
     lies in no meld of the hand: it was just deadwood there, in the same arrangement (the
     rule `lone_draws` reads the other way), so no search; else None. Not under a pure-run
-    contract (not measured: its hands hold wild cards, which get no lone cards here)."""
+    contract (not measured: its hands hold wild cards, which get no lone cards here). The
+    hand's lone cards are kept for the last hand asked as a tuple (a discard decision asks
+    once per discard, of the same hand)."""
     f = lone_facts(variant)
-    if f is None or len(cards) != 1 or variant.play.contract_pure or holds_wild(f, hand):
+    if f is None or len(cards) != 1 or variant.play.contract_pure:
         return None
+    if _HELD[0] is hand and _HELD[1] is f:  # (a tuple: the same cards while it is held)
+        held = _HELD[2]
+    else:
+        held = 0 if holds_wild(f, hand) else lone_masks(f, hand)[1]
+        if type(hand) is tuple:
+            _HELD[:] = [hand, f, held]
     card = cards[0]
-    if not 0 <= card < 52 or not f.natural >> card & 1 or not lone_masks(f, hand)[1] >> card & 1:
+    if not 0 <= card < 52 or not f.natural >> card & 1 or not held >> card & 1:
         return None
     dw, count, _ = tally(variant, hand, False)
     return dw - f.t.hand_values[card], count - 1, 0
+
+
+_HELD: list[Any] = [None, None, 0]  # the last hand tuple less_one read, its facts, its lone cards
 
 
 def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | None:

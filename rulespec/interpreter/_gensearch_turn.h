@@ -86,8 +86,9 @@ static double turn_floor(const LayoutObject *L, const int *lone, int lone_n, int
    known prove total / count - knock * ready / count above the bar, each card not yet
    summed at its floor (a wild draw's 0, a natural card's turn_floor; only where
    floors_hold): first with no search, then after each card grown in the pool's order (the
-   rest not searched); True when that is not proven but a wild card is not known yet (the
-   caller answers the wild draws and asks again); else the sums as without a bar. */
+   rest not searched); True when that is not proven once every natural card is grown but a
+   wild card is not known yet (the caller answers the wild draws and asks again: the
+   natural cards are known then); else the sums as without a bar. */
 static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     LayoutObject *L = (LayoutObject *)self;
     PyObject *pool, *known, *key, *copies, *out = NULL;
@@ -214,11 +215,6 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
             goto done;
         }
     }
-    if (wild_missing) {
-        out = Py_True;
-        Py_INCREF(out);
-        goto done;
-    }
     for (i = 0; i < m; i++) { /* the natural cards not known: grown (the hand's parts made
                                  when the first one is), stored, in the pool's order */
         PyObject *item, *code_key;
@@ -251,6 +247,12 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
             Py_INCREF(out);
             goto done;
         }
+    }
+    if (wild_missing) { /* every natural card grown and the bar not cleared: the wild
+                           draws are wanted (a search each, in Python) */
+        out = Py_True;
+        Py_INCREF(out);
+        goto done;
     }
     for (i = 0; i < m; i++) { /* the sums, term by term in the pool's order */
         total += (double)ns[i] * terms[i];

@@ -159,8 +159,8 @@ def test_the_bar_cuts_only_what_lies_above_it(
 
 
 def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
-    """A wild draw not known yet: True (answer it and ask again) unless the known terms
-    already prove the bar cleared; and a cut leaves the hands it did not need unsearched."""
+    """A wild draw not known yet: True (answer it and ask again) once every natural card is
+    grown and the bar is not cleared; a cut leaves the hands it did not need unsearched."""
     variant = load_variant("continental")
     t = tables(variant)
     hand = [0, 1, 2, 13, 13, 26, 30, 31, 40, 41, 44, 50, 51]
@@ -171,7 +171,9 @@ def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
     everything = (1 << 53) - 1
     pool = {JOKER: 1, 5: 1, 20: 2, 33: 1}
     args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
-    assert layout.next_turn(hand, pool, everything, {}, base, *args, 1e9, 0.0) is True
+    asked: dict[int, Any] = {}
+    assert layout.next_turn(hand, pool, everything, asked, base, *args, 1e9, 0.0) is True
+    assert set(asked) == {5, 20, 33}  # the natural cards grown first: the wild one wanted
     assert layout.next_turn(hand, pool, 0, {}, base, *args, -1.0, 0.0) is False  # far: known
     known: dict[int, Any] = {}
     assert layout.next_turn(hand, pool, everything, known, base, *args, -1e9, 0.0) is False

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rulespec.bots.hands import dead_summary, tally
 from rulespec.bots.lonedraws import (
@@ -47,6 +47,7 @@ from rulespec.bots.lonedraws import (
 )
 from rulespec.bots.masklook import mask_look
 from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.plusone import bounded_route
 from rulespec.model.variant import Variant
 
 MARGIN = 1e-6
@@ -61,21 +62,24 @@ Tally = tuple[int, int, int]
 
 def least_deep(
     options: Sequence[T],
-    exact: Callable[[T], tuple[float, tuple[int, ...]]],
+    exact: Callable[[T, float | None], tuple[float, tuple[int, ...]] | None],
     floor: Callable[[T, float], float | None],
 ) -> T:
     """``min(options, key=exact)`` (the first of equal keys), asking ``exact`` only of the
     options whose ``floor`` (a proven lower bound of the key's score, or None; given the
     bar it should clear) does not lie above the least score found so far (by ``MARGIN``):
-    those cannot be the least."""
-    best, best_key = options[0], exact(options[0])
+    those cannot be the least. ``exact(option, bar)`` is the key, or None where its score
+    is proven above ``bar`` (the same bar; None: no bar, the key is wanted)."""
+    best, best_key = options[0], exact(options[0], None)
+    if best_key is None:  # (no bar: always answered)
+        raise AssertionError("least_deep: no key without a bar")
     for option in options[1:]:
         bar = best_key[0] + MARGIN
         low = floor(option, bar)
         if low is not None and low > bar:
             continue
-        key = exact(option)
-        if key < best_key:
+        key = exact(option, bar)
+        if key is not None and key < best_key:
             best, best_key = option, key
     return best
 
@@ -101,6 +105,8 @@ def next_turn_floor(
     ):
         return None
     if variant.melds.patterns and may_fit_pattern(variant, f.t, hand):
+        return None
+    if bounded_route(variant, hand):  # the lookahead's one C call bounds it as this would
         return None
     count, by_value, drawn = _pool_summary(f, pool)
     if count <= 0:
@@ -203,15 +209,26 @@ def less_one(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Tal
     """`hands.tally` of ``hand`` less ``cards``, read off the hand's own where the one card
     lies in no meld of the hand: it was just deadwood there, in the same arrangement (the
     rule `lone_draws` reads the other way), so no search; else None. Not under a pure-run
-    contract (not measured: its hands hold wild cards, which get no lone cards here)."""
+    contract (not measured: its hands hold wild cards, which get no lone cards here). The
+    hand's lone cards are kept for the last hand asked as a tuple (a discard decision asks
+    once per discard, of the same hand)."""
     f = lone_facts(variant)
-    if f is None or len(cards) != 1 or variant.play.contract_pure or holds_wild(f, hand):
+    if f is None or len(cards) != 1 or variant.play.contract_pure:
         return None
+    if _HELD[0] is hand and _HELD[1] is f:  # (a tuple: the same cards while it is held)
+        held = _HELD[2]
+    else:
+        held = 0 if holds_wild(f, hand) else lone_masks(f, hand)[1]
+        if type(hand) is tuple:
+            _HELD[:] = [hand, f, held]
     card = cards[0]
-    if not 0 <= card < 52 or not f.natural >> card & 1 or not lone_masks(f, hand)[1] >> card & 1:
+    if not 0 <= card < 52 or not f.natural >> card & 1 or not held >> card & 1:
         return None
     dw, count, _ = tally(variant, hand, False)
     return dw - f.t.hand_values[card], count - 1, 0
+
+
+_HELD: list[Any] = [None, None, 0]  # the last hand tuple less_one read, its facts, its lone cards
 
 
 def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | None:

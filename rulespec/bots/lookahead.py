@@ -8,6 +8,9 @@ the melds are read from the solver's incremental answer (`interpreter/plusone.py
 and only the rest are solved whole. On the counted search the whole loop is one C call
 (`plusone.turn_sums`: the same terms, summed in the same order); otherwise the sums of
 `plus_one`'s answers are (`plusone.sum_terms`), and the Python loop is the fallback.
+Given a bar (`expected_below`: the best deep discard score found so far), the one call
+stops as soon as the terms found prove the lookahead above it: every term is at least 0,
+so the hands not yet grown need no search.
 """
 
 from __future__ import annotations
@@ -48,13 +51,34 @@ def expected(
     less ``knock`` per chance to knock then; ``cost`` of the hand when no card is unseen.
     ``weights``: (per deadwood card beyond the first, a knock chance, the meld credit, an
     out with meld credit). On the mask path the same sums in one C call."""
+    got = expected_below(variant, hand, pool, limit, weights, contract, cost, None)
+    if got is None:  # (no bar: always answered)
+        raise AssertionError("expected: no answer without a bar")
+    return got
+
+
+def expected_below(
+    variant: Variant,
+    hand: Sequence[int],
+    pool: Counter[int],
+    limit: int | None,
+    weights: tuple[float, float, float, float],
+    contract: bool,
+    cost: Callable[[Sequence[int]], float],
+    bar: float | None,
+) -> float | None:
+    """`expected`, or None where it is proven above ``bar`` (a float; None: no bar) before
+    every grown hand is searched (`next_turn`'s bound): the caller needs no more than that."""
     weight, knock, credit, outs = weights
     fast = ms.fast_hand(variant, hand, contract) if float(weight).is_integer() else None
     w = (weight, knock, 1.0, 0.0, 0.0, 52, credit, outs)  # the lookahead only
     got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
     if got is not None:
         return got
-    total, count, ready = next_turn(variant, hand, pool, limit, weight)
+    sums = next_turn(variant, hand, pool, limit, weight, bar, knock)
+    if sums is None:
+        return None
+    total, count, ready = sums
     if not count:
         return cost(hand)
     return total / count - knock * ready / count
@@ -66,10 +90,14 @@ def next_turn(
     pool: Counter[int],
     limit: int | None,
     weight: float,
-) -> tuple[float, int, int]:
+    bar: float | None = None,
+    knock: float = 0.0,
+) -> tuple[float, int, int] | None:
     """(summed cost over the unseen cards, how many there are, how many of them could knock
     within ``limit``): the caller divides. The cost of one draw is the deadwood left after
-    the best discard, in points, plus ``weight`` per deadwood card beyond the first."""
+    the best discard, in points, plus ``weight`` per deadwood card beyond the first. With a
+    ``bar``, None where ``total / count - knock * ready / count`` is proven above it before
+    the sums are done (the one-call route only; every other route answers)."""
     look = mask_look(variant)
     if look is not None and float(weight).is_integer():
         got = look.next_turn(hand, pool, limit, int(weight))
@@ -90,9 +118,9 @@ def next_turn(
         blocked |= touch[c]
     blocked &= ~lone_draws(variant, hand)  # ... nor does a card in no meld of the hand with it
     if f.same_values:  # the loop below in one C call on the counted search (same sums)
-        got = turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit)
-        if got is not None:
-            return got
+        sums = turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit, bar, knock)
+        if sums is not None:
+            return sums or None  # (False: above the bar)
     answers = plus_one(variant, hand, [c for c in pool if blocked >> c & 1])
     if answers is not None and f.same_values:  # the loop below in one C call (sums only)
         got = sum_terms(variant, hand, pool, blocked, base, answers, weight, limit, f.unit)

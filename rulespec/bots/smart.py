@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 from rulespec.bots import ginplay, maskturn
@@ -37,7 +37,6 @@ from rulespec.bots.base import (
     JOKER,
     Groups,
     Move,
-    MoveText,
     View,
     hand_value,
     is_wild,
@@ -49,19 +48,18 @@ from rulespec.bots.base import (
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contractgain import stock_gain
 from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending
-from rulespec.bots.danger import discard_danger, discard_dangers
-from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
+from rulespec.bots.danger import discard_dangers
+from rulespec.bots.deepfloor import Tally
+from rulespec.bots.discardpick import DeepRules, DiscardPick
 from rulespec.bots.drawpick import Enough, below_stock, best_after_discard
 from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.handcost import HandCost
-from rulespec.bots.hands import outs, unseen
+from rulespec.bots.hands import unseen
 from rulespec.bots.knocktime import knock_limit, pot_weight, too_soon
-from rulespec.bots.lookahead import expected
 from rulespec.bots.masklook import MaskLook
-from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
+from rulespec.bots.maskscore import Weights, fast_hand
 from rulespec.bots.partials import potential
-from rulespec.bots.turnedplay import turned_discard
 from rulespec.model.variant import Variant
 
 STOCK_HOPE = 1.5  # expected deadwood saved by an unseen stock card (before the lookahead)
@@ -84,10 +82,13 @@ DRAW_POT = True  # ... also when weighing a pile card against the stock
 MAX_OUTS_CARDS = 16  # hands larger than this skip the outs count (cost)
 
 
-class SmartBot(PhasedBot):
+class SmartBot(DiscardPick, PhasedBot):
     """Minimises the solver's deadwood, reads the public history, goes out when it can."""
 
     name = "smart"
+    _deep = DeepRules(
+        LOOK, MAX_OUTS_CARDS, OUTS_WEIGHT, POT_WEIGHT, POT_DRAWS, KNOCK_WEIGHT, CREDIT_WEIGHT
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -276,13 +277,7 @@ class SmartBot(PhasedBot):
                 if chosen is not None:  # the sort below, in one C call
                     return chosen
 
-            def by(deep: bool) -> Callable[[tuple[MoveText, Move]], tuple[float, tuple[int, ...]]]:
-                return lambda pm: (self._discard_score(view, variant, pm[0], deep), pm[0].cards)
-
-            shortlist = sorted(discards, key=by(False))[:keep]  # the least deep score of these
-            return least_deep(
-                shortlist, by(True), lambda pm, bar: self._deep_floor(view, variant, pm[0], bar)
-            )[1]
+            return self._pick_discard(view, variant, discards, keep)  # bots/discardpick.py
         return (
             fallback_draw(groups)
             if any(groups.get(k) for k in ("draw", "take", "pass"))
@@ -291,78 +286,6 @@ class SmartBot(PhasedBot):
 
     def _after(self, variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> float:
         return math.inf if (rest := remove_cards(hand, cards)) is None else self.cost(variant, rest)
-
-    def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
-        """Cost of the hand left after this discard plus its danger; ``deep`` adds the
-        one-draw lookahead (or the outs count with meld credit)."""
-        card = parsed.cards[0]
-        fast = self._fast
-        if fast and len(parsed.cards) == 1 and fast[1] >> card & 1 and not variant.draw.turned:
-            return self._mask_discard_score(view, variant, card, deep, *fast)  # no wild in it
-        rest = remove_cards(view.hand, parsed.cards)
-        if rest is None:
-            return math.inf
-        score = self.cost(variant, rest, less_one(variant, view.hand, parsed.cards))
-        if variant.draw.turned:  # every card comes face up: keep the hand's outs
-            score = turned_discard(variant, rest, self._pool(view, variant))
-            return score + discard_danger(view, variant, card, self._pool(view, variant))
-        if is_wild(variant, card):
-            return score + 50
-        if deep and len(rest) <= MAX_OUTS_CARDS and not self._contract:
-            if variant.scoring.meld_credit:
-                score -= OUTS_WEIGHT * outs(variant, rest, self._pool(view, variant))
-            else:
-                score = LOOK * self._next_turn(view, variant, rest) + (1 - LOOK) * score
-                if POT_WEIGHT and variant.knock is not None:
-                    pool = self._pool(view, variant)
-                    score -= self._pot * potential(variant, rest, pool, POT_DRAWS)
-        return score + self._danger(view, variant, card)
-
-    def _danger(self, view: View, variant: Variant, card: int) -> float:
-        """`discard_danger` of a card, once per decision."""
-        if card not in self._dangers:
-            self._dangers[card] = discard_danger(view, variant, card, self._pool(view, variant))
-        return self._dangers[card]
-
-    def _deep_floor(
-        self, view: View, variant: Variant, parsed: MoveText, bar: float
-    ) -> float | None:
-        """A proven lower bound of the deep `_discard_score` (`deepfloor.next_turn_floor` for
-        the lookahead, the other terms exact) where one may clear ``bar``, else None."""
-        rest, card = remove_cards(view.hand, parsed.cards), parsed.cards[0]
-        if rest is None or len(rest) > MAX_OUTS_CARDS or self._contract:
-            return None
-        if variant.draw.turned or variant.scoring.meld_credit or is_wild(variant, card):
-            return None
-        pool, danger = self._pool(view, variant), self._danger(view, variant, card)
-        extra = 0.0 if LOOK == 1 else (1 - LOOK) * self.cost(variant, rest)
-        if POT_WEIGHT and variant.knock is not None:
-            extra -= self._pot * potential(variant, rest, pool, POT_DRAWS)
-        w, limit = (self._count_weight(variant), KNOCK_WEIGHT), self._view_limit(view, variant)
-        floor = next_turn_floor(variant, rest, pool, limit, w, (bar - extra - danger) / LOOK)
-        return None if floor is None else LOOK * floor + extra + danger
-
-    def _mask_discard_score(
-        self, view: View, variant: Variant, card: int, deep: bool, look: MaskLook, mask: int
-    ) -> float:
-        """`_discard_score` of a hand `maskscore.fast_hand` passed, by mask: the same sums."""
-        rest, w = mask ^ 1 << card, self._weights(variant)
-        if not deep:
-            score = discard_cost(variant, look, rest, 0, w)
-        else:  # the lookahead over the unseen cards (the general one off the mask path)
-            pool, limit = self._pool(view, variant), self._view_limit(view, variant)
-            left = lambda: remove_cards(view.hand, (card,)) or []  # noqa: E731
-            turn = lambda hand: self._next_turn(view, variant, hand)  # noqa: E731
-            score = discard_cost(variant, look, rest, 2, w, pool, limit, (left, turn))
-        return score + self._danger(view, variant, card)
-
-    def _next_turn(self, view: View, variant: Variant, hand: Sequence[int]) -> float:
-        """Expected cost after one more draw (`lookahead.expected`), less a bonus for the
-        chance of being able to knock then (knock variants)."""
-        pool, limit = self._pool(view, variant), self._view_limit(view, variant)
-        w = (self._count_weight(variant), KNOCK_WEIGHT, CREDIT_WEIGHT, OUTS_WEIGHT)
-        cost = lambda h: self.cost(variant, h)  # noqa: E731 - asked only of an empty pool
-        return expected(variant, hand, pool, limit, w, self._contract, cost)
 
     def _weights(self, variant: Variant) -> Weights:
         """The weights `maskscore.discard_cost` reads (this module's, as they are now; the

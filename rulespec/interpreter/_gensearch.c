@@ -31,7 +31,7 @@
  * The file includes its parts once, in order: _gensearch_state.h (masks, types, memo
  * tables), _gensearch_walk.h (values, pivot, the walk), _gensearch_parts.h (parts
  * and Parts), _gensearch_calls.h (the methods), _gensearch_hand.h (the layout's calls on a
- * hand's codes). KERNEL_VERSION must equal
+ * hand's codes), _gensearch_turn.h (the lookahead's sums, with a bar). KERNEL_VERSION must equal
  * gensearch.py's VERSION and KERNEL_SOURCE the digest of this file and its headers as
  * they are now, so a stale build is refused there.
  */
@@ -49,6 +49,7 @@
 #include "_gensearch_parts.h"
 #include "_gensearch_calls.h"
 #include "_gensearch_hand.h"
+#include "_gensearch_turn.h"
 
 static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *name) {
     PyObject *fast = PySequence_Fast(obj, name);

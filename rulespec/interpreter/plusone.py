@@ -20,13 +20,15 @@ grown hand (tests/interpreter/test_plusone.py).
 
 `turn_sums` is the lookahead's use of those answers in one C call on the counted
 search: every unseen card's term summed there, in the pool's order, with the answers
-kept per hand read and grown as here (tests/bots/test_turnsums.py).
+kept per hand read and grown as here (tests/bots/test_turnsums.py); given the best score
+found so far, it stops as soon as the terms found prove the hand's lookahead above it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Literal
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
@@ -40,7 +42,7 @@ from rulespec.interpreter.solver import (
 )
 from rulespec.model.variant import Variant
 
-__all__ = ["plus_one", "sum_terms", "turn_sums"]
+__all__ = ["bounded_route", "plus_one", "sum_terms", "turn_sums"]
 
 Grown = tuple[int, int, int]
 """(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
@@ -103,7 +105,9 @@ def turn_sums(
     weight: float,
     limit: int | None,
     unit: int,
-) -> tuple[float, int, int] | None:
+    bar: float | None = None,
+    knock: float = 0.0,
+) -> tuple[float, int, int] | Literal[False] | None:
     """`lookahead.next_turn`'s sums over the unseen cards (``pool``: {code: copies}) in one
     C call on the counted search, each card's term as there: a card with no bit in
     ``blocked`` just joins the hand's deadwood (``base``: its (deadwood, deadwood cards,
@@ -111,7 +115,12 @@ def turn_sums(
     answers, by card); the terms summed in the pool's order with the same float operations.
     None where `plus_one` would not take the counted search's C route for every card (a
     one-deck natural hand, jokers of their own rank, a whole-hand pattern in reach, no C
-    search, or the C search refusing the hand): the caller sums in Python then."""
+    search, or the C search refusing the hand): the caller sums in Python then.
+
+    With a ``bar``: False as soon as the terms found prove ``total / count - knock * ready /
+    count`` above it (every term is at least 0, and a card not yet grown may still be a
+    knock chance), so the grown hands left and the wild draws need no search; the sums
+    otherwise, the same as without a bar."""
     t = tables(variant)
     if (t.joker_sets and (JOKER in hand or JOKER in pool)) or fast_mask(t, hand) is not None:
         return None
@@ -121,12 +130,31 @@ def turn_sums(
     if native is None or unit < 1:
         return None
     known = _answers(t, hand)
+    layout, dead, joker = native[0], native[1], t.hand_values[JOKER]
+    if bar is not None:  # the bound first: the wild draws only when it is not proven
+        got = layout.next_turn(
+            hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
+        )
+        if got is not True:
+            return got  # type: ignore[no-any-return]
     for card in _codes_of(t.not_fast):  # the wild draws first, a search each (`_general`)
         if card in pool and blocked >> card & 1 and card not in known:
             known[card] = summary(t, [*hand, card])
-    return native[0].next_turn(  # type: ignore[no-any-return]
-        hand, pool, blocked, known, base, native[1], t.hand_values[JOKER], unit, weight, limit, 1
+    return layout.next_turn(  # type: ignore[no-any-return]
+        hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
     )
+
+
+def bounded_route(variant: Variant, hand: Sequence[int]) -> bool:
+    """Does `turn_sums` take ``hand`` with a bar that works (the counted search's one C call,
+    every value at least 0)? Its own bound then counts each card as `deepfloor`'s floor
+    would: no Python floor is needed in front of it."""
+    t = tables(variant)
+    if (t.joker_sets and JOKER in hand) or fast_mask(t, hand) is not None:
+        return False
+    if min(t.hand_values) < 0 or (variant.melds.patterns and _may_fit_pattern(variant, t, hand)):
+        return False
+    return native_layout(t, hand) is not None
 
 
 def sum_terms(

@@ -21,10 +21,20 @@ from typing import Any
 
 import pytest
 
-from rulespec.bots import buying, deepfloor, ginplay, lonedraws, lookahead, make_bot, smart
+from rulespec.bots import (
+    buying,
+    deepfloor,
+    discardpick,
+    ginplay,
+    lonedraws,
+    lookahead,
+    make_bot,
+    smart,
+)
 from rulespec.bots.base import hand_value, view_of
 from rulespec.bots.hands import dead_cards, dead_summary, tally
 from rulespec.compiler.load import load_variant
+from rulespec.interpreter import gensearch
 from rulespec.interpreter.game import Game
 from rulespec.model.variant import Variant
 
@@ -51,30 +61,55 @@ def _self_play(name: str, players: int, hands: int, moves: int) -> list[str]:
 def test_floor_never_above_the_score_and_the_pick_is_min(
     name: str, players: int, hands: int, moves: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    counts = {"floored": 0, "pruned": 0}
+    counts = {"floored": 0, "pruned": 0, "cut": 0}
 
     def checked(
         options: Sequence[Any],
-        exact: Callable[[Any], tuple[float, tuple[int, ...]]],
+        exact: Callable[[Any, float | None], tuple[float, tuple[int, ...]] | None],
         floor: Callable[[Any, float], float | None],
     ) -> Any:
-        keys = [exact(option) for option in options]
-        best = min(keys)
+        keys = [exact(option, None) for option in options]
+        best = min(k for k in keys if k is not None)
         for option, key in zip(options, keys, strict=True):
+            assert key is not None
             for bar in (-math.inf, key[0] - 3.0, key[0], best[0] + deepfloor.MARGIN):
                 low = floor(option, bar)
                 if low is not None:
                     counts["floored"] += 1
                     assert low <= key[0] + 1e-9, (option, bar, low, key)
+                cut = exact(option, bar)  # the lookahead's own bound: None only above the bar
+                assert cut == key or (cut is None and key[0] > bar - 1e-9), (option, bar, key)
+                counts["cut"] += cut is None
             low = floor(option, best[0] + deepfloor.MARGIN)
             counts["pruned"] += low is not None and low > best[0] + deepfloor.MARGIN
         picked = deepfloor.least_deep(options, exact, floor)
-        assert picked is min(options, key=exact)
+        assert picked is min(options, key=lambda option: exact(option, None))
         return picked
 
-    monkeypatch.setattr(smart, "least_deep", checked)
+    monkeypatch.setattr(discardpick, "least_deep", checked)
+    # the floor asked everywhere (on the counted search's C route the lookahead's own bound
+    # stands in for it: `plusone.bounded_route`), so it is checked there too
+    monkeypatch.setattr(deepfloor, "bounded_route", lambda variant, hand: False)
     _self_play(name, players, hands, moves)
     assert counts["pruned"] > 0 and counts["floored"] > counts["pruned"]
+    assert counts["cut"] > 0 or gensearch.MODULE is None  # (the bound is the C call's)
+
+
+def test_no_floor_where_the_lookahead_bounds_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the C route the floor answers None (its bound is in the lookahead's call), and
+    the moves are those played with the floor asked there too."""
+    routed: list[bool] = []
+    real = deepfloor.bounded_route
+
+    def spy(variant: Variant, hand: Sequence[int]) -> bool:
+        routed.append(real(variant, hand))
+        return routed[-1]
+
+    monkeypatch.setattr(deepfloor, "bounded_route", spy)
+    played = _self_play("bridge", 2, 1, 40)
+    assert any(routed)
+    monkeypatch.setattr(deepfloor, "bounded_route", lambda variant, hand: False)
+    assert _self_play("bridge", 2, 1, 40) == played
 
 
 def _grown_checked(variant: Variant, hand: Sequence[int], pool: Any) -> int:
@@ -142,11 +177,13 @@ def test_tallies_read_off_the_hand_are_the_solvers(
         return got
 
     monkeypatch.setattr(smart, "less_one", less_checked)
+    monkeypatch.setattr(discardpick, "less_one", less_checked)
     monkeypatch.setattr(buying, "plus_one_tally", plus_checked)
     with_shortcut = _self_play(name, players, hands, moves)
     assert any(answered["less"])  # read off the hand, no search
     assert any(answered["plus"]) or name != "contract-rummy"  # (buying: contract-rummy)
     monkeypatch.setattr(smart, "less_one", lambda variant, hand, cards: None)
+    monkeypatch.setattr(discardpick, "less_one", lambda variant, hand, cards: None)
     monkeypatch.setattr(buying, "plus_one_tally", lambda variant, hand, card: None)
     assert _self_play(name, players, hands, moves) == with_shortcut
 
@@ -198,7 +235,7 @@ def test_least_deep_is_min_with_its_ties() -> None:
     scores = {1: 5.0, 2: 3.0, 3: 3.0, 4: 9.0}
     asked: list[int] = []
 
-    def exact(option: int) -> tuple[float, tuple[int, ...]]:
+    def exact(option: int, bar: float | None) -> tuple[float, tuple[int, ...]]:
         asked.append(option)
         return scores[option], (0,)  # equal keys: the first one stays
 
@@ -210,3 +247,11 @@ def test_least_deep_is_min_with_its_ties() -> None:
     floors = {2: 5.0 + deepfloor.MARGIN / 2, 3: 2.0, 4: 3.0 + deepfloor.MARGIN / 2}  # within
     assert deepfloor.least_deep([1, 2, 3, 4], exact, lambda o, bar: floors[o]) == 2
     assert asked == [1, 2, 3, 4]
+    asked.clear()
+
+    def bounded(option: int, bar: float | None) -> tuple[float, tuple[int, ...]] | None:
+        asked.append(option)  # None: proven above the bar (as the lookahead's bound says)
+        return None if bar is not None and scores[option] > bar else (scores[option], (0,))
+
+    assert deepfloor.least_deep([1, 2, 3, 4], bounded, lambda o, bar: None) == 2
+    assert deepfloor.least_deep([4, 1, 3, 2], bounded, lambda o, bar: None) == 3

@@ -43,9 +43,11 @@ def test_one_call_sums_equal_the_python_loop(
     asked: list[tuple[Any, ...]] = []
     real = lookahead.next_turn
 
-    def spy(v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float) -> Any:
+    def spy(
+        v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float, *bar: Any
+    ) -> Any:
         asked.append((tuple(hand), Counter(pool), limit, weight))
-        return real(v, hand, pool, limit, weight)
+        return real(v, hand, pool, limit, weight, *bar)
 
     monkeypatch.setattr(lookahead, "next_turn", spy)
     game = Game.new(variant, 2, seed=91)
@@ -108,3 +110,99 @@ def test_the_call_refuses_what_it_does_not_take() -> None:
     far = layout.next_turn(hand, {20: 2}, 0, known, (9, 4, 3), dead, 2, 1, 0.5, 7, 0)
     total, count, ready = far
     assert (total, count, ready) == (2 * (9 + 1 - 3 + 0.5 * 4), 2, 2) and not known
+
+
+@pytest.mark.parametrize(("name", "moves"), [CASES[0], CASES[1]])
+def test_the_bar_cuts_only_what_lies_above_it(
+    name: str, moves: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a bar, the one call answers False only where the lookahead lies above the bar,
+    and the sums as without one elsewhere; on a cut the hands left are not grown."""
+    variant = load_variant(name)
+    asked: list[tuple[Any, ...]] = []
+    real = lookahead.next_turn
+
+    def spy(
+        v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float, *bar: Any
+    ) -> Any:
+        asked.append((tuple(hand), Counter(pool), limit, weight))
+        return real(v, hand, pool, limit, weight, *bar)
+
+    monkeypatch.setattr(lookahead, "next_turn", spy)
+    game = Game.new(variant, 2, seed=91)
+    bots = [make_bot("smart", 5 + seat) for seat in range(2)]
+    for _ in range(moves):
+        if game.hand_over:
+            break
+        seat = game.to_move
+        game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
+    monkeypatch.setattr(lookahead, "next_turn", real)
+    knock = 5.0
+    cut = kept = 0
+    for hand, pool, limit, weight in asked[:30]:
+        full = real(variant, hand, pool, limit, weight)
+        assert full is not None
+        total, count, ready = full
+        if not count:
+            continue
+        score = total / count - knock * ready / count
+        for bar in (score - 2.0, score - 1e-3, score, score + 1e-3, score + 5.0, -1e9):
+            plusone._answers(tables(variant), hand).clear()  # (the search asked again)
+            got = real(variant, hand, pool, limit, weight, bar, knock)
+            if got is None:
+                assert score > bar - 1e-9, (hand, bar, score)
+                cut += 1
+            else:
+                assert got == full, (hand, bar)
+                kept += 1
+    assert cut > 0 and kept > 0
+
+
+def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
+    """A wild draw not known yet: True (answer it and ask again) once every natural card is
+    grown and the bar is not cleared; a cut leaves the hands it did not need unsearched."""
+    variant = load_variant("continental")
+    t = tables(variant)
+    hand = [0, 1, 2, 13, 13, 26, 30, 31, 40, 41, 44, 50, 51]
+    native = native_layout(t, hand)
+    assert native is not None
+    layout, dead = native
+    base = dead_summary(variant, hand)
+    everything = (1 << 53) - 1
+    pool = {JOKER: 1, 5: 1, 20: 2, 33: 1}
+    args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
+    asked: dict[int, Any] = {}
+    assert layout.next_turn(hand, pool, everything, asked, base, *args, 1e9, 0.0) is True
+    assert set(asked) == {5, 20, 33}  # the natural cards grown first: the wild one wanted
+    assert layout.next_turn(hand, pool, 0, {}, base, *args, -1.0, 0.0) is False  # far: known
+    known: dict[int, Any] = {}
+    assert layout.next_turn(hand, pool, everything, known, base, *args, -1e9, 0.0) is False
+    assert not known  # cut before any grown hand was searched
+    known[JOKER] = dead_summary(variant, [*hand, JOKER])
+    full = layout.next_turn(hand, pool, everything, dict(known), base, *args)
+    assert layout.next_turn(hand, pool, everything, known, base, *args, 1e9, 0.0) == full
+    assert set(known) == {JOKER, 5, 20, 33}  # every natural card grown and kept
+
+
+def test_the_floors_cut_before_any_search() -> None:
+    """A natural card not yet grown counts at least the hand's lone cards of another rank
+    and suit (they stay deadwood): that floor alone may prove the bar cleared."""
+    variant = load_variant("continental")  # every card 1 point
+    t = tables(variant)
+    hand = [0, 1, 2, 16, 20, 33, 37, 45, 49]  # a run of clubs and six lone cards
+    native = native_layout(t, hand)
+    assert native is not None
+    layout, dead = native
+    base = dead_summary(variant, hand)
+    args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
+    everything = (1 << 53) - 1
+    pool = {3: 1}  # the 4 of clubs: 16 (its rank) may meld with it, 20 33 37 45 49 may not
+    grown = dead_summary(variant, [*hand, 3])
+    term = grown[0] - grown[2] + 1.0 * (grown[1] - 1)
+    assert term == 10.0
+    known: dict[int, Any] = {}
+    assert layout.next_turn(hand, pool, everything, known, base, *args, 5.0, 0.0) is False
+    assert not known  # floor (5 - 1) + 1.0 * 4 = 8 > 5: cut with no search
+    assert layout.next_turn(hand, pool, everything, known, base, *args, 9.0, 0.0) is False
+    assert known == {3: grown}  # 8 <= 9: grown, then 10 > 9
+    assert layout.next_turn(hand, pool, everything, {}, base, *args, 10.0, 0.0) == (10.0, 1, 0)

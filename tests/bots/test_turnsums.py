@@ -25,7 +25,7 @@ from rulespec.bots import lookahead, make_bot
 from rulespec.bots.hands import dead_summary
 from rulespec.compiler.load import load_variant
 from rulespec.core.cards import JOKER
-from rulespec.interpreter import plusone
+from rulespec.interpreter import gensearch, plusone
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.search import native_layout
@@ -33,6 +33,10 @@ from rulespec.interpreter.search import native_layout
 CASES = [("continental", 12), ("bridge", 30), ("scala-40", 30), ("kalooki", 30)]
 """(game, moves of one seeded smart self-play hand; Kalooki's hands are one-deck natural
 most of the time: `plus_one` answers them, `sum_terms` sums)."""
+
+pytestmark = pytest.mark.skipif(
+    gensearch.MODULE is None, reason=f"no C counted search built: {gensearch.WHY}"
+)
 
 
 @pytest.mark.parametrize(("name", "moves"), CASES)

@@ -15,7 +15,7 @@ a pile card that must be used but lies in no meld of the hand and on no table me
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, rank_mask, run_windows, tables
@@ -153,14 +153,18 @@ def _run_cover(
     """The ranks of `mask` (one suit's natural cards) lying in some run of `run_min` to
     `run_max` cards that these cards and up to `wild` wild cards can fill."""
     got = 0
-    for window in run_windows(line):
-        if not run_min <= len(window) <= run_max:
-            continue
-        full = rank_mask(window)
+    for length, full in _window_masks(line, run_min, run_max):
         held = full & mask
         if not held:
             continue
-        naturals = bin(held).count("1")
-        if len(window) - naturals <= min(wild, limits[naturals]):
+        naturals = held.bit_count()
+        if length - naturals <= min(wild, limits[naturals]):
             got |= held
     return got
+
+
+@cache
+def _window_masks(line: str, run_min: int, run_max: int) -> tuple[tuple[int, int], ...]:
+    """(length, rank mask) of the run windows of `run_min` to `run_max` ranks, in
+    `run_windows` order (what `_run_cover` reads of each window)."""
+    return tuple((len(w), rank_mask(w)) for w in run_windows(line) if run_min <= len(w) <= run_max)

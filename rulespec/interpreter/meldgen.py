@@ -280,16 +280,24 @@ def name_parts(
     wild cards they may hold (`must`: only those holding that card); False as soon as there
     are more than `FULL_BUDGET`."""
     for codes, kmin, kmax in parts:
-        # the wild cards the natural part leaves (it may hold a card of a wild rank)
-        pool = wild_count - Counter(codes)
+        # the wild cards the natural part leaves (it may hold a card of a wild rank; most
+        # hold none, and the pool is then every wild card: Counter's difference copies it)
+        if wild_count and not wild_count.keys().isdisjoint(codes):
+            pool = wild_count - Counter(codes)
+        else:
+            pool = wild_count
         held = must is None or must in codes
         for k in range(kmin, min(kmax, pool.total()) + 1):
-            for chosen in multisets(pool, k):
+            for chosen in multisets(pool, k) if k else _NO_WILDS:
                 if held or must in chosen:
                     found.update(name_wilds(variant, list(codes) + chosen))
                     if len(found) > FULL_BUDGET:
                         return False
     return True
+
+
+_NO_WILDS: tuple[list[int]] = ([],)
+"""`multisets(pool, 0)`: the one empty choice (read, never changed)."""
 
 
 def multisets(pool: Counter[int], k: int) -> list[list[int]]:

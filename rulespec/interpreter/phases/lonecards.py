@@ -49,14 +49,12 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
     ok = 0  # the ranks whose natural cards, with the wild cards, can make a set
     need = set_need[min(wild, len(set_need) - 1)]
     if need:
-        if t.set_distinct:  # (suits held of each rank)
-            s0, s1, s2, s3 = suits
-            copies = [
-                (s0 >> r & 1) + (s1 >> r & 1) + (s2 >> r & 1) + (s3 >> r & 1) for r in range(13)
-            ]
-        for r in range(13):
-            if copies[r] >= need:
-                ok |= 1 << r
+        if t.set_distinct:  # the ranks held in at least `need` suits, as masks
+            ok = _in_suits(suits, need)
+        else:
+            for r in range(13):
+                if copies[r] >= need:
+                    ok |= 1 << r
     cover = [ok, ok, ok, ok]
     bare = False  # a natural card in no set: does a run take it?
     for s in range(4):
@@ -76,6 +74,18 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
             if lone >= enough:
                 return lone
     return lone
+
+
+def _in_suits(suits: list[int], need: int) -> int:
+    """The ranks (bit r) held in at least `need` of the four suits' rank masks."""
+    s0, s1, s2, s3 = suits
+    if need == 1:
+        return s0 | s1 | s2 | s3
+    if need == 2:
+        return (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
+    if need == 3:
+        return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    return s0 & s1 & s2 & s3 if need == 4 else 0
 
 
 def in_no_meld(variant: Variant, cards: Sequence[int], card: int) -> bool:

@@ -50,6 +50,7 @@
 #include "_gensearch_calls.h"
 #include "_gensearch_hand.h"
 #include "_gensearch_turn.h"
+#include "_gensearch_partition.h"
 
 static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *name) {
     PyObject *fast = PySequence_Fast(obj, name);
@@ -192,6 +193,9 @@ static PyMethodDef parts_methods[] = {
      "arrange(code, held, start, 0, fl) -> (the walk's choices, wild cards owed or spare)"},
     {"summary", (PyCFunction)(void (*)(void))p_summary, METH_FASTCALL,
      "summary(code, held, start, 0, fl) -> (deadwood cards, highest value) of the walk"},
+    {"partition", (PyCFunction)(void (*)(void))p_partition, METH_FASTCALL,
+     "partition(mask, b, fl, used, most, drop, counts, flags, wild_sizes, per_meld, contract, "
+     "share, windows) -> partsearch's steps of the partition found, or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -25,7 +25,8 @@ from rulespec.interpreter.melds import (
     normalize,
     pattern_of,
 )
-from rulespec.interpreter.partsearch import Contract, find_partition
+from rulespec.interpreter.partsearch import find_partition
+from rulespec.interpreter.parttally import Contract
 from rulespec.interpreter.solver import deadwood, remember
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant

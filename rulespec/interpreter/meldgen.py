@@ -179,14 +179,21 @@ def _run_parts(t: Tables, suit: int, present: int, wilds: int, spans_only: bool)
     """The run parts of one suit, its ranks held as a mask (see `natural_parts`)."""
     parts: list[Part] = []
     subsets = _span_subsets if spans_only else _run_subsets
+    run_min, run_max, base = t.run_min, t.run_max, 13 * suit
+    most = [min(wilds, run_max - n, t.max_wilds(n)) for n in range(present.bit_count() + 1)]
     for sub, gap in subsets(t.line, present, wilds):
-        n = bin(sub).count("1")
-        kmin = max(gap, t.run_min - n, 0)
-        kmax = min(wilds, t.run_max - n, t.max_wilds(n))
+        n = sub.bit_count()
+        kmin = max(gap, run_min - n, 0)
+        kmax = most[n]
         if kmin <= kmax:
-            codes = tuple(r + 13 * suit for r in range(13) if sub >> r & 1)
-            parts.append((codes, kmin, kmax))
+            parts.append((tuple([r + base for r in _ranks_of(sub)]), kmin, kmax))
     return parts
+
+
+@lru_cache(maxsize=8192)
+def _ranks_of(sub: int) -> tuple[int, ...]:
+    """The ranks (bits) of a 13-bit rank mask, lowest first."""
+    return tuple(r for r in range(13) if sub >> r & 1)
 
 
 def split_hand(t: Tables, hand: Sequence[int]) -> tuple[Counter[int], list[int]]:
@@ -280,16 +287,24 @@ def name_parts(
     wild cards they may hold (`must`: only those holding that card); False as soon as there
     are more than `FULL_BUDGET`."""
     for codes, kmin, kmax in parts:
-        # the wild cards the natural part leaves (it may hold a card of a wild rank)
-        pool = wild_count - Counter(codes)
+        # the wild cards the natural part leaves (it may hold a card of a wild rank; most
+        # hold none, and the pool is then every wild card: Counter's difference copies it)
+        if wild_count and not wild_count.keys().isdisjoint(codes):
+            pool = wild_count - Counter(codes)
+        else:
+            pool = wild_count
         held = must is None or must in codes
         for k in range(kmin, min(kmax, pool.total()) + 1):
-            for chosen in multisets(pool, k):
+            for chosen in multisets(pool, k) if k else _NO_WILDS:
                 if held or must in chosen:
                     found.update(name_wilds(variant, list(codes) + chosen))
                     if len(found) > FULL_BUDGET:
                         return False
     return True
+
+
+_NO_WILDS: tuple[list[int]] = ([],)
+"""`multisets(pool, 0)`: the one empty choice (read, never changed)."""
 
 
 def multisets(pool: Counter[int], k: int) -> list[list[int]]:

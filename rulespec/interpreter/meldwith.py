@@ -38,21 +38,29 @@ def melds_holding(variant: Variant, hand: Sequence[int], card: int) -> list[Meld
     finds the listing it derives over the budget). Only `card`'s rank's sets and its
     suit's runs can hold it, so only those natural parts are named."""
     t = tables(variant)
-    naturals, wild_cards = split_hand(t, hand)
+    # split_hand's two halves, read only where `card` needs them: its rank's copies by suit,
+    # its suit's ranks, the wild cards (jokers only when wild)
+    wild_cards: list[int] = []
+    rank, suit = card % 13, card // 13
+    by_suit = [0, 0, 0, 0]
+    present = 0
+    flex = t.not_fast & ~(0 if t.wild_joker else 1 << JOKER)
+    for c in hand:
+        if flex >> c & 1:
+            wild_cards.append(c)
+        if c < JOKER:
+            if c % 13 == rank:
+                by_suit[c // 13] += 1
+            if c // 13 == suit:
+                present |= 1 << (c % 13)
     if len(wild_cards) > FULL_LISTING:
         return None
+    wild_cards.sort()
     wilds = len(wild_cards)
-    rank, suit = card % 13, card // 13
     parts: list[Part] = []
     if t.has_sets:
-        get = naturals.get
-        avail = (get(rank, 0), get(rank + 13, 0), get(rank + 26, 0), get(rank + 39, 0))
-        parts += set_group(t, rank, avail, wilds)[1]
+        parts += set_group(t, rank, tuple(by_suit), wilds)[1]
     if t.has_runs:
-        present = 0
-        for c in naturals:
-            if c // 13 == suit and c < 52 and naturals[c] > 0:
-                present |= 1 << (c % 13)
         parts += run_group(t, suit, present, wilds)[1]
     found: set[Meld] = set()
     holding = [p for p in parts if card in p[0]]

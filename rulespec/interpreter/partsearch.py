@@ -21,22 +21,14 @@ from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import partition_apart
 from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, tables
 from rulespec.interpreter.melds import name_one
+from rulespec.interpreter.partnative import NativeRules
 from rulespec.interpreter.partshare import hand_search, inside, share_table, too_dead
-from rulespec.interpreter.search import Step
+from rulespec.interpreter.parttally import NONE_GOT, Contract, Got, counted, fits_sizes
+from rulespec.interpreter.search import Part, Step
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
-Contract = tuple[int, int, int, int, int]
-"""What a going out must hold: (sets, their length, runs, their length, runs of them pure)."""
-Got = tuple[int, int, int]
-"""A contract's tally so far: sets, runs and pure runs counted (each capped at its need)."""
-NONE_GOT: Got = (0, 0, 0)
 _UNKNOWN: tuple[Step, ...] = (((), -3),)  # a state not yet in the memo (no step is this)
-
-
-def _fits_sizes(partial: tuple[int, ...], targets: list[Counter[int]]) -> bool:
-    have = Counter(partial)
-    return any(all(target[s] >= n for s, n in have.items()) for target in targets)
 
 
 def find_partition(
@@ -173,7 +165,21 @@ class _Partitioner:
         if not isinstance(holes, dict):
             holes = t.memo[("holes", s.width)] = {}
         self.holes: dict[tuple[int, ...], int] = holes
-        self.by_low = s.by_low  # the hand's parts by lowest card
+        self.by_low: list[list[Part]] = []  # the hand's parts by lowest card (Python route)
+        self.native = (  # the C route (partnative.py), when the search is the C one
+            None
+            if self.size_targets is not None
+            else NativeRules.of(
+                t,
+                s.native,
+                self.most,
+                self.counts_ok,
+                self.most < min(self.cards, s.full.bit_length()),
+                self.exchange,
+                self.contract,
+                self.wild_codes,
+            )
+        )
 
     def holds(self, hand: Sequence[int]) -> bool:
         """Is this hand part of the hand the search was built for?"""
@@ -207,10 +213,10 @@ class _Partitioner:
         fl = s.flex_in(mask)
         found = None
         if drop is None or any(c != JOKER and c in drop for c in hand):
-            found = self._dfs(mask, jokers, fl, made, drop, NONE_GOT)
+            found = self._search(mask, jokers, fl, made, drop)
         if found is None and drop is not None and JOKER in drop and jokers:
             jokers -= 1  # the discard is a joker
-            found = self._dfs(mask, jokers, fl, made, None, NONE_GOT)
+            found = self._search(mask, jokers, fl, made, None)
         if found is None:
             return None
         # steps: (natural codes, wild count) for melds with a natural card, ((), size) for
@@ -222,6 +228,16 @@ class _Partitioner:
                 melds.append(name_one(self.variant, codes, pool[:k]))
                 pool = pool[k:]
         return melds
+
+    def _search(
+        self, mask: int, b: int, fl: int, made: tuple[int, ...], drop: frozenset[int] | None
+    ) -> tuple[Step, ...] | None:
+        """`_dfs` from the start, in C when it can take it (the same steps: partnative.py)."""
+        if self.native is not None and self.native.takes(b, len(made)):
+            return self.native.search(mask, b, fl, len(made), drop)
+        if not self.by_low:
+            self.by_low = self.search.by_low
+        return self._dfs(mask, b, fl, made, drop, NONE_GOT)
 
     def _complete(self, used: tuple[int, ...], got: Got) -> bool:
         if self.counts_ok is not None and len(used) not in self.counts_ok:
@@ -336,20 +352,6 @@ class _Partitioner:
         self.holes[codes] = got
         return got
 
-    def _counted(self, got: Got, codes: tuple[int, ...], k: int) -> Got:
-        """The contract's tally with one more meld of these natural codes and k wild cards
-        (capped at what the contract asks). A meld of one natural card counts for neither
-        kind: which it is, the naming decides."""
-        c = self.contract
-        if c is None or len(codes) < 2:
-            return got
-        size = len(codes) + k
-        if codes[0] % 13 == codes[1] % 13:
-            return (min(got[0] + (size >= c[1]), c[0]), got[1], got[2]) if c[0] else got
-        if size < c[3]:
-            return got
-        return (got[0], min(got[1] + 1, c[2]), min(got[2] + (k == 0), c[4]))
-
     def _place_lowest(
         self,
         mask: int,
@@ -375,9 +377,10 @@ class _Partitioner:
                 top = 0  # a wild card here could trade places with a natural card left
             for k in range(kmin, top + 1):
                 now = used + (len(codes) + k,)
-                if self.size_targets is not None and not _fits_sizes(now, self.target_counters):
+                if self.size_targets is not None and not fits_sizes(now, self.target_counters):
                     continue
-                found = self._dfs(mask - m, b - k, left, now, drop, self._counted(got, codes, k))
+                now_got = counted(self.contract, got, codes, k)
+                found = self._dfs(mask - m, b - k, left, now, drop, now_got)
                 if found is not None:
                     return ((codes, k),) + found
         flex = s.is_flex[i]

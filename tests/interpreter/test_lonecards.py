@@ -24,7 +24,7 @@ from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_listing, lists_every_meld
 from rulespec.interpreter.phases import judge
 from rulespec.interpreter.phases import wayon as W
-from rulespec.interpreter.phases.lonecards import in_no_meld, lone_cards
+from rulespec.interpreter.phases.lonecards import _in_suits, in_no_meld, lone_cards
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "valid"
 VARIANTS = [
@@ -96,3 +96,14 @@ def test_the_test_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPat
                 said_no += lone_cards(v, g.hs.hands[g.to_move]) >= 2
             g.play(rng.choice(g.legal_moves()))
     assert compared > 50 and said_no > 10
+
+
+def test_ranks_in_enough_suits_match_a_count_per_rank() -> None:
+    """`_in_suits` (distinct-suit sets: the ranks held in at least `need` suits, by masks)
+    equals counting each rank's suits."""
+    rng = random.Random(4)
+    for _ in range(400):
+        suits = [rng.randrange(8192) for _ in range(4)]
+        for need in range(1, 6):
+            want = sum(1 << r for r in range(13) if sum(s >> r & 1 for s in suits) >= need)
+            assert _in_suits(suits, need) == want

@@ -15,7 +15,7 @@ a pile card that must be used but lies in no meld of the hand and on no table me
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, rank_mask, run_windows, tables
@@ -49,14 +49,12 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
     ok = 0  # the ranks whose natural cards, with the wild cards, can make a set
     need = set_need[min(wild, len(set_need) - 1)]
     if need:
-        if t.set_distinct:  # (suits held of each rank)
-            s0, s1, s2, s3 = suits
-            copies = [
-                (s0 >> r & 1) + (s1 >> r & 1) + (s2 >> r & 1) + (s3 >> r & 1) for r in range(13)
-            ]
-        for r in range(13):
-            if copies[r] >= need:
-                ok |= 1 << r
+        if t.set_distinct:  # the ranks held in at least `need` suits, as masks
+            ok = _in_suits(suits, need)
+        else:
+            for r in range(13):
+                if copies[r] >= need:
+                    ok |= 1 << r
     cover = [ok, ok, ok, ok]
     bare = False  # a natural card in no set: does a run take it?
     for s in range(4):
@@ -76,6 +74,18 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
             if lone >= enough:
                 return lone
     return lone
+
+
+def _in_suits(suits: list[int], need: int) -> int:
+    """The ranks (bit r) held in at least `need` of the four suits' rank masks."""
+    s0, s1, s2, s3 = suits
+    if need == 1:
+        return s0 | s1 | s2 | s3
+    if need == 2:
+        return (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
+    if need == 3:
+        return (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    return s0 & s1 & s2 & s3 if need == 4 else 0
 
 
 def in_no_meld(variant: Variant, cards: Sequence[int], card: int) -> bool:
@@ -153,14 +163,18 @@ def _run_cover(
     """The ranks of `mask` (one suit's natural cards) lying in some run of `run_min` to
     `run_max` cards that these cards and up to `wild` wild cards can fill."""
     got = 0
-    for window in run_windows(line):
-        if not run_min <= len(window) <= run_max:
-            continue
-        full = rank_mask(window)
+    for length, full in _window_masks(line, run_min, run_max):
         held = full & mask
         if not held:
             continue
-        naturals = bin(held).count("1")
-        if len(window) - naturals <= min(wild, limits[naturals]):
+        naturals = held.bit_count()
+        if length - naturals <= min(wild, limits[naturals]):
             got |= held
     return got
+
+
+@cache
+def _window_masks(line: str, run_min: int, run_max: int) -> tuple[tuple[int, int], ...]:
+    """(length, rank mask) of the run windows of `run_min` to `run_max` ranks, in
+    `run_windows` order (what `_run_cover` reads of each window)."""
+    return tuple((len(w), rank_mask(w)) for w in run_windows(line) if run_min <= len(w) <= run_max)

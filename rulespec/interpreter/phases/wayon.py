@@ -21,7 +21,7 @@ from rulespec.core.moves import Move
 from rulespec.interpreter import arrange as A
 from rulespec.interpreter.meldrules import runs_of, tables
 from rulespec.interpreter.melds import Meld, place_wilds
-from rulespec.interpreter.partsearch import Contract
+from rulespec.interpreter.parttally import Contract
 from rulespec.interpreter.phases.context import Ctx, count_pieces, held_taken
 from rulespec.interpreter.phases.layapply import after
 from rulespec.interpreter.phases.lonecards import lone_cards

@@ -91,19 +91,19 @@ def test_yaml_refusals_are_located(text: str, where: tuple[int, int], fragment: 
 def test_yaml_alias_bomb_is_refused_quickly() -> None:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 12)]
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(RuleFileError, match="alias"):
         parse_yaml("\n".join(lines), "bomb.yaml")
-    assert time.perf_counter() - started < 3.0  # linear, not exponential (loaded machines)
+    assert time.process_time() - started < 3.0  # linear, not exponential (10^12 expanded)
 
 
 def test_yaml_merge_bomb_is_refused_quickly() -> None:
     lines = ["a0: &a0 {k0: 1}"]
     lines += [f"a{i}: &a{i} {{<<: [*a{i - 1}, *a{i - 1}], k{i}: 1}}" for i in range(1, 40)]
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(RuleFileError, match="alias"):
         parse_yaml("\n".join(lines), "bomb.yaml")
-    assert time.perf_counter() - started < 3.0  # linear, not exponential (loaded machines)
+    assert time.process_time() - started < 3.0  # linear, not exponential (2^39 merged)
 
 
 def test_yaml_deep_flow_nesting_is_refused() -> None:

@@ -77,10 +77,10 @@ def test_valid_file_warns_exactly_as_expected(path: Path) -> None:
 def test_invalid_file_reports_located_problem(path: Path) -> None:
     expected = _expectations(path)
     assert expected, f"{path.name} has no '# expect:' line"
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(RuleFileError) as caught:
         load_document(str(path))
-    assert time.perf_counter() - started < 5.0
+    assert time.process_time() - started < 5.0
     problems = caught.value.problems
     assert problems
     for problem in problems:

@@ -205,10 +205,10 @@ def test_printer_output_is_readable() -> None:
 def test_parser_is_cached_and_fast() -> None:
     parse_rules("variant warm {}")
     text = (ROOT / "variants" / "gin.rules").read_text(encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     for _ in range(20):
         parse_rules(text)
-    assert (time.perf_counter() - start) / 20 < 0.05
+    assert (time.process_time() - start) / 20 < 0.05
 
 
 # --- property: every document round-trips -------------------------------------------

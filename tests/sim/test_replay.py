@@ -331,10 +331,10 @@ def test_guards_are_linear_on_pathological_text(tmp_path: Path) -> None:
 
     path = tmp_path / "q.json"
     path.write_text('{"format": "' + '\\"' * 300_000)
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(SaveFileError, match="corrupt save"):
         read_save(path)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 def _saves_along_a_match(name: str, players: int) -> list[SavedGame]:

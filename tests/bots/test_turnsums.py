@@ -39,11 +39,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.mark.parametrize(("name", "moves"), CASES)
-def test_one_call_sums_equal_the_python_loop(
-    name: str, moves: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    variant = load_variant(name)
+def _lookaheads_asked(
+    variant: Any, moves: int, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[Any, ...]]:
+    """The (hand, pool, limit, weight) of every lookahead asked in ``moves`` moves of one
+    seeded smart self-play hand."""
     asked: list[tuple[Any, ...]] = []
     real = lookahead.next_turn
 
@@ -53,15 +53,25 @@ def test_one_call_sums_equal_the_python_loop(
         asked.append((tuple(hand), Counter(pool), limit, weight))
         return real(v, hand, pool, limit, weight, *bar)
 
-    monkeypatch.setattr(lookahead, "next_turn", spy)
-    game = Game.new(variant, 2, seed=91)
-    bots = [make_bot("smart", 5 + seat) for seat in range(2)]
-    for _ in range(moves):
-        if game.hand_over:
-            break
-        seat = game.to_move
-        game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
-    monkeypatch.setattr(lookahead, "next_turn", real)
+    with monkeypatch.context() as m:
+        m.setattr(lookahead, "next_turn", spy)
+        game = Game.new(variant, 2, seed=91)
+        bots = [make_bot("smart", 5 + seat) for seat in range(2)]
+        for _ in range(moves):
+            if game.hand_over:
+                break
+            seat = game.to_move
+            game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
+    return asked
+
+
+@pytest.mark.parametrize(("name", "moves"), CASES)
+def test_one_call_sums_equal_the_python_loop(
+    name: str, moves: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    variant = load_variant(name)
+    real = lookahead.next_turn
+    asked = _lookaheads_asked(variant, moves, monkeypatch)
     answered = 0
     for hand, pool, limit, weight in asked[:40]:
         got = real(variant, hand, pool, limit, weight)
@@ -123,24 +133,8 @@ def test_the_bar_cuts_only_what_lies_above_it(
     """With a bar, the one call answers False only where the lookahead lies above the bar,
     and the sums as without one elsewhere; on a cut the hands left are not grown."""
     variant = load_variant(name)
-    asked: list[tuple[Any, ...]] = []
     real = lookahead.next_turn
-
-    def spy(
-        v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float, *bar: Any
-    ) -> Any:
-        asked.append((tuple(hand), Counter(pool), limit, weight))
-        return real(v, hand, pool, limit, weight, *bar)
-
-    monkeypatch.setattr(lookahead, "next_turn", spy)
-    game = Game.new(variant, 2, seed=91)
-    bots = [make_bot("smart", 5 + seat) for seat in range(2)]
-    for _ in range(moves):
-        if game.hand_over:
-            break
-        seat = game.to_move
-        game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
-    monkeypatch.setattr(lookahead, "next_turn", real)
+    asked = _lookaheads_asked(variant, moves, monkeypatch)
     knock = 5.0
     cut = kept = 0
     for hand, pool, limit, weight in asked[:30]:

@@ -80,10 +80,10 @@ class DiscardPick:
         """The discard of least deep score among the ``keep`` of least shallow score."""
 
         def shallow(pm: tuple[MoveText, Move]) -> Key:
-            return self._discard_score(view, variant, pm[0], False), pm[0].cards
+            return self._discard_score(view, variant, pm[0]), pm[0].cards
 
         def deep(pm: tuple[MoveText, Move], bar: float | None) -> Key | None:
-            got = self._deep_score(view, variant, pm[0], bar)
+            got = self._score(view, variant, pm[0], True, bar)
             return None if got is None else (got, pm[0].cards)
 
         def floor(pm: tuple[MoveText, Move], bar: float) -> float | None:
@@ -92,28 +92,19 @@ class DiscardPick:
         shortlist = sorted(discards, key=shallow)[:keep]  # the least deep score of these
         return least_deep(shortlist, deep, floor)[1]
 
-    def _discard_score(self, view: View, variant: Variant, parsed: MoveText, deep: bool) -> float:
-        """Cost of the hand left after this discard plus its danger; ``deep`` adds the
-        one-draw lookahead (or the outs count with meld credit)."""
-        got = (
-            self._deep_score(view, variant, parsed, None)
-            if deep
-            else self._score(view, variant, parsed, False, None)
-        )
+    def _discard_score(self, view: View, variant: Variant, parsed: MoveText) -> float:
+        """The shallow score: the cost of the hand left after this discard plus its danger."""
+        got = self._score(view, variant, parsed, False, None)
         if got is None:  # (no bar: always answered)
             raise AssertionError("_discard_score: no answer without a bar")
         return got
 
-    def _deep_score(
-        self, view: View, variant: Variant, parsed: MoveText, bar: float | None
-    ) -> float | None:
-        """The deep `_discard_score`, or None where it is proven above ``bar`` (None: no
-        bar) before the lookahead's sums are done."""
-        return self._score(view, variant, parsed, True, bar)
-
     def _score(
         self, view: View, variant: Variant, parsed: MoveText, deep: bool, bar: float | None
     ) -> float | None:
+        """The discard's score; ``deep`` adds the one-draw lookahead (or the outs count with
+        meld credit), and then None where it is proven above ``bar`` (None: no bar) before
+        the lookahead's sums are done."""
         card = parsed.cards[0]
         fast = self._fast
         if fast and len(parsed.cards) == 1 and fast[1] >> card & 1 and not variant.draw.turned:
@@ -173,7 +164,7 @@ class DiscardPick:
     def _deep_floor(
         self, view: View, variant: Variant, parsed: MoveText, bar: float
     ) -> float | None:
-        """A proven lower bound of the deep `_discard_score` (`deepfloor.next_turn_floor` for
+        """A proven lower bound of the deep score (`_score`) (`deepfloor.next_turn_floor` for
         the lookahead, the other terms exact) where one may clear ``bar``, else None."""
         rules = self._deep
         mine = self._plain_view is view and self._plain_hand is view.hand

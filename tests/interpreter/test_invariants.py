@@ -186,14 +186,14 @@ def play_hand(g: Game, rng: random.Random, full: bool) -> tuple[list[str], Any]:
     step = 0
     while not g.hand_over:
         conserved(g)
-        pos = g.position()
         if full:
+            pos = g.position()
             full_checks(g, rng)
             again = Game.from_position(g.variant, json.loads(json.dumps(pos)))
             assert again.position() == pos
             assert again.legal_moves() == g.legal_moves()
-        if step == resume_at:
-            rebuilt = Game.from_position(g.variant, json.loads(json.dumps(pos)))
+        if step == resume_at:  # (the position is a copy of the whole log: only when used)
+            rebuilt = Game.from_position(g.variant, json.loads(json.dumps(g.position())))
         m = sensible(g, rng, g.legal_moves())
         g.play(m)
         if rebuilt is not None:

@@ -46,6 +46,7 @@ from rulespec.bots.lonedraws import (
     may_fit_pattern,
 )
 from rulespec.bots.masklook import mask_look
+from rulespec.bots.splitturn import split_floor
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.plusone import bounded_route
 from rulespec.model.variant import Variant
@@ -104,6 +105,9 @@ def next_turn_floor(
         or _on_mask_path(variant, hand, pool, weights[0])
     ):
         return None
+    split = split_floor(variant, hand, pool, limit, *weights)  # two decks, a one-deck hand
+    if split is not None:
+        return split
     if variant.melds.patterns and may_fit_pattern(variant, f.t, hand):
         return None
     if bounded_route(variant, hand):  # the lookahead's one C call bounds it as this would

@@ -32,6 +32,7 @@ from rulespec.bots.base import (
 from rulespec.bots.hands import dead_summary
 from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
+from rulespec.bots.splitturn import split_turn
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.plusone import plus_one, sum_terms, turn_sums
 from rulespec.model.derived import Derived
@@ -103,6 +104,10 @@ def next_turn(
         got = look.next_turn(hand, pool, limit, int(weight))
         if got is not None:
             return got
+        if _facts(variant).same_values:  # a pool of two decks: split by copies
+            split = split_turn(variant, look, hand, pool, int(weight), limit, bar, knock)
+            if split is not None:
+                return split or None  # (False: above the bar)
     f = _facts(variant)
     hv = f.values
     total = 0.0

@@ -246,6 +246,24 @@ def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | 
     return dw + tables(variant).hand_values[card], count + 1, 0
 
 
+def plus_one_tallies(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+) -> list[Tally | None]:
+    """`plus_one_tally` of ``hand`` with each of ``cards`` (the buy's sampled penalty cards),
+    the hand's lone draws and tally read once."""
+    if variant.play.contract_pure:
+        return [None] * len(cards)
+    lone = lone_draws(variant, hand)
+    if not lone:
+        return [None] * len(cards)
+    dw, count, _ = tally(variant, hand, False)
+    values = tables(variant).hand_values
+    return [
+        (dw + values[card], count + 1, 0) if 0 <= card < 52 and lone >> card & 1 else None
+        for card in cards
+    ]
+
+
 def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], weight: float) -> bool:
     """Does the lookahead of this hand run on masks (`masklook`: a one-deck natural hand
     and pool, an integer weight)? Then it is cheap and needs no floor."""

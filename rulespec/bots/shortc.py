@@ -1,0 +1,61 @@
+"""A two-run contract's shortfall in one C call (bots layer, under contracts).
+
+`contracts.from_state` is asked of every candidate hand of a contract game until the
+contract is down (Indian rummy: two runs, one pure; Contract Rummy's deals of two runs),
+and with two runs its Python (`_held_windows`, `pair_search`, `_set_needs`, `_fill`) was a
+tenth of a hand's time. The C search's module (`_gensearch_short.h`, `shortfall2`) does the
+same integer steps in one call: the windows holding the most cards first, the pairs in the
+same order with the same bound, the needs filled smallest first, so the same least. The
+plan's windows and rules are packed once per plan. Without the extension (or a plan it
+refuses: more than 12 sets, a count past 255) the Python answers, the same
+(tests/bots/test_shortc.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.interpreter import gensearch
+
+Packed = tuple[bytes, int, tuple[int, int, int, int, int, int, int]]
+"""(the windows as 8-byte masks, how many are kept, the rules `shortfall2` reads)."""
+
+_PACKED: dict[int, tuple[Any, Packed]] = {}  # by plan id, the plan held: no id reused
+
+
+def shortfall2(
+    plan: Any, wilds: int, counts: list[int], mask: int, by_rank: list[int]
+) -> int | None:
+    """`contracts.from_state` of a two-run plan (`contracts.Plan`) and a hand's state, or None
+    where the C call does not answer (no extension, a plan or state it does not take)."""
+    module = gensearch.MODULE
+    if module is None:
+        return None
+    hit = _PACKED.get(id(plan))
+    if hit is None or hit[0] is not plan:
+        if len(_PACKED) > 64:
+            _PACKED.clear()
+        hit = _PACKED[id(plan)] = (plan, _pack(plan))
+    windows, keep, rules = hit[1]
+    try:
+        got: int | None = module.shortfall2(
+            windows, keep, rules, wilds, bytes(counts), mask, bytes(by_rank)
+        )
+    except ValueError:  # a count past a byte
+        return None
+    return got
+
+
+def _pack(plan: Any) -> Packed:
+    windows = b"".join(w.to_bytes(8, "little") for w in plan.windows)
+    per_meld = -1 if plan.per_meld is None else plan.per_meld
+    rules = (
+        plan.run_min,
+        plan.pure,
+        plan.sets,
+        plan.set_min,
+        int(plan.distinct),
+        per_meld,
+        int(plan.outnumber),
+    )
+    return windows, plan.keep, rules

@@ -30,7 +30,7 @@ from itertools import combinations, repeat
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import cached
-from rulespec.bots.shortc import shortfall2
+from rulespec.bots.shortc import runs_shortfall
 from rulespec.model.variant import Variant
 
 CONTRACT_WEIGHT = 12.0  # points per card the contract still lacks (about a face card)
@@ -174,10 +174,9 @@ def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: li
                 plan.by_counts.clear()
             got = plan.by_counts[key] = _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
         return got
-    if plan.runs == 2:  # in one C call where it answers (the same steps: bots/shortc.py)
-        quick = shortfall2(plan, wilds, counts, mask, by_rank)
-        if quick is not None:
-            return quick
+    quick = runs_shortfall(plan, wilds, counts, mask, by_rank)  # one C call (bots/shortc.py)
+    if quick is not None:
+        return quick
     runs = _held_windows(plan, mask)
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.

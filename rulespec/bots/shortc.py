@@ -1,14 +1,15 @@
-"""A two-run contract's shortfall in one C call (bots layer, under contracts).
+"""A contract's shortfall with runs in one C call (bots layer, under contracts).
 
 `contracts.from_state` is asked of every candidate hand of a contract game until the
-contract is down (Indian rummy: two runs, one pure; Contract Rummy's deals of two runs),
-and with two runs its Python (`_held_windows`, `pair_search`, `_set_needs`, `_fill`) was a
-tenth of a hand's time. The C search's module (`_gensearch_short.h`, `shortfall2`) does the
-same integer steps in one call: the windows holding the most cards first, the pairs in the
-same order with the same bound, the needs filled smallest first, so the same least. The
-plan's windows and rules are packed once per plan. Without the extension (or a plan it
-refuses: more than 12 sets, a count past 255) the Python answers, the same
-(tests/bots/test_shortc.py).
+contract is down (Indian rummy: two runs, one pure; Contract Rummy's and Carioca's deals
+with one to three runs), and with runs its Python (`_held_windows`, `pair_search` or
+`_best_choice`, `_set_needs`, `_fill`) was a tenth of Indian rummy's time. The C search's
+module (`_gensearch_short.h`, `shortfall_runs`) does the same integer steps in one call:
+the windows holding the most cards first, the choices of runs in the same order with the
+same bound, the needs filled smallest first, so the same least. The plan's windows and
+rules are packed once per plan. Without the extension (or a plan or state it refuses:
+more than four runs or 12 sets, a count past 255) the Python answers, the same
+(tests/bots/test_shortc.py). Sets alone stay in Python (kept by their counts there).
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ from typing import Any
 
 from rulespec.interpreter import gensearch
 
-Packed = tuple[bytes, int, tuple[int, int, int, int, int, int, int]]
-"""(the windows as 8-byte masks, how many are kept, the rules `shortfall2` reads)."""
+Packed = tuple[bytes, int, tuple[int, ...]]
+"""(the windows as 8-byte masks, how many are kept, the rules `shortfall_runs` reads)."""
 
 _PACKED: dict[int, tuple[Any, Packed]] = {}  # by plan id, the plan held: no id reused
 
 
-def shortfall2(
+def runs_shortfall(
     plan: Any, wilds: int, counts: list[int], mask: int, by_rank: list[int]
 ) -> int | None:
-    """`contracts.from_state` of a two-run plan (`contracts.Plan`) and a hand's state, or None
-    where the C call does not answer (no extension, a plan or state it does not take)."""
+    """`contracts.from_state` of a plan with runs (`contracts.Plan`) and a hand's state, or
+    None where the C call does not answer (no extension, a plan or state it does not take)."""
     module = gensearch.MODULE
     if module is None:
         return None
@@ -38,7 +39,7 @@ def shortfall2(
         hit = _PACKED[id(plan)] = (plan, _pack(plan))
     windows, keep, rules = hit[1]
     try:
-        got: int | None = module.shortfall2(
+        got: int | None = module.shortfall_runs(
             windows, keep, rules, wilds, bytes(counts), mask, bytes(by_rank)
         )
     except ValueError:  # a count past a byte
@@ -57,5 +58,6 @@ def _pack(plan: Any) -> Packed:
         int(plan.distinct),
         per_meld,
         int(plan.outnumber),
+        plan.runs,
     )
     return windows, plan.keep, rules

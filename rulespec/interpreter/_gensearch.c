@@ -32,8 +32,8 @@
  * tables), _gensearch_walk.h (values, pivot, the walk), _gensearch_parts.h (parts
  * and Parts), _gensearch_calls.h (the methods), _gensearch_hand.h (the layout's calls on a
  * hand's codes), _gensearch_turn.h (the lookahead's sums, with a bar), _gensearch_partition.h
- * (the going-out partition search), _gensearch_short.h (a two-run contract's shortfall, a
- * module function). KERNEL_VERSION must equal
+ * (the going-out partition search), _gensearch_short.h (a contract's shortfall with runs,
+ * a module function). KERNEL_VERSION must equal
  * gensearch.py's VERSION and KERNEL_SOURCE the digest of this file and its headers as
  * they are now, so a stale build is refused there.
  */
@@ -234,9 +234,9 @@ static PyTypeObject PartsType = {
 };
 
 static PyMethodDef module_methods[] = {
-    {"shortfall2", (PyCFunction)(void (*)(void))short_pairs, METH_FASTCALL,
-     "shortfall2(windows, keep, rules, wilds, counts, mask, by_rank) -> a two-run contract's "
-     "shortfall (bots/contracts.py from_state), or None"},
+    {"shortfall_runs", (PyCFunction)(void (*)(void))short_runs, METH_FASTCALL,
+     "shortfall_runs(windows, keep, rules, wilds, counts, mask, by_rank) -> the shortfall of a "
+     "contract with runs (bots/contracts.py from_state), or None"},
     {NULL, NULL, 0, NULL},
 };
 

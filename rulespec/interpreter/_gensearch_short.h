@@ -1,17 +1,20 @@
-/* A contract's shortfall with two runs in one call (bots/contracts.py `from_state` with
- * `pair_search`, `_set_needs` and `_fill`; included once by _gensearch.c).
+/* A contract's shortfall with runs in one call (bots/contracts.py `from_state` with
+ * `pair_search` or `_best_choice`, `_set_needs` and `_fill`; included once by _gensearch.c).
  *
- * shortfall2(windows, keep, rules, wilds, counts, mask, by_rank) -> the fewest cards the
+ * shortfall_runs(windows, keep, rules, wilds, counts, mask, by_rank) -> the fewest cards the
  * hand lacks, or None where this call does not take it (the caller's Python answers then).
  * `windows`: the plan's run windows as 8-byte little-endian card masks, in plan order;
- * `rules`: (run_min, pure, sets, set_min, distinct, per_meld or -1, outnumber); `counts`:
+ * `rules`: (run_min, pure, sets, set_min, distinct, per_meld or -1, outnumber, runs: 1 to
+ * 4); `counts`:
  * 52 bytes, copies per natural code; `by_rank`: 13 bytes, per rank the cards (suits any) or
  * the suits (distinct) held. Integers only, step for step the Python's: the windows
- * holding the most cards first (ties in plan order, the first `keep`), the pairs tried
- * in order with the same bound and the same break, the needs filled smallest first
+ * holding the most cards first (ties in plan order, the first `keep`), two runs' pairs tried
+ * in order with the same bound and the same break (other counts: every choice in order,
+ * skipped on the same bound), the needs filled smallest first
  * (ties by cards held, then pure after not), so the same least. */
 
 #define SHORT_MAX_WINDOWS 64
+#define SHORT_MAX_RUNS 4
 
 typedef struct {
     int need, held, pure;
@@ -24,7 +27,7 @@ static int short_need_less(const ShortNeed *a, const ShortNeed *b) {
 }
 
 typedef struct {
-    int run_min, pure, sets, set_min, distinct, per_meld, outnumber;
+    int run_min, pure, sets, set_min, distinct, per_meld, outnumber, runs;
 } ShortRules;
 
 /* _fill: missing cards once the wild cards fill what they may, smallest gaps first */
@@ -71,7 +74,7 @@ static int short_set_needs(const ShortRules *R, const unsigned char *by_rank,
         for (j = i; j > 0 && capped[j - 1] < x; j--) capped[j] = capped[j - 1];
         capped[j] = x;
     }
-    for (i = 0; i < R->sets && i < 12; i++) { /* (shortfall2 takes at most 12 sets) */
+    for (i = 0; i < R->sets && i < 12; i++) { /* (shortfall_runs takes at most 12 sets) */
         out[i].need = R->set_min - capped[i];
         out[i].held = capped[i];
         out[i].pure = 0;
@@ -80,22 +83,83 @@ static int short_set_needs(const ShortRules *R, const unsigned char *by_rank,
 }
 
 static int short_read_rules(PyObject *obj, ShortRules *R) {
-    long v[7];
+    long v[8];
     int i;
-    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 7) {
-        PyErr_SetString(PyExc_TypeError, "shortfall2: rules must be a tuple of 7 integers");
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 8) {
+        PyErr_SetString(PyExc_TypeError, "shortfall_runs: rules must be a tuple of 8 integers");
         return -1;
     }
-    for (i = 0; i < 7; i++) {
+    for (i = 0; i < 8; i++) {
         v[i] = PyLong_AsLong(PyTuple_GET_ITEM(obj, i));
         if (v[i] == -1 && PyErr_Occurred()) return -1;
     }
     R->run_min = (int)v[0], R->pure = (int)v[1], R->sets = (int)v[2], R->set_min = (int)v[3];
     R->distinct = (int)v[4], R->per_meld = (int)v[5], R->outnumber = (int)v[6];
+    R->runs = (int)v[7];
     return 0;
 }
 
-static PyObject *short_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+/* _best_choice over run_bound and run_missing: every choice of k of the n windows in
+ * lexicographic order (itertools.combinations'), a choice skipped when its bound reaches the
+ * best so far; -1: no choice holds */
+static int short_choices(const ShortRules *R, int k, int n, const int *order, const int *count,
+                         const uint64_t *held, const int *gaps, int floor, int wilds,
+                         const unsigned char *by_rank, const unsigned char *counts) {
+    int idx[SHORT_MAX_RUNS], i, best = -1;
+    ShortNeed needs[SHORT_MAX_RUNS + 13];
+    unsigned char taken[52];
+    if (k > n) return -1;
+    for (i = 0; i < k; i++) idx[i] = i;
+    for (;;) {
+        int pure_need = 0, all = 0, rest, bound;
+        for (i = 0; i < k; i++) {
+            all += gaps[idx[i]];
+            if (i < R->pure) pure_need += gaps[idx[i]];
+        }
+        rest = all - pure_need + floor - wilds;
+        bound = pure_need + (rest > 0 ? rest : 0);
+        if (best < 0 || bound < best) {
+            uint64_t acc = 0, over = 0, bits;
+            int bad = 0, m = k, got;
+            for (i = 0; i < k; i++) {
+                over |= acc & held[order[idx[i]]];
+                acc |= held[order[idx[i]]];
+            }
+            memset(taken, 0, sizeof taken);
+            bits = acc;
+            while (bits) {
+                taken[LOWEST_BIT(bits)] = 1;
+                bits &= bits - 1;
+            }
+            bits = over;
+            while (bits) { /* a card two windows claim: as many copies as claims */
+                int c = LOWEST_BIT(bits), claims = 0;
+                bits &= bits - 1;
+                for (i = 0; i < k; i++) claims += (int)(held[order[idx[i]]] >> c & 1);
+                if (claims > counts[c]) bad = 1;
+                taken[c] = (unsigned char)claims;
+            }
+            if (!bad) {
+                for (i = 0; i < k; i++) {
+                    int held_n = count[order[idx[i]]];
+                    needs[i].need = R->run_min - held_n;
+                    needs[i].held = held_n;
+                    needs[i].pure = i < R->pure;
+                }
+                if (R->sets) m += short_set_needs(R, by_rank, counts, taken, needs + k);
+                got = short_fill(R, needs, m, wilds);
+                if (best < 0 || got < best) best = got;
+            }
+        }
+        for (i = k - 1; i >= 0 && idx[i] == n - k + i; i--) /* the next choice */
+            ;
+        if (i < 0) return best;
+        idx[i]++;
+        for (i++; i < k; i++) idx[i] = idx[i - 1] + 1;
+    }
+}
+
+static PyObject *short_runs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     ShortRules R;
     ShortNeed needs[16] = {{0, 0, 0}};
     Py_ssize_t wbytes, i, nw;
@@ -107,7 +171,7 @@ static PyObject *short_pairs(PyObject *self, PyObject *const *args, Py_ssize_t n
     unsigned char taken[52];
     (void)self;
     if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "shortfall2 takes 7 arguments");
+        PyErr_SetString(PyExc_TypeError, "shortfall_runs takes 7 arguments");
         return NULL;
     }
     if (!PyBytes_Check(args[0]) || !PyBytes_Check(args[4]) || !PyBytes_Check(args[6]) ||
@@ -122,7 +186,8 @@ static PyObject *short_pairs(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (PyErr_Occurred()) return NULL;
     wbytes = PyBytes_GET_SIZE(args[0]);
     nw = wbytes / 8;
-    if (wbytes % 8 || nw > SHORT_MAX_WINDOWS || R.sets > 12 || wilds < 0 || keep < 2)
+    if (wbytes % 8 || nw > SHORT_MAX_WINDOWS || R.sets > 12 || wilds < 0 || keep < 2 ||
+        R.runs < 1 || R.runs > SHORT_MAX_RUNS || wilds > 1000)
         Py_RETURN_NONE;
     wins = (const unsigned char *)PyBytes_AS_STRING(args[0]);
     counts = (const unsigned char *)PyBytes_AS_STRING(args[4]);
@@ -143,7 +208,13 @@ static PyObject *short_pairs(PyObject *self, PyObject *const *args, Py_ssize_t n
     for (k = 0; k < n; k++) gaps[k] = R.run_min - count[order[k]];
     found = short_set_needs(&R, by_rank, counts, NULL, needs);
     for (k = 0; k < found; k++) floor += needs[k].need;
-    for (k = 0; k + 1 < n; k++) {
+    if (R.runs != 2) { /* one run, three or four: every choice in order */
+        best = short_choices(&R, R.runs, n, order, count, held, gaps, floor, (int)wilds, by_rank,
+                             counts);
+        if (best < 0) best = R.runs * R.run_min + floor;
+        return PyLong_FromLong(best);
+    }
+    for (k = 0; k + 1 < n; k++) { /* two runs: pair_search, its bound breaking both loops */
         int gi = gaps[k], ni = count[order[k]];
         uint64_t hi = held[order[k]];
         if (best >= 0) {
@@ -185,6 +256,6 @@ static PyObject *short_pairs(PyObject *self, PyObject *const *args, Py_ssize_t n
             if (best < 0 || got < best) best = got;
         }
     }
-    if (best < 0) best = 2 * R.run_min + floor; /* no window holds a card */
+    if (best < 0) best = 2 * R.run_min + floor; /* no pair holds */
     return PyLong_FromLong(best);
 }

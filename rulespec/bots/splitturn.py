@@ -51,14 +51,15 @@ def split_turn(
     limit: int | None,
     bar: float | None = None,
     knock: float = 0.0,
+    mask: int | None = None,
 ) -> Sums | Literal[False] | None:
     """`lookahead.next_turn`'s sums of a one-deck natural ``hand`` over ``pool`` ({code:
     copies}, any number of decks), or None where the split does not apply (no C
     lookahead, a hand off the mask path, a negative value or weight, a code that is no
     card, a card `plus_one` does not answer): the caller sums as before then. With a
     ``bar``: False where the lookahead is proven above it before the twins and the wild
-    cards are grown."""
-    mask = look.mask_of(hand)
+    cards are grown. ``mask``: the hand's (`look.mask_of`), when the caller has it."""
+    mask = look.mask_of(hand) if mask is None else mask
     start = None if mask is None else _start(look, mask, pool, limit, weight)
     if start is None:
         return None

@@ -48,7 +48,7 @@ from rulespec.bots.lonedraws import (
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.splitturn import split_floor
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.plusone import bounded_route
+from rulespec.interpreter.plusone import bounded_route, plus_one
 from rulespec.model.variant import Variant
 
 MARGIN = 1e-6
@@ -249,19 +249,29 @@ def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | 
 def plus_one_tallies(
     variant: Variant, hand: Sequence[int], cards: Sequence[int]
 ) -> list[Tally | None]:
-    """`plus_one_tally` of ``hand`` with each of ``cards`` (the buy's sampled penalty cards),
-    the hand's lone draws and tally read once."""
-    if variant.play.contract_pure:
+    """`hands.tally` of ``hand`` with each of ``cards`` (the buy's sampled penalty cards): a
+    card in no meld of the hand with it read off the hand's tally (`plus_one_tally`'s rule,
+    the lone draws and the tally read once), the others from `plusone.plus_one`'s grown
+    hands (one counted search for every natural card: `best_arrangement`'s deadwood and
+    deadwood cards, as the tally's); None where neither answers (a pure-run contract,
+    jokers of their own rank)."""
+    if variant.play.contract_pure or not cards:
         return [None] * len(cards)
     lone = lone_draws(variant, hand)
-    if not lone:
-        return [None] * len(cards)
     dw, count, _ = tally(variant, hand, False)
     values = tables(variant).hand_values
-    return [
-        (dw + values[card], count + 1, 0) if 0 <= card < 52 and lone >> card & 1 else None
-        for card in cards
-    ]
+    rest = [card for card in cards if not (0 <= card < 52 and lone >> card & 1)]
+    grown = plus_one(variant, hand, rest) if rest else {}
+    out: list[Tally | None] = []
+    for card in cards:
+        if 0 <= card < 52 and lone >> card & 1:
+            out.append((dw + values[card], count + 1, 0))
+        elif grown is not None:
+            got = grown[card]
+            out.append((got[0], got[1], 0))
+        else:
+            out.append(None)
+    return out
 
 
 def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], weight: float) -> bool:

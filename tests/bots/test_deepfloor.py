@@ -158,7 +158,7 @@ def test_lone_draws_just_join_the_deadwood(
 def test_tallies_read_off_the_hand_are_the_solvers(
     name: str, players: int, hands: int, moves: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    answered: dict[str, list[bool]] = {"less": [], "plus": []}
+    answered: dict[str, list[bool]] = {"less": [], "plus": [], "grown": []}
     less, plus = deepfloor.less_one, buying.plus_one_tallies
 
     def less_checked(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Any:
@@ -173,7 +173,9 @@ def test_tallies_read_off_the_hand_are_the_solvers(
     def plus_checked(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Any:
         tallies = plus(variant, hand, cards)
         for card, got in zip(cards, tallies, strict=True):
-            assert got == deepfloor.plus_one_tally(variant, hand, card)  # one by one
+            lone = deepfloor.plus_one_tally(variant, hand, card)  # one by one: the lone ones
+            assert lone is None or got == lone
+            answered["grown"].append(lone is None and got is not None)  # plus_one's answer
             if got is not None:
                 assert got == tally(variant, [*hand, card], False), (hand, card)
             answered["plus"].append(got is not None)
@@ -185,6 +187,7 @@ def test_tallies_read_off_the_hand_are_the_solvers(
     with_shortcut = _self_play(name, players, hands, moves)
     assert any(answered["less"])  # read off the hand, no search
     assert any(answered["plus"]) or name != "contract-rummy"  # (buying: contract-rummy)
+    assert any(answered["grown"]) or name != "contract-rummy"
     monkeypatch.setattr(drawpick, "less_one", lambda variant, hand, cards: None)
     monkeypatch.setattr(discardpick, "less_one", lambda variant, hand, cards: None)
     monkeypatch.setattr(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import Groups, Move, View
 from rulespec.bots.contracts import pending, shortfall
-from rulespec.bots.deepfloor import Tally, plus_one_tally
+from rulespec.bots.deepfloor import Tally, plus_one_tallies
 from rulespec.model.variant import Variant
 
 SAMPLES = 10
@@ -37,7 +37,7 @@ Cost = Callable[[Sequence[int], Tally | None], float]
 def buy_gain(view: View, variant: Variant, cost: Cost, pool: Counter[int], penalty: int) -> float:
     """What buying the top discard is expected to gain (negative: to lose), in cost points.
     A sampled card in no meld of the hand with it just joins its deadwood
-    (`deepfloor.plus_one_tally`): that hand's cost needs no search."""
+    (`deepfloor.plus_one_tallies`): that hand's cost needs no search."""
     if view.top is None:
         return -1.0
     hand = list(view.hand)
@@ -48,8 +48,9 @@ def buy_gain(view: View, variant: Variant, cost: Cost, pool: Counter[int], penal
     if penalty and cards:
         rng = random.Random(hash((tuple(sorted(hand)), view.top, len(view.history))))
         sample = rng.sample(cards, min(SAMPLES, len(cards)))
+        known = plus_one_tallies(variant, with_card, sample)
         extra = sum(
-            cost([*with_card, x], plus_one_tally(variant, with_card, x)) - after for x in sample
+            cost([*with_card, x], got) - after for x, got in zip(sample, known, strict=True)
         ) / len(sample)
     return cost(hand, None) - after - BLIND_WEIGHT * penalty * extra
 

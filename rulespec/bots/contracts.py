@@ -30,6 +30,7 @@ from itertools import combinations, repeat
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import cached
+from rulespec.bots.shortc import runs_shortfall
 from rulespec.model.variant import Variant
 
 CONTRACT_WEIGHT = 12.0  # points per card the contract still lacks (about a face card)
@@ -63,6 +64,9 @@ def _windows(variant: Variant, length: int) -> list[tuple[int, ...]]:
 
 def shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """The fewest cards `hand` lacks to hold the contract (0: it can be laid down)."""
+    plan = plan_of(variant)
+    if not plan.runs:  # sets alone: kept by their counts (`from_state`), no hand key wanted
+        return from_state(plan, *hand_state(plan, hand))
     found: int = cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
     return found
 
@@ -110,7 +114,7 @@ class Plan:
             for suit in range(4)
         ]
         self.held: list[dict[int, list[int]]] = [{}, {}, {}, {}]
-        self.by_counts: dict[tuple[int, ...], int] = {}  # sets alone: shortfall by counts
+        self.by_counts: dict[tuple[int, ...], int] = {}  # sets alone: by the sets' counts
         self.stride = len(self.windows) + 1  # `_held_windows`' sort keys: index below it
         self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
         self.per_meld = variant.melds.wild.per_meld
@@ -165,14 +169,19 @@ def hand_state(plan: Plan, hand: Sequence[int]) -> State:
 
 def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: list[int]) -> int:
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
-    if not plan.runs:  # sets alone: the per-rank counts and wild cards decide it (kept)
-        key = (wilds, *by_rank)
+    if not plan.runs:  # sets alone: the wild cards and the ranks `_set_needs` picks decide
+        cap = plan.set_min  # it (the most held, capped): kept by those, few keys
+        held = sorted(map(min, by_rank, repeat(cap)), reverse=True)[: plan.sets]
+        key = (wilds, *held)
         got = plan.by_counts.get(key)
         if got is None:
             if len(plan.by_counts) >= HELD_KEPT:
                 plan.by_counts.clear()
-            got = plan.by_counts[key] = _fill(plan, _set_needs(plan, by_rank, {}, counts), wilds)
+            got = plan.by_counts[key] = _fill(plan, [(cap - h, h, False) for h in held], wilds)
         return got
+    quick = runs_shortfall(plan, wilds, counts, mask, by_rank)  # one C call (bots/shortc.py)
+    if quick is not None:
+        return quick
     runs = _held_windows(plan, mask)
     # A bound every choice of runs meets: pure runs take no wild card, and the runs' cards
     # only shrink the sets; a choice whose bound reaches the best so far cannot beat it.

@@ -46,8 +46,9 @@ from rulespec.bots.lonedraws import (
     may_fit_pattern,
 )
 from rulespec.bots.masklook import mask_look
+from rulespec.bots.splitturn import split_floor
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.plusone import bounded_route
+from rulespec.interpreter.plusone import bounded_route, plus_one
 from rulespec.model.variant import Variant
 
 MARGIN = 1e-6
@@ -104,6 +105,9 @@ def next_turn_floor(
         or _on_mask_path(variant, hand, pool, weights[0])
     ):
         return None
+    split = split_floor(variant, hand, pool, limit, *weights)  # two decks, a one-deck hand
+    if split is not None:
+        return split
     if variant.melds.patterns and may_fit_pattern(variant, f.t, hand):
         return None
     if bounded_route(variant, hand):  # the lookahead's one C call bounds it as this would
@@ -240,6 +244,34 @@ def plus_one_tally(variant: Variant, hand: Sequence[int], card: int) -> Tally | 
         return None
     dw, count, _ = tally(variant, hand, False)
     return dw + tables(variant).hand_values[card], count + 1, 0
+
+
+def plus_one_tallies(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+) -> list[Tally | None]:
+    """`hands.tally` of ``hand`` with each of ``cards`` (the buy's sampled penalty cards): a
+    card in no meld of the hand with it read off the hand's tally (`plus_one_tally`'s rule,
+    the lone draws and the tally read once), the others from `plusone.plus_one`'s grown
+    hands (one counted search for every natural card: `best_arrangement`'s deadwood and
+    deadwood cards, as the tally's); None where neither answers (a pure-run contract,
+    jokers of their own rank)."""
+    if variant.play.contract_pure or not cards:
+        return [None] * len(cards)
+    lone = lone_draws(variant, hand)
+    dw, count, _ = tally(variant, hand, False)
+    values = tables(variant).hand_values
+    rest = [card for card in cards if not (0 <= card < 52 and lone >> card & 1)]
+    grown = plus_one(variant, hand, rest) if rest else {}
+    out: list[Tally | None] = []
+    for card in cards:
+        if 0 <= card < 52 and lone >> card & 1:
+            out.append((dw + values[card], count + 1, 0))
+        elif grown is not None:
+            got = grown[card]
+            out.append((got[0], got[1], 0))
+        else:
+            out.append(None)
+    return out
 
 
 def _on_mask_path(variant: Variant, hand: Sequence[int], pool: Counter[int], weight: float) -> bool:

@@ -81,7 +81,8 @@ def should_drop(view: View, pool: Counter[int], rank: Cost, loss: Cost, penalty:
     the share beaten so far and at most that share with every sample still to come
     beaten, ``gain`` between 0 and ``(n - 1)`` times the cap. A settled answer stops the
     sampling (each sample is a hand solved whole); an unsettled one is decided from all
-    the samples, as `expected_loss` does. The margins keep rounding from deciding."""
+    the samples, as `expected_loss` does (the samples' losses are read then only: a
+    settled answer needs none). The margins keep rounding from deciding."""
     cap = LOSS_CAP * penalty if penalty > 0 else float("inf")
     lose = min(cap, KEEP * max(loss(view.hand), 0.0))
     if penalty >= lose:
@@ -95,16 +96,20 @@ def should_drop(view: View, pool: Counter[int], rank: Cost, loss: Cost, penalty:
     most = lose + (seats - 1) * cap
     rng = random.Random(hash((tuple(sorted(view.hand)), len(view.history))))
     mine = rank(view.hand)
-    beaten, total = 0, 0.0
+    beaten = 0
+    others = []  # (their losses are read only when the samples settle nothing)
     for k in range(1, SAMPLES + 1):
         other = rng.sample(cards, size)
         beaten += mine < rank(other)
-        total += loss(other)
+        others.append(other)
         if (beaten / SAMPLES) ** (seats - 1) * lose > room * (1 + MARGIN) + MARGIN:
             return False  # beaten often enough already: playing on costs less than the drop
         high = ((beaten + SAMPLES - k) / SAMPLES) ** (seats - 1) * most
         if high < room * (1 - MARGIN) - MARGIN:
             return True  # even beating every sample to come would not make playing on pay
+    total = 0.0
+    for other in others:  # (summed in the samples' order, as `strength` sums them)
+        total += loss(other)
     share, typical = beaten / SAMPLES, total / SAMPLES
     gain = (seats - 1) * min(cap, KEEP * max(typical, 0.0))
     win = share ** (seats - 1)

@@ -32,6 +32,7 @@ from rulespec.bots.base import (
 from rulespec.bots.hands import dead_summary
 from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
+from rulespec.bots.splitturn import split_turn
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.plusone import plus_one, sum_terms, turn_sums
 from rulespec.model.derived import Derived
@@ -99,10 +100,16 @@ def next_turn(
     ``bar``, None where ``total / count - knock * ready / count`` is proven above it before
     the sums are done (the one-call route only; every other route answers)."""
     look = mask_look(variant)
-    if look is not None and float(weight).is_integer():
-        got = look.next_turn(hand, pool, limit, int(weight))
+    mask = look.mask_of(hand) if look is not None and float(weight).is_integer() else None
+    if look is not None and mask is not None:  # a one-deck natural hand (`look.next_turn`)
+        got = look.next_turn_mask(mask, pool, limit, int(weight))
         if got is not None:
             return got
+        if _facts(variant).same_values:  # a pool of two decks: split by copies
+            w = int(weight)
+            split = split_turn(variant, look, hand, pool, w, limit, bar, knock, mask)
+            if split is not None:
+                return split or None  # (False: above the bar)
     f = _facts(variant)
     hv = f.values
     total = 0.0

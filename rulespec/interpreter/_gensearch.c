@@ -31,7 +31,9 @@
  * The file includes its parts once, in order: _gensearch_state.h (masks, types, memo
  * tables), _gensearch_walk.h (values, pivot, the walk), _gensearch_parts.h (parts
  * and Parts), _gensearch_calls.h (the methods), _gensearch_hand.h (the layout's calls on a
- * hand's codes), _gensearch_turn.h (the lookahead's sums, with a bar). KERNEL_VERSION must equal
+ * hand's codes), _gensearch_turn.h (the lookahead's sums, with a bar), _gensearch_partition.h
+ * (the going-out partition search), _gensearch_short.h (a contract's shortfall with runs,
+ * a module function). KERNEL_VERSION must equal
  * gensearch.py's VERSION and KERNEL_SOURCE the digest of this file and its headers as
  * they are now, so a stale build is refused there.
  */
@@ -51,6 +53,7 @@
 #include "_gensearch_hand.h"
 #include "_gensearch_turn.h"
 #include "_gensearch_partition.h"
+#include "_gensearch_short.h"
 
 static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *name) {
     PyObject *fast = PySequence_Fast(obj, name);
@@ -230,9 +233,17 @@ static PyTypeObject PartsType = {
     .tp_methods = parts_methods,
 };
 
+static PyMethodDef module_methods[] = {
+    {"shortfall_runs", (PyCFunction)(void (*)(void))short_runs, METH_FASTCALL,
+     "shortfall_runs(windows, keep, rules, wilds, counts, mask, by_rank) -> the shortfall of a "
+     "contract with runs (bots/contracts.py from_state), or None"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_gensearch",
-    "The general counted deadwood search in C (see search.py).", -1, NULL, NULL, NULL, NULL, NULL,
+    "The general counted deadwood search in C (see search.py).", -1, module_methods, NULL, NULL,
+    NULL, NULL,
 };
 
 static int add_type(PyObject *m, PyTypeObject *type, const char *name) {

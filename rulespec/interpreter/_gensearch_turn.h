@@ -85,8 +85,9 @@ static double turn_floor(const LayoutObject *L, const int *lone, int lone_n, int
    With a `bar` (a float; None: no bar) and the `knock` weight: False as soon as the terms
    known prove total / count - knock * ready / count above the bar, each card not yet
    summed at its floor (a wild draw's 0, a natural card's turn_floor; only where
-   floors_hold): first with no search, then after each card grown in the pool's order (the
-   rest not searched); True when that is not proven once every natural card is grown but a
+   floors_hold): first with no search, then after each card grown (the rest not searched),
+   the cards of most copies first, then the highest value (their terms weigh most: a cut
+   comes sooner), then the pool's order; True when that is not proven once every natural card is grown but a
    wild card is not known yet (the caller answers the wild draws and asks again: the
    natural cards are known then); else the sums as without a bar. */
 static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -103,7 +104,7 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
     long long count = 0, ready = 0, base_dw, base_count, base_worst;
     Base base = {0, 0, 0, 0};
     uint64_t cover[4] = {0, 0, 0, 0};
-    int codes[53], lone[53], lone_n = 0, natural_open = 0;
+    int codes[53], lone[53], order[53], lone_n = 0, natural_open = 0, k;
     long long ns[53];
     int64_t dws[53], cards_of[53], worsts[53];
     double terms[53];
@@ -196,6 +197,16 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
         m++;
     }
     bound = has_bar && floors_hold(L, joker, weight); /* (else a term may be below 0) */
+    for (i = 0; i < m; i++) { /* the growing order: with a bar, most copies first, then the
+                                 highest value, then pool order (a stable insertion) */
+        int j = i, c = codes[i] < 52 ? codes[i] : 0; /* (a joker is never grown here) */
+        for (; bound && j > 0; j--) {
+            int o = order[j - 1], d = codes[o] < 52 ? codes[o] : 0;
+            if (ns[o] > ns[i] || (ns[o] == ns[i] && L->vals[d] >= L->vals[c])) break;
+            order[j] = o;
+        }
+        order[j] = i;
+    }
     if (bound) {
         if (natural_open) { /* each natural card not known: at least its turn_floor */
             int64_t gap;
@@ -215,10 +226,12 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
             goto done;
         }
     }
-    for (i = 0; i < m; i++) { /* the natural cards not known: grown (the hand's parts made
-                                 when the first one is), stored, in the pool's order */
+    for (k = 0; k < m; k++) { /* the natural cards not known: grown (the hand's parts made
+                                 when the first one is), stored, in `order` (the sums below
+                                 are in the pool's order whatever it is) */
         PyObject *item, *code_key;
         int64_t dw, cards, worst;
+        i = order[k];
         if (have[i] != GROWN) continue;
         if (!P) {
             P = hand_parts(L, &full, L->jokers + fl);

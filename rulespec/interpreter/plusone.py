@@ -64,15 +64,16 @@ def plus_one(
     mask = fast_mask(t, hand)
     known: dict[int, Grown] | None = None
     ask = wanted
-    if mask is None:  # the counted search: each hand's answers kept, by card (the next
-        # turns ask about many of the same hands, with other unseen cards)
+    out: dict[int, Grown] = {}
+    natural = [] if mask is None else [c for c in ask if not (mask | t.not_fast) >> c & 1]
+    if natural:  # a one-deck natural hand with natural cards: the walk, by mask
+        out = _one_deck(variant, t, mask, natural)  # type: ignore[arg-type]
+        ask = [c for c in ask if c not in out]
+    else:  # the counted search: each hand's answers kept, by card (the next turns ask
+        # about many of the same hands, with other unseen cards; `splitturn` asks a
+        # one-deck hand's twins and wild cards so)
         known = _answers(t, hand)
         ask = [c for c in wanted if c not in known]
-    out: dict[int, Grown] = {}
-    if mask is not None:
-        natural = [c for c in ask if not (mask | t.not_fast) >> c & 1]
-        out = _one_deck(variant, t, mask, natural)
-        ask = [c for c in ask if c not in out]
     if ask:
         out.update(_general(t, hand, ask))
     # a whole-hand pattern beats every arrangement (the solver's rule)

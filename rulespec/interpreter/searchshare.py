@@ -91,8 +91,12 @@ class Shared:
         self.walks: dict[int, tuple[int, int]] = {}  # roomsearch.dead_summary, by state
         self.pack: dict[GroupKey, Packed] = {}
         self.rest_pack: dict[GroupKey, dict[int, list[Rest]]] = {}
-        self.base: dict[int, int | None] = {}
-        self.absorb: list[tuple[int, ...] | None] = [()]
+        # the jokers' facts (`base_of`, `absorbed`, `finish`) depend on the jokers, their
+        # value and the all-wild meld sizes only: shared by every layout of those (a new
+        # wild rank each deal makes new tables, and its layouts asked them afresh)
+        self.base, self.absorb, self.finished = _joker_facts(
+            jokers, t.hand_values[JOKER], t.all_wild_sizes
+        )
         # the C search's memos and card facts (gensearch.py), when the extension is there
         self.native = gensearch.layout(self, OFFSET, INF, MEMO_LIMIT)
 
@@ -156,6 +160,12 @@ class Shared:
 
     def finish(self, b: int) -> tuple[int, tuple[int, ...]]:
         """`GeneralSearch.finish` (a fact of the layout and b)."""
+        got = self.finished.get(b)
+        if got is None:
+            got = self.finished[b] = self._finish(b)
+        return got
+
+    def _finish(self, b: int) -> tuple[int, tuple[int, ...]]:
         least = self.base_of(b)
         joker_value = self.t.hand_values[JOKER]
         sizes: tuple[int, ...] | None = None
@@ -166,6 +176,26 @@ class Shared:
                 break
         assert sizes is not None
         return used, sizes
+
+
+JokerFacts = tuple[
+    dict[int, int | None], list[tuple[int, ...] | None], dict[int, tuple[int, tuple[int, ...]]]
+]
+"""`Shared.base`, `Shared.absorb`, `Shared.finished`."""
+
+_JOKERS: dict[tuple[int, int, frozenset[int]], JokerFacts] = {}
+
+
+def _joker_facts(jokers: int, value: int, sizes: frozenset[int]) -> JokerFacts:
+    """The memos of the jokers' facts for this many jokers of this value and these all-wild
+    meld sizes (a few keys per variant: at most `KEEP_SHARED` kept)."""
+    key = (jokers, value, sizes)
+    got = _JOKERS.get(key)
+    if got is None:
+        if len(_JOKERS) >= KEEP_SHARED:
+            _JOKERS.clear()
+        got = _JOKERS[key] = ({}, [()], {})
+    return got
 
 
 _SHARED: dict[tuple[int, int, int], tuple[Tables, Shared]] = {}

@@ -246,9 +246,10 @@ def test_the_held_windows_table_reads_as_the_scan_of_every_window() -> None:
 
 
 def test_a_sets_only_shortfall_is_kept_by_its_counts() -> None:
-    """Without runs the shortfall reads only the per-rank counts and the wild cards, so
-    `from_state` keeps it by them (`Plan.by_counts`): every answer, fresh or kept, is the
-    sets' needs filled by the wild cards, and the kept ones are read back."""
+    """Without runs the shortfall reads only the wild cards and the ranks the sets take (the
+    most held, capped at a set), so `from_state` keeps it by them (`Plan.by_counts`): every
+    answer, fresh or kept, is the sets' needs filled by the wild cards, and the kept ones
+    are read back (also for hands of other counts that pick the same)."""
     rng = random.Random(9)
     kept = 0
     for variant in _sets_only_deals():
@@ -258,8 +259,10 @@ def test_a_sets_only_shortfall_is_kept_by_its_counts() -> None:
         for _ in range(120):
             wilds, counts, mask, by_rank = C.hand_state(plan, rng.sample(deck, rng.randint(3, 8)))
             want = C._fill(plan, C._set_needs(plan, by_rank, {}, counts), wilds)
-            kept += (wilds, *by_rank) in plan.by_counts
+            picked = sorted((min(n, plan.set_min) for n in by_rank), reverse=True)
+            key = (wilds, *picked[: plan.sets])
+            kept += key in plan.by_counts
             assert C.from_state(plan, wilds, counts, mask, by_rank) == want
-            assert plan.by_counts[(wilds, *by_rank)] == want
+            assert plan.by_counts[key] == want
             assert C.from_state(plan, wilds, counts, mask, by_rank) == want  # read back
     assert kept > 10  # hands of equal counts met a kept answer

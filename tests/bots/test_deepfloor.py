@@ -158,8 +158,8 @@ def test_lone_draws_just_join_the_deadwood(
 def test_tallies_read_off_the_hand_are_the_solvers(
     name: str, players: int, hands: int, moves: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    answered: dict[str, list[bool]] = {"less": [], "plus": []}
-    less, plus = deepfloor.less_one, buying.plus_one_tally
+    answered: dict[str, list[bool]] = {"less": [], "plus": [], "grown": []}
+    less, plus = deepfloor.less_one, buying.plus_one_tallies
 
     def less_checked(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Any:
         got = less(variant, hand, cards)
@@ -170,22 +170,29 @@ def test_tallies_read_off_the_hand_are_the_solvers(
         answered["less"].append(got is not None)
         return got
 
-    def plus_checked(variant: Variant, hand: Sequence[int], card: int) -> Any:
-        got = plus(variant, hand, card)
-        if got is not None:
-            assert got == tally(variant, [*hand, card], False), (hand, card)
-        answered["plus"].append(got is not None)
-        return got
+    def plus_checked(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> Any:
+        tallies = plus(variant, hand, cards)
+        for card, got in zip(cards, tallies, strict=True):
+            lone = deepfloor.plus_one_tally(variant, hand, card)  # one by one: the lone ones
+            assert lone is None or got == lone
+            answered["grown"].append(lone is None and got is not None)  # plus_one's answer
+            if got is not None:
+                assert got == tally(variant, [*hand, card], False), (hand, card)
+            answered["plus"].append(got is not None)
+        return tallies
 
     monkeypatch.setattr(drawpick, "less_one", less_checked)
     monkeypatch.setattr(discardpick, "less_one", less_checked)
-    monkeypatch.setattr(buying, "plus_one_tally", plus_checked)
+    monkeypatch.setattr(buying, "plus_one_tallies", plus_checked)
     with_shortcut = _self_play(name, players, hands, moves)
     assert any(answered["less"])  # read off the hand, no search
     assert any(answered["plus"]) or name != "contract-rummy"  # (buying: contract-rummy)
+    assert any(answered["grown"]) or name != "contract-rummy"
     monkeypatch.setattr(drawpick, "less_one", lambda variant, hand, cards: None)
     monkeypatch.setattr(discardpick, "less_one", lambda variant, hand, cards: None)
-    monkeypatch.setattr(buying, "plus_one_tally", lambda variant, hand, card: None)
+    monkeypatch.setattr(
+        buying, "plus_one_tallies", lambda variant, hand, cards: [None] * len(cards)
+    )
     assert _self_play(name, players, hands, moves) == with_shortcut
 
 

@@ -204,3 +204,28 @@ def test_the_floors_cut_before_any_search() -> None:
     assert layout.next_turn(hand, pool, everything, known, base, *args, 9.0, 0.0) is False
     assert known == {3: grown}  # 8 <= 9: grown, then 10 > 9
     assert layout.next_turn(hand, pool, everything, {}, base, *args, 10.0, 0.0) == (10.0, 1, 0)
+
+
+def test_the_bar_grows_the_cards_of_most_copies_first() -> None:
+    """With a bar, a card unseen in two copies is grown before the pool's earlier cards (its
+    term weighs twice): some bar is proven cleared by it alone, the others not searched."""
+    variant = load_variant("continental")
+    t = tables(variant)
+    hand = [0, 1, 2, 13, 13, 26, 30, 31, 40, 41, 44, 50, 51]
+    native = native_layout(t, hand)
+    assert native is not None
+    layout, dead = native
+    base = dead_summary(variant, hand)
+    everything = (1 << 52) - 1
+    pool = {5: 1, 33: 1, 20: 2}  # (the pool's order: 5 and 33 before 20)
+    args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
+    total, count, _ = layout.next_turn(hand, pool, everything, {}, base, *args)
+    alone = []
+    for step in range(1, 400):
+        bar = total / count * step / 400
+        known: dict[int, Any] = {}
+        got = layout.next_turn(hand, pool, everything, known, base, *args, bar, 0.0)
+        if got is False and set(known) == {20}:
+            alone.append(bar)
+        assert got is False or got == (total, count, 0)
+    assert alone

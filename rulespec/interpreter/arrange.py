@@ -17,7 +17,6 @@ from itertools import combinations
 
 from rulespec.core.cards import Placed
 from rulespec.interpreter.layfits import layoffs
-from rulespec.interpreter.meldgen import candidate_melds
 from rulespec.interpreter.meldrules import tables, window_by_mask
 from rulespec.interpreter.melds import (
     extend,
@@ -27,6 +26,7 @@ from rulespec.interpreter.melds import (
 )
 from rulespec.interpreter.partsearch import find_partition
 from rulespec.interpreter.parttally import Contract
+from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.solver import deadwood, remember
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -163,12 +163,14 @@ def holds_contract(variant: Variant, hand: Sequence[int]) -> bool:
 
 
 def _holds_by_listing(variant: Variant, hand: Sequence[int]) -> bool:
-    """`holds_contract` from the hand's candidate melds (a contract is set)."""
+    """`holds_contract` from the hand's candidate melds (a contract is set): meldlist's
+    listing of the hand, the same list as meldgen.candidate_melds, remembered per hand and
+    derived from a recent hand's (a loser's last hand was often listed a card away)."""
     play = variant.play
     sets: set[tuple[int, ...]] = set()
     runs: set[tuple[tuple[int, ...], bool]] = set()
-    for meld in candidate_melds(variant, hand):
-        kind = meld_kind(variant, meld)
+    for meld in hand_listing(variant, hand)[0]:
+        kind = _kind(variant, meld)
         cards = tuple(sorted(p[0] for p in meld))
         if kind == "set" and len(meld) >= play.contract_set_min:
             sets.add(cards)
@@ -186,6 +188,16 @@ def _holds_by_listing(variant: Variant, hand: Sequence[int]) -> bool:
             if not need - left:
                 return True
     return False
+
+
+def _kind(variant: Variant, meld: Meld) -> str | None:
+    """`meld_kind` of a listed meld (valid: meldgen names only melds `analyze` accepts): of
+    two cards or more, natural names, a set when they name one rank (a run's ranks differ),
+    else a run; any other meld is analysed."""
+    if len(meld) >= 2 and all(p[1] < 52 for p in meld):
+        first = meld[0][1] % 13
+        return "set" if all(p[1] % 13 == first for p in meld) else "run"
+    return meld_kind(variant, meld)
 
 
 def _pure_run_possible(variant: Variant, hand: Sequence[int]) -> bool:

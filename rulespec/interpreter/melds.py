@@ -3,30 +3,28 @@
 A meld as laid is a tuple of placed cards `(card, stands_for)`. `normalize`
 checks one against every rule of `variant.melds` and returns it in canonical
 order (a set by card, a run along its rank order); the other functions build
-on it. Whole-hand patterns are recognised by `pattern_of`. Candidate melds of
-a hand live in `meldgen`, which builds on this module.
+on it. Whole-hand patterns are recognised by `pattern_of` (meldpatterns.py,
+re-exported here). Candidate melds of a hand live in `meldgen`, which builds on
+this module; `place_wilds` names the common trials without `analyze` (wildplace.py).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.interpreter.jokersets import joker_set
+from rulespec.interpreter.meldpatterns import pattern_of as pattern_of
 from rulespec.interpreter.meldrules import (
-    Tables,
     rank_mask,
-    run_windows,
-    span,
     tables,
     window_by_mask,
     windows_of,
 )
 from rulespec.interpreter.meldwhy import absent_rank, not_wild, shape_refusal, too_many_wilds
-from rulespec.model.derived import Derived
+from rulespec.interpreter.wildplace import quick_placements
 from rulespec.model.variant import Variant
 
 Meld = tuple[Placed, ...]
@@ -222,8 +220,21 @@ def place_wilds(
     take, a run's suit and window — but never which wild card takes which name:
     the wild cards are named in sorted order (along the run, or by suit), so
     the work is polynomial in their number. At most `limit` placements are
-    returned (in the order tried) when a limit is given; sorted, deduplicated.
+    returned (in the order tried) when a limit is given; sorted, deduplicated. The common
+    cards' trials are checked without `analyze` (wildplace.py: the same answer).
     """
+    t = tables(variant)
+    wilds = sorted(wilds)
+    if not naturals and not wilds or len(wilds) > t.max_wilds(len(naturals)):
+        return []
+    quick = quick_placements(t, naturals, wilds, limit)
+    return quick if quick is not None else place_by_analyze(variant, naturals, wilds, limit)
+
+
+def place_by_analyze(
+    variant: Variant, naturals: Sequence[int], wilds: Sequence[int], limit: int | None = None
+) -> list[Meld]:
+    """`place_wilds` with every trial checked by `analyze` (any cards: the reference)."""
     t = tables(variant)
     found: set[Meld] = set()
     wilds = sorted(wilds)
@@ -312,64 +323,6 @@ def name_one(variant: Variant, naturals: Sequence[int], wilds: Sequence[int]) ->
         known.clear()
     known[key] = found[0]
     return found[0]
-
-
-def pattern_of(variant: Variant, cards: Sequence[int]) -> str | None:
-    """The first whole-hand pattern the cards fit (wild cards fit any position), or None.
-
-    Wild cards fit any position and a pattern constrains only natural cards, so only the
-    natural cards' suits and ranks are read, as masks (the solver asks it of every hand)."""
-    patterns = variant.melds.patterns
-    if not patterns or not cards:
-        return None
-    t = tables(variant)
-    wild, shapes = _PATTERNS.get(variant, None, _pattern_masks, variant, t)
-    suits = ranks = 0
-    twice = False  # a rank held twice (no run)
-    for c in cards:
-        if wild[c]:
-            continue
-        if c == JOKER:
-            return None  # a joker that is not wild fits no pattern
-        bit = 1 << (c % 13)
-        twice = twice or bool(ranks & bit)
-        ranks |= bit
-        suits |= 1 << (c // 13)
-    one_suit = not suits & (suits - 1)
-    for name, same, allowed, run in shapes:
-        if same and not one_suit or ranks & ~allowed:
-            continue
-        if run and (twice or not one_suit or not _fits_one_run(t.line, ranks, len(cards), allowed)):
-            continue
-        return name
-    return None
-
-
-Shape = tuple[str, bool, int, bool]
-_PATTERNS: Derived[tuple[tuple[bool, ...], list[Shape]]] = Derived()
-
-
-def _pattern_masks(variant: Variant, t: Tables) -> tuple[tuple[bool, ...], list[Shape]]:
-    """Which codes play wild, and each pattern as (name, same suit, allowed ranks mask, run)."""
-    wild = tuple(t.wild_code(c) for c in range(JOKER + 1))
-    shapes = [
-        (p.name, p.suit == "same", 0x1FFF if p.ranks is None else rank_mask(p.ranks), p.run)
-        for p in variant.melds.patterns
-    ]
-    return wild, shapes
-
-
-@cache
-def _fits_one_run(ace: str, need: int, length: int, allowed: int) -> bool:
-    """Do the natural ranks `need` (one suit, no rank twice) lie in a run of `length` cards
-    whose ranks are all `allowed`?"""
-    if length > 13 or span(ace, need) > length:
-        return False
-    for window in run_windows(ace):
-        mask = rank_mask(window)
-        if len(window) == length and mask & need == need and not mask & ~allowed:
-            return True
-    return False
 
 
 def unique_ok(

@@ -4,7 +4,9 @@ A contract with a pure run (Indian rummy's "lives") cannot be held by a hand wit
 run of natural cards standing for themselves; the pre-test says so without listing
 the hand's candidate melds. These tests deal random hands (two decks, the printed
 jokers, a wild rank per hand, other ace modes and run lengths) and check the answer
-equals the listing's, and that the shortcut both fires and lets hands through.
+equals the listing's, and that the shortcut both fires and lets hands through. The
+listing is meldlist's remembered one, each meld's kind read from its names: the same
+answer as meldgen's listing with every meld analysed.
 """
 
 from __future__ import annotations
@@ -16,8 +18,16 @@ import pytest
 
 from rulespec.compiler.load import load_variant
 from rulespec.core.cards import JOKER, parse_card
-from rulespec.interpreter.arrange import _holds_by_listing, _pure_run_possible, holds_contract
+from rulespec.interpreter.arrange import (
+    _holds_by_listing,
+    _kind,
+    _pure_run_possible,
+    holds_contract,
+)
 from rulespec.interpreter.handwild import hand_rules
+from rulespec.interpreter.meldgen import candidate_melds
+from rulespec.interpreter.melds import meld_kind
+from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
 DECK = list(range(52)) * 2 + [JOKER, JOKER]
@@ -86,3 +96,20 @@ def test_pretest_reads_naturals_only() -> None:
     # the ace is high too (Q-K-A), never around the corner (K-A-2)
     assert _pure_run_possible(variant, _cards("QS KS AS"))
     assert not _pure_run_possible(variant, _cards("KS AS 2S"))
+
+
+@pytest.mark.parametrize("rank", [None, 2, 1])
+def test_listed_kinds_are_the_analysed_ones(rank: int | None) -> None:
+    """`holds_contract`'s listing is meldgen's, and each meld's kind read from its names is
+    `meld_kind`'s (so the answer is the one of analysing every meld of meldgen's listing)."""
+    variant = _indian(rank)
+    rng = random.Random(f"kinds{rank}")
+    named = 0
+    for _ in range(12):
+        hand = _hand(rng)
+        listed = hand_listing(variant, hand)[0]
+        assert listed == tuple(candidate_melds(variant, hand))
+        for meld in listed:
+            assert _kind(variant, meld) == meld_kind(variant, meld), meld
+            named += all(p[1] < 52 for p in meld)
+    assert named > 20

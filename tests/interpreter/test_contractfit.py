@@ -119,3 +119,25 @@ def _count_noes(monkeypatch: pytest.MonkeyPatch, name: str, real: Callable[..., 
 
     monkeypatch.setattr(L, name, counted)
     return said_no
+
+
+@pytest.mark.parametrize("name", ["contract-rummy", "rummy-contract.rules", "schedule-small.rules"])
+def test_the_card_count_changes_no_legal_move(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_may_hold`'s "no" before the listing: the legal moves are the same with it answering
+    "maybe" always (the listing's search alone), and it answers "no" at many positions,
+    never where the listing's search says "possible"."""
+    v = load_variant(name if "." not in name else str(DATA / name))
+    real = contractfit._may_hold
+    compared = noes = 0
+    for g in _play_positions(v, 6, 120, 8):
+        hand = g.hs.hands[g.to_move]
+        with_count = judge.legal_moves(g.variant, g.hs)
+        with monkeypatch.context() as m:
+            m.setattr(contractfit, "_may_hold", lambda *args: True)
+            assert judge.legal_moves(g.variant, g.hs) == with_count
+            searched = contractfit.contract_possible(g.variant, hand)
+        said = real(g.variant, hand)
+        assert said or not searched  # a "no" only where the search says "no" too
+        compared += 1
+        noes += not said
+    assert compared > 50 and noes > 10

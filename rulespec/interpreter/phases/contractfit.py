@@ -9,7 +9,9 @@ hand, whether any choice of disjoint candidate melds makes the contract (sets
 and runs of the contract's lengths, enough of the runs pure); when none does,
 no meld can open and lay.py refuses them all at once, with the same words.
 It is a necessary test only: a "yes", or a search past its budget, leaves
-every meld to its own search, so it never changes which melds are legal.
+every meld to its own search, so it never changes which melds are legal. Before the
+listing, a count of the cards that may lie in a set or a run (`_may_hold`) answers most
+hands that cannot make the contract without listing their melds.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx, contract_piece
+from rulespec.interpreter.phases.lonecards import contract_room
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
@@ -31,7 +34,28 @@ def contract_possible(variant: Variant, hand: list[int]) -> bool:
     """Could disjoint melds of `hand` make the whole contract? (True when unsure.)"""
     if not lists_every_meld(variant, hand):
         return True  # many wild cards: the listing is canonical, not every meld
+    if not _may_hold(variant, hand):
+        return False  # too few cards that may lie in a set or a run: no listing needed
     return _search(variant, _pieces(variant, hand), dict(Counter(hand)), (0, 0, 0))
+
+
+def _may_hold(variant: Variant, hand: list[int]) -> bool:
+    """Could the hand's cards hold the contract's sets and runs at all? (True when unsure.)
+
+    Disjoint contract sets hold at least `contract_sets * contract_set_min` cards, each a
+    wild card or a natural card that some set of the hand may hold (`contract_room`
+    counts every such card), the runs likewise, and both together their sum. Below any of
+    the three, no choice of melds makes the contract, listed or not: the search over the
+    listing would answer "no" too (it can also give up "unsure" past its budget, when
+    every meld's own search refuses it: the same legal moves)."""
+    room = contract_room(variant, hand)
+    if room is None:
+        return True
+    in_set, in_run, either, wild = room
+    play = variant.play
+    sets = play.contract_sets * play.contract_set_min
+    runs = play.contract_runs * play.contract_run_min
+    return in_set + wild >= sets and in_run + wild >= runs and either + wild >= sets + runs
 
 
 def contract_completes(

@@ -46,7 +46,107 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
             lone += 1  # a joker that is not wild is in no meld
     if lone >= enough:
         return lone
-    ok = 0  # the ranks whose natural cards, with the wild cards, can make a set
+    cover = _covers(t, set_need, limits, suits, copies, wild)
+    if all(not have & ~got for have, got in zip(suits, cover, strict=True)):
+        return lone  # every natural card lies in some meld
+    for c in cards:
+        if kind[c] == NATURAL and not cover[c // 13] >> (c % 13) & 1:
+            lone += 1
+            if lone >= enough:
+                return lone
+    return lone
+
+
+def meld_room(variant: Variant, cards: Sequence[int], best: Sequence[int]) -> int | None:
+    """The most the cards that may lie in some meld of `cards` are worth: `best[card]`
+    summed over the wild cards and the natural cards `lone_cards` does not call lone (None
+    when unsure: jokers that make sets of their own). A bound from above on what any
+    disjoint melds of the cards are worth when `best` bounds each card's worth in a meld
+    (openvalue.opening_reachable's sure "no" before it lists the hand's melds)."""
+    t = tables(variant)
+    facts = _FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _facts(t)
+    _, kind, set_need, limits = facts
+    if set_need is None:
+        return None
+    wild = room = 0
+    suits = [0, 0, 0, 0]
+    copies = [0] * 13
+    for c in cards:
+        k = kind[c]
+        if k == NATURAL:
+            suits[c // 13] |= 1 << (c % 13)
+            copies[c % 13] += 1
+        elif k == WILD:
+            wild += 1
+            room += best[c]
+    cover = _covers(t, set_need, limits, suits, copies, wild)
+    for c in cards:
+        if kind[c] == NATURAL and cover[c // 13] >> (c % 13) & 1:
+            room += best[c]
+    return room
+
+
+def contract_room(variant: Variant, cards: Sequence[int]) -> tuple[int, int, int, int] | None:
+    """(natural cards that may lie in some set, in some run, in either; wild cards) of these
+    cards, each natural card judged as `lone_cards` judges it (every wild card free for
+    it), so a card some set or run holds is always counted; None when unsure (jokers that
+    make sets of their own). contractfit's sure "no" before it lists the hand's melds."""
+    t = tables(variant)
+    facts = _FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _facts(t)
+    _, kind, set_need, limits = facts
+    if set_need is None:
+        return None
+    wild = 0
+    suits = [0, 0, 0, 0]
+    copies = [0] * 13
+    for c in cards:
+        k = kind[c]
+        if k == NATURAL:
+            suits[c // 13] |= 1 << (c % 13)
+            copies[c % 13] += 1
+        elif k == WILD:
+            wild += 1
+    sets = _set_ranks(t, set_need, suits, copies, wild)
+    runs = [_run_ranks(t, limits, have, wild) for have in suits]
+    in_set = in_run = either = 0
+    for c in cards:
+        if kind[c] == NATURAL:
+            s = sets >> (c % 13) & 1
+            r = runs[c // 13] >> (c % 13) & 1
+            in_set += s
+            in_run += r
+            either += s | r
+    return in_set, in_run, either, wild
+
+
+def _covers(
+    t: Tables,
+    set_need: tuple[int, ...],
+    limits: tuple[int, ...],
+    suits: list[int],
+    copies: list[int],
+    wild: int,
+) -> list[int]:
+    """By suit: the ranks of the natural cards (`suits`: rank masks by suit, `copies`: by
+    rank) that some set or run of these cards with `wild` wild cards may hold."""
+    ok = _set_ranks(t, set_need, suits, copies, wild)
+    cover = [ok, ok, ok, ok]
+    for s in range(4):
+        have = suits[s]
+        if have & ~ok:
+            cover[s] |= _run_ranks(t, limits, have, wild)
+    return cover
+
+
+def _set_ranks(
+    t: Tables, set_need: tuple[int, ...], suits: list[int], copies: list[int], wild: int
+) -> int:
+    """The ranks (bits) whose natural cards, with the wild cards, can make a set."""
+    ok = 0
     need = set_need[min(wild, len(set_need) - 1)]
     if need:
         if t.set_distinct:  # the ranks held in at least `need` suits, as masks
@@ -55,25 +155,14 @@ def lone_cards(variant: Variant, cards: Sequence[int], enough: int = 2) -> int:
             for r in range(13):
                 if copies[r] >= need:
                     ok |= 1 << r
-    cover = [ok, ok, ok, ok]
-    bare = False  # a natural card in no set: does a run take it?
-    for s in range(4):
-        have = suits[s]
-        if have & ~ok:
-            cover[s] |= (
-                t.run_cover[have]
-                if wild == 0
-                else _run_cover(t.line, t.run_min, t.run_max, limits, have, wild)
-            )
-            bare = bare or bool(have & ~cover[s])
-    if not bare:
-        return lone  # every natural card lies in some meld
-    for c in cards:
-        if kind[c] == NATURAL and not cover[c // 13] >> (c % 13) & 1:
-            lone += 1
-            if lone >= enough:
-                return lone
-    return lone
+    return ok
+
+
+def _run_ranks(t: Tables, limits: tuple[int, ...], have: int, wild: int) -> int:
+    """The ranks of `have` (one suit's natural cards) in some run with the wild cards."""
+    if wild == 0:
+        return t.run_cover[have]
+    return _run_cover(t.line, t.run_min, t.run_max, limits, have, wild)
 
 
 def _in_suits(suits: list[int], need: int) -> int:

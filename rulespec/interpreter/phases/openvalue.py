@@ -19,6 +19,7 @@ from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.lonecards import meld_room
 from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.state import HandState
 from rulespec.model.derived import Derived
@@ -80,7 +81,14 @@ def opening_reachable(c: Ctx) -> bool:
     listings, which are among them). So when the most that disjoint melds of the listing
     are worth (each set of cards at its best naming) falls short, no candidate meld can
     be completed to an opening (each would be refused by its way-on test, or left short
-    with nothing to add), and lay.py lists none without asking each."""
+    with nothing to add), and lay.py lists none without asking each.
+
+    Before the listing, a bound from the cards alone (`lonecards.meld_room`): every card
+    some meld of the hand holds is a wild card or a natural card that `lone_cards` does not
+    call lone, so no disjoint melds of the hand, listed or not, are worth more than those
+    cards' best values. Below the need, the way-on test of every candidate meld (which only
+    finds openings that are there) refuses it, canonical listing or not: "no" without
+    listing the hand (tests/interpreter/test_openroom.py)."""
     minimum = _opening_rules(c.variant)
     if minimum is None or not c.opening_pending():
         return True
@@ -88,11 +96,14 @@ def opening_reachable(c: Ctx) -> bool:
     if need <= 0:
         return True
     variant, hand = c.variant, c.hand
+    best = _best_values(variant)
+    bound = meld_room(variant, hand, best)
+    if bound is not None and bound < need:
+        return False  # no meld of the hand, listed or not, can reach it (see above)
     listing, every = hand_listing(variant, hand)
     if not every or not lists_every_meld(variant, hand):
         return True
     pieces, have = _pieces(listing, hand)
-    best = _best_values(variant)
     held = _cards_of(listing)
     room = sum(best[x] for x in hand if x in held)  # the union bound (value_may_reach's)
     if room < need:

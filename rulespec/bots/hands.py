@@ -29,6 +29,7 @@ from rulespec.bots.base import (
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
+from rulespec.interpreter.lesssearch import dead_summaries_less as dead_summaries_less_solved
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -114,20 +115,34 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     return result
 
 
+def _keep(variant: Variant, what: str, cards: tuple[int, ...], value: Any) -> Any:
+    """`_cached_key`'s answer for the sorted hand ``cards``: ``value`` kept, unless one is."""
+    return _cached_key(variant, what, cards, lambda _: value)
+
+
+def _kept_summary(variant: Variant, key: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """`dead_summary` of the sorted hand ``key`` when an answer is kept: read off
+    `arrangement`'s or `dead_cards`' (the same cards), or its own; else None."""
+    vid = id(variant)
+    if vid not in _LIVE:
+        return None
+    arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
+    if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
+        dw, dead = known
+        top = max(map(_worths(variant).__getitem__, dead), default=0)
+        return dw, len(dead), 0 if top == _WILD else int(top)
+    hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
+    return hit  # (`cached`'s answer, without its call)
+
+
 def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
     `arrangement`'s arrangement: read off it or dead_cards' when known, else from the solver's
     summary (solver.dead_summary: the same cards, its melds left unnamed)."""
-    vid, key = id(variant), tuple(sorted(hand))
-    if vid in _LIVE:
-        arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
-        if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
-            dw, dead = known
-            top = max(map(_worths(variant).__getitem__, dead), default=0)
-            return dw, len(dead), 0 if top == _WILD else int(top)
-        hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
-        if hit is not None:  # (`cached`'s answer, without its call)
-            return hit
+    key = tuple(sorted(hand))
+    hit = _kept_summary(variant, key)
+    if hit is not None:
+        return hit
 
     def compute(cards: list[int]) -> tuple[int, int, int]:
         solver = _solver()
@@ -140,6 +155,37 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
 
     result: tuple[int, int, int] = _cached_key(variant, "sum", key, compute)
     return result
+
+
+def dead_summaries_less(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+) -> list[tuple[int, int, int]] | None:
+    """`dead_summary` of ``hand`` less one of each of ``cards``, in order: each read off the
+    answers kept as `dead_summary` reads them, the rest asked of the solver together
+    (`lesssearch.dead_summaries_less`: one C call) and kept; None where the solver does
+    not take them together (then ask `dead_summary` per card)."""
+    key = tuple(sorted(hand))
+    out: list[tuple[int, int, int] | None] = []
+    asked: list[int] = []
+    for card in cards:
+        at = key.index(card)
+        hit = _kept_summary(variant, key[:at] + key[at + 1 :])
+        if hit is not None:
+            out.append(hit)
+            continue
+        out.append(None)
+        asked.append(card)
+    if asked:
+        got = dead_summaries_less_solved(variant, key, asked)
+        if got is None:
+            return None
+        answers = iter(got)
+        for i, (card, have) in enumerate(zip(cards, out, strict=True)):
+            if have is None:
+                dw, count, worst = next(answers)
+                at = key.index(card)
+                out[i] = _keep(variant, "sum", key[:at] + key[at + 1 :], (int(dw), count, worst))
+    return [got for got in out if got is not None]  # (every None was filled above)
 
 
 _WILD = float("-inf")  # `_worths`' entry of a wild card: below every hand value

@@ -1,0 +1,73 @@
+"""A hand's summaries less each of some of its cards, in one C call (interpreter, over solver).
+
+The smart bot prices every discard of a hand by the cost of the hand left, and the
+draw prices a pile take by the best discard after it: a `solver.dead_summary` per
+card, each a dozen Python frames (tables, masks, the shared layout, the C call's
+arguments) around a small search. `dead_summaries_less` answers them all at once
+where every one of them would take the counted search's C path
+(`roomsearch.summary`): the C layout reads the hand once and, for each card, makes
+the rest's parts and runs `summary`'s own steps on them (`Layout.summaries_less`,
+_gensearch_less.h), so the answers are the per-card ones (tests/interpreter/
+test_lesssearch.py compares them). Elsewhere it answers None and the caller asks per
+card as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulespec.core.cards import JOKER
+from rulespec.interpreter.jokersets import holds_joker_sets
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.search import native_layout
+from rulespec.interpreter.solver import dead_summary, fits_pattern
+from rulespec.model.variant import Variant
+
+Summary = tuple[int, int, int]
+"""(deadwood, deadwood cards, highest hand value among them not wild-capable or 0)."""
+
+
+def dead_summaries_less(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+) -> list[Summary] | None:
+    """`solver.dead_summary` of ``hand`` less one copy of each of ``cards`` (natural codes the
+    hand holds), in order, in one C call; None where some rest would leave the C path of
+    `solver.dead_summary` (a hand of jokers as sets, a rest on the one-deck mask path, a
+    joker asked, no C search or a hand it does not take)."""
+    t = tables(variant)
+    if not cards or holds_joker_sets(t, hand) or max(cards) >= JOKER or min(cards) < 0:
+        return None
+    # A hand takes the mask path (solver.fast_mask) when it holds no duplicate and no
+    # wild-capable card. Removing one card lowers the hand's duplicates plus its distinct
+    # wild-capable codes ("bad") by one at most: at two or more no rest takes it; at one,
+    # only the rest less the one bad code may (that one is asked of the solver itself).
+    distinct = set(hand)
+    spread = sum(1 << c for c in distinct)
+    bad = len(hand) - len(distinct) + (spread & t.not_fast).bit_count()
+    if not bad:
+        return None
+    fast = -1
+    if bad == 1:
+        fast = next(c for c in distinct if hand.count(c) > 1 or t.not_fast >> c & 1)
+    native = native_layout(t, hand)
+    if native is None:
+        return None
+    asked = [c for c in cards if c != fast]
+    solved = native[0].summaries_less(hand, asked, native[1], t.hand_values[JOKER])
+    if not solved:
+        return None
+    answers = iter(solved)  # (the one rest on the mask path asked of the solver itself)
+    got = [dead_summary(variant, _less(hand, c)) if c == fast else next(answers) for c in cards]
+    if not variant.melds.patterns:
+        return got
+    for i, card in enumerate(cards):
+        if got[i][0] and card != fast and fits_pattern(variant, t, _less(hand, card)):
+            got[i] = (0, 0, 0)  # (solver.dead_summary's last test)
+    return got
+
+
+def _less(hand: Sequence[int], card: int) -> list[int]:
+    """The hand less one ``card``."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest

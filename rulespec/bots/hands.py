@@ -14,7 +14,7 @@ import weakref
 from collections import Counter
 from collections.abc import Sequence
 from itertools import filterfalse, repeat
-from typing import Any
+from typing import Any, cast
 
 from rulespec.bots.base import (
     JOKER,
@@ -29,7 +29,7 @@ from rulespec.bots.base import (
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
-from rulespec.interpreter.lesssearch import dead_summaries_less as dead_summaries_less_solved
+from rulespec.interpreter.lesssearch import dead_summaries_less, pure_summaries_less
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -60,6 +60,12 @@ def _forget(key: int) -> None:
     _CACHE.clear()
 
 
+def _live(variant: Variant) -> None:
+    """Answers of this variant are kept by its id: a finaliser drops them when it dies."""
+    _LIVE.add(id(variant))
+    weakref.finalize(variant, _forget, id(variant))
+
+
 def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
     """``compute``'s answer for the sorted hand, kept by (variant, ``what``, hand)."""
     return _cached_key(variant, what, tuple(sorted(hand)), compute)
@@ -68,9 +74,8 @@ def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> An
 def _cached_key(variant: Variant, what: str, cards: tuple[int, ...], compute: Any) -> Any:
     """`cached` of a hand already sorted (``cards``)."""
     vid = id(variant)
-    if vid not in _LIVE:  # keyed by id: a finaliser drops the answers when the variant dies
-        _LIVE.add(vid)
-        weakref.finalize(variant, _forget, vid)
+    if vid not in _LIVE:
+        _live(variant)
     key = (vid, what, cards)
     hit = _CACHE.get(key)
     if hit is None:
@@ -115,11 +120,6 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     return result
 
 
-def _keep(variant: Variant, what: str, cards: tuple[int, ...], value: Any) -> Any:
-    """`_cached_key`'s answer for the sorted hand ``cards``: ``value`` kept, unless one is."""
-    return _cached_key(variant, what, cards, lambda _: value)
-
-
 def _kept_summary(variant: Variant, key: tuple[int, ...]) -> tuple[int, int, int] | None:
     """`dead_summary` of the sorted hand ``key`` when an answer is kept: read off
     `arrangement`'s or `dead_cards`' (the same cards), or its own; else None."""
@@ -157,35 +157,39 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     return result
 
 
-def dead_summaries_less(
-    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+def summaries_less(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int], pure: bool
 ) -> list[tuple[int, int, int]] | None:
-    """`dead_summary` of ``hand`` less one of each of ``cards``, in order: each read off the
-    answers kept as `dead_summary` reads them, the rest asked of the solver together
-    (`lesssearch.dead_summaries_less`: one C call) and kept; None where the solver does
-    not take them together (then ask `dead_summary` per card)."""
+    """`pure_summary` (``pure``) or `dead_summary` of ``hand`` less one of each of ``cards``,
+    in order: each read off the answers kept as those read them, the rest asked of the
+    solver together (`lesssearch`: one C call) and kept as `cached` keeps them; None where
+    the solver does not take them together (then ask per card)."""
     key = tuple(sorted(hand))
-    out: list[tuple[int, int, int] | None] = []
-    asked: list[int] = []
-    for card in cards:
-        at = key.index(card)
-        hit = _kept_summary(variant, key[:at] + key[at + 1 :])
-        if hit is not None:
-            out.append(hit)
-            continue
-        out.append(None)
-        asked.append(card)
-    if asked:
-        got = dead_summaries_less_solved(variant, key, asked)
-        if got is None:
-            return None
-        answers = iter(got)
-        for i, (card, have) in enumerate(zip(cards, out, strict=True)):
-            if have is None:
-                dw, count, worst = next(answers)
-                at = key.index(card)
-                out[i] = _keep(variant, "sum", key[:at] + key[at + 1 :], (int(dw), count, worst))
-    return [got for got in out if got is not None]  # (every None was filled above)
+    rests = [key[:at] + key[at + 1 :] for at in map(key.index, cards)]
+    kept = _kept_pure if pure else _kept_summary
+    out = [kept(variant, rest) for rest in rests]
+    asked = [card for card, hit in zip(cards, out, strict=True) if hit is None]
+    if not asked:
+        return cast(list[tuple[int, int, int]], out)  # (no None in it)
+    got = (pure_summaries_less if pure else dead_summaries_less)(variant, key, asked)
+    if got is None:
+        return None
+    vid, what, answers = id(variant), "pure" if pure else "sum", iter(got)
+    if vid not in _LIVE:
+        _live(variant)
+    if len(_CACHE) > _CACHE_LIMIT:
+        _CACHE.clear()
+    for i, rest in enumerate(rests):
+        if out[i] is None:
+            dw, count, third = next(answers)
+            out[i] = _CACHE[(vid, what, rest)] = (int(dw), count, third)
+    return cast(list[tuple[int, int, int]], out)  # (every None filled above)
+
+
+def _kept_pure(variant: Variant, key: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """`pure_summary` of the sorted hand ``key`` when it is kept, else None."""
+    hit: tuple[int, int, int] | None = _CACHE.get((id(variant), "pure", key))
+    return hit
 
 
 _WILD = float("-inf")  # `_worths`' entry of a wild card: below every hand value

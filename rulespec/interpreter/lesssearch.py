@@ -14,13 +14,13 @@ card as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.jokersets import holds_joker_sets
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.search import native_layout
-from rulespec.interpreter.solver import dead_summary, fits_pattern
+from rulespec.interpreter.solver import dead_summary, fits_pattern, pure_summary
 from rulespec.model.variant import Variant
 
 Summary = tuple[int, int, int]
@@ -32,8 +32,28 @@ def dead_summaries_less(
 ) -> list[Summary] | None:
     """`solver.dead_summary` of ``hand`` less one copy of each of ``cards`` (natural codes the
     hand holds), in order, in one C call; None where some rest would leave the C path of
-    `solver.dead_summary` (a hand of jokers as sets, a rest on the one-deck mask path, a
-    joker asked, no C search or a hand it does not take)."""
+    `solver.dead_summary` (a hand of jokers as sets, or on the one-deck mask path, a joker
+    asked, no C search or a hand it does not take)."""
+    return _each_less(variant, hand, cards, "summaries_less", dead_summary)
+
+
+def pure_summaries_less(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+) -> list[Summary] | None:
+    """`solver.pure_summary` (deadwood, deadwood cards, pure runs) of ``hand`` less one copy of
+    each of ``cards``, in order, in one C call; None as `dead_summaries_less`."""
+    return _each_less(variant, hand, cards, "pure_summaries_less", pure_summary)
+
+
+def _each_less(
+    variant: Variant,
+    hand: Sequence[int],
+    cards: Sequence[int],
+    method: str,
+    solve: Callable[[Variant, Sequence[int]], Summary],
+) -> list[Summary] | None:
+    """``solve`` (`solver.dead_summary` or `pure_summary`) of each rest, by the C layout's
+    ``method`` (its one-call answer per rest) where every rest but one takes the C path."""
     t = tables(variant)
     if not cards or holds_joker_sets(t, hand) or max(cards) >= JOKER or min(cards) < 0:
         return None
@@ -53,16 +73,16 @@ def dead_summaries_less(
     if native is None:
         return None
     asked = [c for c in cards if c != fast]
-    solved = native[0].summaries_less(hand, asked, native[1], t.hand_values[JOKER])
+    solved = getattr(native[0], method)(hand, asked, native[1], t.hand_values[JOKER])
     if not solved:
         return None
     answers = iter(solved)  # (the one rest on the mask path asked of the solver itself)
-    got = [dead_summary(variant, _less(hand, c)) if c == fast else next(answers) for c in cards]
+    got = [solve(variant, _less(hand, c)) if c == fast else next(answers) for c in cards]
     if not variant.melds.patterns:
         return got
     for i, card in enumerate(cards):
         if got[i][0] and card != fast and fits_pattern(variant, t, _less(hand, card)):
-            got[i] = (0, 0, 0)  # (solver.dead_summary's last test)
+            got[i] = (0, 0, 0)  # (the solver's last test)
     return got
 
 

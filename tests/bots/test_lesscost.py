@@ -1,8 +1,9 @@
 """The smart bot's costs of a hand less each card from one solver call (bots layer):
-`hands.dead_summaries_less` and `handcost.tallies_less` against the per-card `dead_summary`
-and `tally` (kept answers read as `dead_summary` reads them), and seeded smart hands played
-with the shortcut (the shallow discard pass, `discardpick._plain_all`, and the draw's best
-discard, `drawpick._knowns`) and without it: every move the same, the shortcut fired."""
+`hands.summaries_less` and `handcost.tallies_less` against the per-card `dead_summary`,
+`pure_summary` and `tally` (kept answers read as `dead_summary` reads them), and seeded
+smart hands played with the shortcut (the shallow discard pass, `discardpick._plain_all`,
+and the draw's best discard, `drawpick._knowns`) and without it: every move the same, the
+shortcut fired."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def test_each_rest_is_dead_summary_and_tally_kept_answers_first() -> None:
     rest = list(hand)
     rest.remove(9)
     hands.arrangement(variant, rest)  # a kept arrangement: read off it, as dead_summary does
-    got = hands.dead_summaries_less(variant, hand, cards)
+    got = hands.summaries_less(variant, hand, cards, False)
     assert (got is None) == (gensearch.MODULE is None)
     expected = []
     for card in cards:
@@ -34,12 +35,21 @@ def test_each_rest_is_dead_summary_and_tally_kept_answers_first() -> None:
     assert got is None or got == expected
     tallies = handcost.tallies_less(variant, hand, cards)
     assert tallies is None or tallies == [(dw, n, 0) for dw, n, _ in expected]
-    assert handcost.tallies_less(load_variant("indian-rummy"), hand, cards) is None  # pure runs
+    indian = load_variant("indian-rummy")  # a pure-run contract: the pure runs counted
+    pure = handcost.tallies_less(indian, hand, cards)
+    assert (pure is None) == (gensearch.MODULE is None)
+    expected = []
+    for card in cards:
+        rest = list(hand)
+        rest.remove(card)
+        expected.append(hands.tally(indian, rest, True))
+    assert pure is None or pure == expected
     assert handcost.tallies_less(load_variant("bridge"), hand, cards) is None  # a knock game
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "seed"), [("continental", 2, 1), ("contract-rummy", 3, 2)]
+    ("name", "players", "seed"),
+    [("continental", 2, 1), ("contract-rummy", 3, 2), ("indian-rummy", 2, 3)],
 )
 def test_seeded_hands_choose_the_same_moves_without_it(
     monkeypatch: pytest.MonkeyPatch, name: str, players: int, seed: int

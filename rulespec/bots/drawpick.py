@@ -88,8 +88,9 @@ def _knowns(
     solver does not take them together: the loop's cost then finds each), by card."""
     lones: dict[int, Tally] = {}
     if lone:
+        held = tuple(hand)  # (`less_one` keeps a tuple's lone cards: read once, not per card)
         for card in cards:
-            if (known := less_one(variant, hand, (card,))) is not None:
+            if (known := less_one(variant, held, (card,))) is not None:
                 lones[card] = known
     ask = [c for c in cards if c < JOKER and c not in lones]
     got = tallies_less(variant, hand, ask) if len(ask) > 1 else None

@@ -11,7 +11,10 @@ that passes it: the draw's later steps only lower a score (a knock bonus, the
 stock's hope after a pile card), each by a float subtraction, which is monotone, so
 the least score passes whenever that candidate's does, and the same take is chosen
 (tests/bots/test_drawpick.py plays seeded hands both ways). A candidate that does
-not pass is never skipped, so without a pass the least cost is the full loop's.
+not pass is never skipped, so without a pass the least cost is the full loop's. The
+candidates' tallies come from one solver call (`handcost.tallies_less`: the same
+tallies), asked after the first candidate when the draw has a test (it passes the first
+candidate often, the others seldom: the rest would be searched for nothing).
 """
 
 from __future__ import annotations
@@ -60,15 +63,19 @@ def best_after_discard(
     best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
     lone = may_be_lone(variant, hand)  # (else `less_one` answers None for every card)
     cards = [c for c in sorted(set(hand)) if c not in keep and not is_wild(variant, c)]
-    lones, solved = _knowns(variant, hand, cards, lone) if best is None and not fast else ({}, {})
-    for card in cards if best is None else ():
+    lones: dict[int, Tally] = {}
+    solved: dict[int, Tally] = {}
+    first = 0 if enough is None else 1  # (a draw's test often passes the first candidate)
+    for at, card in enumerate(cards if best is None else ()):
         if fast is not None:  # by mask: no list per candidate
             left = fast[1] ^ 1 << card
             score = discard_cost(variant, fast[0], left, 0 if pool is None else 1, w, pool)
         else:
+            if at == first:  # the candidates from here on, their tallies at once
+                lones, solved = _knowns(variant, hand, cards[at:], lone)
             rest = list(hand)
             rest.remove(card)
-            known = lones.get(card)
+            known = lones.get(card) if at >= first or not lone else less_one(variant, hand, (card,))
             score = cost(variant, rest, known or solved.get(card))
             if pool is not None:
                 dead = None if known is None else dead_less(variant, hand, card)

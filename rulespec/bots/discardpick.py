@@ -163,8 +163,8 @@ class DiscardPick:
         """`_plain` of every one-card discard at once, before the shallow pass asks: the
         tallies `less_one` does not read off the hand come from one solver call
         (`handcost.tallies_less`), the same tallies `_plain`'s cost would find, so the
-        same costs. Nothing where the hand is on the mask path (`_fast`: no `_plain`
-        asked) or the solver does not take the rests together (then `_plain` per card)."""
+        same costs (where the solver does not take the rests together, `_plain`'s own
+        per card). Nothing where the hand is on the mask path (`_fast`: no `_plain`)."""
         if self._fast:
             return
         if self._plain_view is not view or self._plain_hand is not view.hand:
@@ -175,9 +175,7 @@ class DiscardPick:
         knowns = [less_one(variant, hand, (c,)) for c in cards]
         ask = [c for c, k in zip(cards, knowns, strict=True) if k is None and 0 <= c < JOKER]
         got = tallies_less(variant, hand, ask) if len(ask) > 1 else None
-        if got is None:
-            return
-        solved = dict(zip(ask, got, strict=True))
+        solved = {} if got is None else dict(zip(ask, got, strict=True))
         for card, known in zip(cards, knowns, strict=True):
             rest = remove_cards(hand, (card,))
             assert rest is not None  # (the hand holds every card of `cards`)

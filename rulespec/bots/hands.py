@@ -29,7 +29,7 @@ from rulespec.bots.base import (
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
-from rulespec.interpreter.lesssearch import dead_summaries_less, pure_summaries_less
+from rulespec.interpreter.lesssearch import dead_summaries_less, plan, pure_summaries_less
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -164,6 +164,9 @@ def summaries_less(
     in order: each read off the answers kept as those read them, the rest asked of the
     solver together (`lesssearch`: one C call) and kept as `cached` keeps them; None where
     the solver does not take them together (then ask per card)."""
+    fast = plan(variant, hand)  # (first: a hand the solver does not take costs no more)
+    if fast is None:
+        return None
     key = tuple(sorted(hand))
     rests = [key[:at] + key[at + 1 :] for at in map(key.index, cards)]
     kept = _kept_pure if pure else _kept_summary
@@ -171,7 +174,7 @@ def summaries_less(
     asked = [card for card, hit in zip(cards, out, strict=True) if hit is None]
     if not asked:
         return cast(list[tuple[int, int, int]], out)  # (no None in it)
-    got = (pure_summaries_less if pure else dead_summaries_less)(variant, key, asked)
+    got = (pure_summaries_less if pure else dead_summaries_less)(variant, key, asked, fast)
     if got is None:
         return None
     vid, what, answers = id(variant), "pure" if pure else "sum", iter(got)

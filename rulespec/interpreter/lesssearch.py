@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rulespec.core.cards import JOKER
+from rulespec.interpreter import gensearch
 from rulespec.interpreter.jokersets import holds_joker_sets
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.search import native_layout
@@ -27,22 +28,41 @@ Summary = tuple[int, int, int]
 """(deadwood, deadwood cards, highest hand value among them not wild-capable or 0)."""
 
 
+def plan(variant: Variant, hand: Sequence[int]) -> int | None:
+    """Whether the rests of ``hand`` less one card take the C path together: None where not
+    (a hand of jokers as sets, or on the one-deck mask path, or no C search), else the one
+    code whose rest takes the mask path (-1: none). A hand takes the mask path
+    (solver.fast_mask) when it holds no duplicate and no wild-capable card; removing one
+    card lowers the hand's duplicates plus its distinct wild-capable codes ("bad") by one
+    at most: at two or more no rest takes it; at one, only the rest less the bad code may."""
+    t = tables(variant)
+    if holds_joker_sets(t, hand) or gensearch.MODULE is None:
+        return None
+    distinct = set(hand)
+    spread = sum(1 << c for c in distinct)
+    bad = len(hand) - len(distinct) + (spread & t.not_fast).bit_count()
+    if not bad:
+        return None
+    if bad > 1:
+        return -1
+    return next(c for c in distinct if hand.count(c) > 1 or t.not_fast >> c & 1)
+
+
 def dead_summaries_less(
-    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+    variant: Variant, hand: Sequence[int], cards: Sequence[int], fast: int | None = -2
 ) -> list[Summary] | None:
     """`solver.dead_summary` of ``hand`` less one copy of each of ``cards`` (natural codes the
-    hand holds), in order, in one C call; None where some rest would leave the C path of
-    `solver.dead_summary` (a hand of jokers as sets, or on the one-deck mask path, a joker
-    asked, no C search or a hand it does not take)."""
-    return _each_less(variant, hand, cards, "summaries_less", dead_summary)
+    hand holds), in order, in one C call; None where `plan` says no, a joker is asked, or
+    the C search does not take the hand. ``fast``: `plan`'s answer when known."""
+    return _each_less(variant, hand, cards, "summaries_less", dead_summary, fast)
 
 
 def pure_summaries_less(
-    variant: Variant, hand: Sequence[int], cards: Sequence[int]
+    variant: Variant, hand: Sequence[int], cards: Sequence[int], fast: int | None = -2
 ) -> list[Summary] | None:
     """`solver.pure_summary` (deadwood, deadwood cards, pure runs) of ``hand`` less one copy of
     each of ``cards``, in order, in one C call; None as `dead_summaries_less`."""
-    return _each_less(variant, hand, cards, "pure_summaries_less", pure_summary)
+    return _each_less(variant, hand, cards, "pure_summaries_less", pure_summary, fast)
 
 
 def _each_less(
@@ -51,24 +71,15 @@ def _each_less(
     cards: Sequence[int],
     method: str,
     solve: Callable[[Variant, Sequence[int]], Summary],
+    fast: int | None,
 ) -> list[Summary] | None:
     """``solve`` (`solver.dead_summary` or `pure_summary`) of each rest, by the C layout's
     ``method`` (its one-call answer per rest) where every rest but one takes the C path."""
+    if fast == -2:
+        fast = plan(variant, hand)
+    if fast is None or not cards or max(cards) >= JOKER or min(cards) < 0:
+        return None
     t = tables(variant)
-    if not cards or holds_joker_sets(t, hand) or max(cards) >= JOKER or min(cards) < 0:
-        return None
-    # A hand takes the mask path (solver.fast_mask) when it holds no duplicate and no
-    # wild-capable card. Removing one card lowers the hand's duplicates plus its distinct
-    # wild-capable codes ("bad") by one at most: at two or more no rest takes it; at one,
-    # only the rest less the one bad code may (that one is asked of the solver itself).
-    distinct = set(hand)
-    spread = sum(1 << c for c in distinct)
-    bad = len(hand) - len(distinct) + (spread & t.not_fast).bit_count()
-    if not bad:
-        return None
-    fast = -1
-    if bad == 1:
-        fast = next(c for c in distinct if hand.count(c) > 1 or t.not_fast >> c & 1)
     native = native_layout(t, hand)
     if native is None:
         return None

@@ -19,10 +19,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from rulespec.bots.base import Move, MoveText, View, is_wild
+from rulespec.bots.base import JOKER, Move, MoveText, View, is_wild
 from rulespec.bots.danger import discard_danger
 from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
 from rulespec.bots.ginplay import remove_cards
+from rulespec.bots.handcost import tallies_less
 from rulespec.bots.hands import outs
 from rulespec.bots.lookahead import expected, expected_below
 from rulespec.bots.masklook import MaskLook
@@ -89,6 +90,7 @@ class DiscardPick:
         def floor(pm: tuple[MoveText, Move], bar: float) -> float | None:
             return self._deep_floor(view, variant, pm[0], bar)
 
+        self._plain_all(view, variant, discards)
         shortlist = sorted(discards, key=shallow)[:keep]  # the least deep score of these
         return least_deep(shortlist, deep, floor)[1]
 
@@ -154,6 +156,30 @@ class DiscardPick:
             cost = float("inf") if rest is None else self.cost(variant, rest, known)
             got = self._plains[cards] = (rest, cost)
         return got
+
+    def _plain_all(
+        self, view: View, variant: Variant, discards: Sequence[tuple[MoveText, Move]]
+    ) -> None:
+        """`_plain` of every one-card discard at once, before the shallow pass asks: the
+        tallies `less_one` does not read off the hand come from one solver call
+        (`handcost.tallies_less`), the same tallies `_plain`'s cost would find, so the
+        same costs (where the solver does not take the rests together, `_plain`'s own
+        per card). Nothing where the hand is on the mask path (`_fast`: no `_plain`)."""
+        if self._fast:
+            return
+        if self._plain_view is not view or self._plain_hand is not view.hand:
+            self._plain_view, self._plain_hand, self._plains = view, view.hand, {}
+        hand, plains = view.hand, self._plains
+        cards = sorted({pm[0].cards[0] for pm in discards if len(pm[0].cards) == 1})
+        cards = [c for c in cards if (c,) not in plains and c in hand]
+        knowns = [less_one(variant, hand, (c,)) for c in cards]
+        ask = [c for c, k in zip(cards, knowns, strict=True) if k is None and 0 <= c < JOKER]
+        got = tallies_less(variant, hand, ask) if len(ask) > 1 else None
+        solved = {} if got is None else dict(zip(ask, got, strict=True))
+        for card, known in zip(cards, knowns, strict=True):
+            rest = remove_cards(hand, (card,))
+            assert rest is not None  # (the hand holds every card of `cards`)
+            plains[(card,)] = (rest, self.cost(variant, rest, known or solved.get(card)))
 
     def _danger(self, view: View, variant: Variant, card: int) -> float:
         """`discard_danger` of a card, once per decision."""

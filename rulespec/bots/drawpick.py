@@ -11,7 +11,10 @@ that passes it: the draw's later steps only lower a score (a knock bonus, the
 stock's hope after a pile card), each by a float subtraction, which is monotone, so
 the least score passes whenever that candidate's does, and the same take is chosen
 (tests/bots/test_drawpick.py plays seeded hands both ways). A candidate that does
-not pass is never skipped, so without a pass the least cost is the full loop's.
+not pass is never skipped, so without a pass the least cost is the full loop's. The
+candidates' tallies come from one solver call (`handcost.tallies_less`: the same
+tallies), asked after the first candidate when the draw has a test (it passes the first
+candidate often, the others seldom: the rest would be searched for nothing).
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rulespec.bots import maskscore as ms
-from rulespec.bots.base import is_wild
+from rulespec.bots.base import JOKER, is_wild
 from rulespec.bots.deepfloor import Tally, less_one
+from rulespec.bots.handcost import tallies_less
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
 from rulespec.bots.partials import dead_less, may_be_lone, potential
 from rulespec.model.variant import Variant
@@ -58,17 +62,21 @@ def best_after_discard(
     fast = fast_hand(variant, hand, contract)
     best = ms.least_cost(variant, fast, keep, w, pool)  # the mask path in one C call
     lone = may_be_lone(variant, hand)  # (else `less_one` answers None for every card)
-    for card in sorted(set(hand)) if best is None else ():
-        if card in keep or is_wild(variant, card):
-            continue
+    cards = [c for c in sorted(set(hand)) if c not in keep and not is_wild(variant, c)]
+    lones: dict[int, Tally] = {}
+    solved: dict[int, Tally] = {}
+    first = 0 if enough is None else 1  # (a draw's test often passes the first candidate)
+    for at, card in enumerate(cards if best is None else ()):
         if fast is not None:  # by mask: no list per candidate
             left = fast[1] ^ 1 << card
             score = discard_cost(variant, fast[0], left, 0 if pool is None else 1, w, pool)
         else:
+            if at == first:  # the candidates from here on, their tallies at once
+                lones, solved = _knowns(variant, hand, cards[at:], lone)
             rest = list(hand)
             rest.remove(card)
-            known = less_one(variant, hand, (card,)) if lone else None
-            score = cost(variant, rest, known)
+            known = lones.get(card) if at >= first or not lone else less_one(variant, hand, (card,))
+            score = cost(variant, rest, known or solved.get(card))
             if pool is not None:
                 dead = None if known is None else dead_less(variant, hand, card)
                 score -= pot * potential(variant, rest, pool, draws, dead)
@@ -77,3 +85,20 @@ def best_after_discard(
         if best is None or score < best:
             best = score
     return cost(variant, hand, None) if best is None else best
+
+
+def _knowns(
+    variant: Variant, hand: Sequence[int], cards: list[int], lone: bool
+) -> tuple[dict[int, Tally], dict[int, Tally]]:
+    """(the tallies of ``hand`` less each of ``cards`` that `less_one` reads off the hand,
+    those of the others from one solver call (`handcost.tallies_less`), or none where the
+    solver does not take them together: the loop's cost then finds each), by card."""
+    lones: dict[int, Tally] = {}
+    if lone:
+        held = tuple(hand)  # (`less_one` keeps a tuple's lone cards: read once, not per card)
+        for card in cards:
+            if (known := less_one(variant, held, (card,))) is not None:
+                lones[card] = known
+    ask = [c for c in cards if c < JOKER and c not in lones]
+    got = tallies_less(variant, hand, ask) if len(ask) > 1 else None
+    return lones, {} if got is None else dict(zip(ask, got, strict=True))

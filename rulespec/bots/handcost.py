@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulespec.bots.contracts import CONTRACT_WEIGHT, shortfall
-from rulespec.bots.hands import melded_value, tally
+from rulespec.bots.hands import melded_value, summaries_less, tally
 from rulespec.bots.masklook import MaskLook, mask_look
 from rulespec.bots.maskscore import EMPTY_HAND, mask_cost
 from rulespec.bots.units import point_unit
@@ -60,3 +60,18 @@ class HandCost:
         if self.contract:
             value += CONTRACT_WEIGHT * shortfall(variant, hand)
         return value
+
+
+def tallies_less(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> list[Tally] | None:
+    """`hands.tally` of ``hand`` less one of each of ``cards`` (natural codes it holds), as
+    `HandCost` asks it (pure runs counted under a pure-run contract), in order, from one
+    solver call (`hands.summaries_less`); None where the tally is not a summary (a knock
+    game's deadwood cards) or the solver does not take them together (ask per card). The
+    same tallies, so `HandCost` given them sums the same floats."""
+    pure = bool(variant.play.contract_pure)
+    if variant.knock is not None and not pure:
+        return None
+    got = summaries_less(variant, hand, cards, pure)
+    if got is None or pure:
+        return got
+    return [(dw, count, 0) for dw, count, _ in got]

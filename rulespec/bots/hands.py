@@ -14,7 +14,7 @@ import weakref
 from collections import Counter
 from collections.abc import Sequence
 from itertools import filterfalse, repeat
-from typing import Any
+from typing import Any, cast
 
 from rulespec.bots.base import (
     JOKER,
@@ -29,6 +29,7 @@ from rulespec.bots.base import (
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.standin import stand_in as _fallback
 from rulespec.interpreter.cards import pack_codes
+from rulespec.interpreter.lesssearch import dead_summaries_less, plan, pure_summaries_less
 from rulespec.interpreter.plusone import plus_one
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -59,6 +60,12 @@ def _forget(key: int) -> None:
     _CACHE.clear()
 
 
+def _live(variant: Variant) -> None:
+    """Answers of this variant are kept by its id: a finaliser drops them when it dies."""
+    _LIVE.add(id(variant))
+    weakref.finalize(variant, _forget, id(variant))
+
+
 def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> Any:
     """``compute``'s answer for the sorted hand, kept by (variant, ``what``, hand)."""
     return _cached_key(variant, what, tuple(sorted(hand)), compute)
@@ -67,9 +74,8 @@ def cached(variant: Variant, what: str, hand: Sequence[int], compute: Any) -> An
 def _cached_key(variant: Variant, what: str, cards: tuple[int, ...], compute: Any) -> Any:
     """`cached` of a hand already sorted (``cards``)."""
     vid = id(variant)
-    if vid not in _LIVE:  # keyed by id: a finaliser drops the answers when the variant dies
-        _LIVE.add(vid)
-        weakref.finalize(variant, _forget, vid)
+    if vid not in _LIVE:
+        _live(variant)
     key = (vid, what, cards)
     hit = _CACHE.get(key)
     if hit is None:
@@ -114,20 +120,29 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     return result
 
 
+def _kept_summary(variant: Variant, key: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """`dead_summary` of the sorted hand ``key`` when an answer is kept: read off
+    `arrangement`'s or `dead_cards`' (the same cards), or its own; else None."""
+    vid = id(variant)
+    if vid not in _LIVE:
+        return None
+    arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
+    if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
+        dw, dead = known
+        top = max(map(_worths(variant).__getitem__, dead), default=0)
+        return dw, len(dead), 0 if top == _WILD else int(top)
+    hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
+    return hit  # (`cached`'s answer, without its call)
+
+
 def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     """(deadwood, number of deadwood cards, highest hand value among them not wild or 0) of
     `arrangement`'s arrangement: read off it or dead_cards' when known, else from the solver's
     summary (solver.dead_summary: the same cards, its melds left unnamed)."""
-    vid, key = id(variant), tuple(sorted(hand))
-    if vid in _LIVE:
-        arr = _CACHE.get((vid, "arr", key))  # or dead_cards' (the same cards)
-        if known := (arr[0], arr[2]) if arr is not None else _CACHE.get((vid, "dead", key)):
-            dw, dead = known
-            top = max(map(_worths(variant).__getitem__, dead), default=0)
-            return dw, len(dead), 0 if top == _WILD else int(top)
-        hit: tuple[int, int, int] | None = _CACHE.get((vid, "sum", key))
-        if hit is not None:  # (`cached`'s answer, without its call)
-            return hit
+    key = tuple(sorted(hand))
+    hit = _kept_summary(variant, key)
+    if hit is not None:
+        return hit
 
     def compute(cards: list[int]) -> tuple[int, int, int]:
         solver = _solver()
@@ -140,6 +155,44 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
 
     result: tuple[int, int, int] = _cached_key(variant, "sum", key, compute)
     return result
+
+
+def summaries_less(
+    variant: Variant, hand: Sequence[int], cards: Sequence[int], pure: bool
+) -> list[tuple[int, int, int]] | None:
+    """`pure_summary` (``pure``) or `dead_summary` of ``hand`` less one of each of ``cards``,
+    in order: each read off the answers kept as those read them, the rest asked of the
+    solver together (`lesssearch`: one C call) and kept as `cached` keeps them; None where
+    the solver does not take them together (then ask per card)."""
+    fast = plan(variant, hand)  # (first: a hand the solver does not take costs no more)
+    if fast is None:
+        return None
+    key = tuple(sorted(hand))
+    rests = [key[:at] + key[at + 1 :] for at in map(key.index, cards)]
+    kept = _kept_pure if pure else _kept_summary
+    out = [kept(variant, rest) for rest in rests]
+    asked = [card for card, hit in zip(cards, out, strict=True) if hit is None]
+    if not asked:
+        return cast(list[tuple[int, int, int]], out)  # (no None in it)
+    got = (pure_summaries_less if pure else dead_summaries_less)(variant, key, asked, fast)
+    if got is None:
+        return None
+    vid, what, answers = id(variant), "pure" if pure else "sum", iter(got)
+    if vid not in _LIVE:
+        _live(variant)
+    if len(_CACHE) > _CACHE_LIMIT:
+        _CACHE.clear()
+    for i, rest in enumerate(rests):
+        if out[i] is None:
+            dw, count, third = next(answers)
+            out[i] = _CACHE[(vid, what, rest)] = (int(dw), count, third)
+    return cast(list[tuple[int, int, int]], out)  # (every None filled above)
+
+
+def _kept_pure(variant: Variant, key: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """`pure_summary` of the sorted hand ``key`` when it is kept, else None."""
+    hit: tuple[int, int, int] | None = _CACHE.get((id(variant), "pure", key))
+    return hit
 
 
 _WILD = float("-inf")  # `_worths`' entry of a wild card: below every hand value

@@ -31,9 +31,10 @@
  * The file includes its parts once, in order: _gensearch_state.h (masks, types, memo
  * tables), _gensearch_walk.h (values, pivot, the walk), _gensearch_parts.h (parts
  * and Parts), _gensearch_calls.h (the methods), _gensearch_hand.h (the layout's calls on a
- * hand's codes), _gensearch_turn.h (the lookahead's sums, with a bar), _gensearch_partition.h
- * (the going-out partition search), _gensearch_short.h (a contract's shortfall with runs,
- * a module function). KERNEL_VERSION must equal
+ * hand's codes), _gensearch_less.h (a hand less each of some cards), _gensearch_turn.h
+ * (the lookahead's sums, with a bar), _gensearch_partition.h (the going-out partition
+ * search), _gensearch_short.h (a contract's shortfall with runs, a module function).
+ * KERNEL_VERSION must equal
  * gensearch.py's VERSION and KERNEL_SOURCE the digest of this file and its headers as
  * they are now, so a stale build is refused there.
  */
@@ -51,6 +52,7 @@
 #include "_gensearch_parts.h"
 #include "_gensearch_calls.h"
 #include "_gensearch_hand.h"
+#include "_gensearch_less.h"
 #include "_gensearch_turn.h"
 #include "_gensearch_partition.h"
 #include "_gensearch_short.h"
@@ -166,6 +168,11 @@ static PyMethodDef layout_methods[] = {
      "search(full, wilds) -> the Parts of the hand `full` holding `wilds` wild cards"},
     {"summary", (PyCFunction)(void (*)(void))layout_summary, METH_FASTCALL,
      "summary(hand, dead, joker) -> (deadwood, deadwood cards, highest value) or None"},
+    {"summaries_less", (PyCFunction)(void (*)(void))layout_summaries_less, METH_FASTCALL,
+     "summaries_less(hand, cards, dead, joker) -> [summary of the hand less each code] or None"},
+    {"pure_summaries_less", (PyCFunction)(void (*)(void))layout_pure_summaries_less,
+     METH_FASTCALL,
+     "pure_summaries_less(hand, cards, dead, joker) -> [pure_summary of each rest] or None"},
     {"dead_cards", (PyCFunction)(void (*)(void))layout_dead_cards, METH_FASTCALL,
      "dead_cards(hand, dead, joker) -> (deadwood, deadwood codes sorted) or None"},
     {"pure_summary", (PyCFunction)(void (*)(void))layout_pure_summary, METH_FASTCALL,

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from lookspy import lookaheads_asked
 
-from rulespec.bots import deepfloor, lookahead, make_bot, splitturn
+from rulespec.bots import deepfloor, lookahead, splitturn
 from rulespec.bots.hands import dead_summary
 from rulespec.bots.masklook import mask_look
 from rulespec.compiler.load import load_variant
 from rulespec.interpreter import plusone
-from rulespec.interpreter.game import Game
 
 CASES = [("scala-40", 36), ("kalooki", 36)]
 """(game, moves of one seeded smart self-play hand)."""
@@ -37,26 +37,11 @@ def _needs_split(variant: Any) -> None:
 def _one_deck_asked(variant: Any, moves: int, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """(hand, pool, limit, weight) of every lookahead of a one-deck natural hand asked in
     ``moves`` moves of one seeded smart self-play hand."""
-    asked: list[tuple[Any, ...]] = []
-    real = lookahead.next_turn
     look = mask_look(variant)
     assert look is not None
-
-    def spy(v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, w: float, *a: Any) -> Any:
-        if look.mask_of(hand) is not None:
-            asked.append((tuple(hand), Counter(pool), limit, w))
-        return real(v, hand, pool, limit, w, *a)
-
-    with monkeypatch.context() as m:
-        m.setattr(lookahead, "next_turn", spy)
-        game = Game.new(variant, 2, seed=17)
-        bots = [make_bot("smart", 3 + seat) for seat in range(2)]
-        for _ in range(moves):
-            if game.hand_over:
-                break
-            seat = game.to_move
-            game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
-    return asked
+    return lookaheads_asked(
+        variant, moves, monkeypatch, 17, 3, lambda hand: look.mask_of(hand) is not None
+    )
 
 
 @pytest.mark.parametrize(("name", "moves"), CASES)

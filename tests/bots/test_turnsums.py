@@ -13,20 +13,18 @@ code that is no card, a wild draw not yet known, a code held 7 times.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from functools import reduce
 from operator import or_
 from typing import Any
 
 import pytest
+from lookspy import lookaheads_asked
 
-from rulespec.bots import lookahead, make_bot
+from rulespec.bots import lookahead
 from rulespec.bots.hands import dead_summary
 from rulespec.compiler.load import load_variant
 from rulespec.core.cards import JOKER
 from rulespec.interpreter import gensearch, plusone
-from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.search import native_layout
 
@@ -44,25 +42,7 @@ def _lookaheads_asked(
 ) -> list[tuple[Any, ...]]:
     """The (hand, pool, limit, weight) of every lookahead asked in ``moves`` moves of one
     seeded smart self-play hand."""
-    asked: list[tuple[Any, ...]] = []
-    real = lookahead.next_turn
-
-    def spy(
-        v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float, *bar: Any
-    ) -> Any:
-        asked.append((tuple(hand), Counter(pool), limit, weight))
-        return real(v, hand, pool, limit, weight, *bar)
-
-    with monkeypatch.context() as m:
-        m.setattr(lookahead, "next_turn", spy)
-        game = Game.new(variant, 2, seed=91)
-        bots = [make_bot("smart", 5 + seat) for seat in range(2)]
-        for _ in range(moves):
-            if game.hand_over:
-                break
-            seat = game.to_move
-            game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
-    return asked
+    return lookaheads_asked(variant, moves, monkeypatch, 91, 5)
 
 
 @pytest.mark.parametrize(("name", "moves"), CASES)

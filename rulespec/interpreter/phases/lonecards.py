@@ -63,24 +63,11 @@ def meld_room(variant: Variant, cards: Sequence[int], best: Sequence[int]) -> in
     when unsure: jokers that make sets of their own). A bound from above on what any
     disjoint melds of the cards are worth when `best` bounds each card's worth in a meld
     (openvalue.opening_reachable's sure "no" before it lists the hand's melds)."""
-    t = tables(variant)
-    facts = _FACTS.get(id(t))
-    if facts is None or facts[0] is not t:
-        facts = _facts(t)
-    _, kind, set_need, limits = facts
-    if set_need is None:
+    counted = _counted(variant, cards)
+    if counted is None:
         return None
-    wild = room = 0
-    suits = [0, 0, 0, 0]
-    copies = [0] * 13
-    for c in cards:
-        k = kind[c]
-        if k == NATURAL:
-            suits[c // 13] |= 1 << (c % 13)
-            copies[c % 13] += 1
-        elif k == WILD:
-            wild += 1
-            room += best[c]
+    t, kind, set_need, limits, suits, copies, wild = counted
+    room = sum(best[c] for c in cards if kind[c] == WILD)
     cover = _covers(t, set_need, limits, suits, copies, wild)
     for c in cards:
         if kind[c] == NATURAL and cover[c // 13] >> (c % 13) & 1:
@@ -93,6 +80,33 @@ def contract_room(variant: Variant, cards: Sequence[int]) -> tuple[int, int, int
     cards, each natural card judged as `lone_cards` judges it (every wild card free for
     it), so a card some set or run holds is always counted; None when unsure (jokers that
     make sets of their own). contractfit's sure "no" before it lists the hand's melds."""
+    counted = _counted(variant, cards)
+    if counted is None:
+        return None
+    t, kind, set_need, limits, suits, copies, wild = counted
+    sets = _set_ranks(t, set_need, suits, copies, wild)
+    runs = [_run_ranks(t, limits, have, wild) for have in suits]
+    in_set = in_run = either = 0
+    for c in cards:
+        if kind[c] == NATURAL:
+            s = sets >> (c % 13) & 1
+            r = runs[c // 13] >> (c % 13) & 1
+            in_set += s
+            in_run += r
+            either += s | r
+    return in_set, in_run, either, wild
+
+
+def _counted(
+    variant: Variant, cards: Sequence[int]
+) -> (
+    tuple[Tables, tuple[int, ...], tuple[int, ...], tuple[int, ...], list[int], list[int], int]
+    | None
+):
+    """The variant's tables and card kinds, set sizes and run limits, with the cards' natural
+    rank masks by suit, natural copies by rank and wild cards (None when unsure: jokers that
+    make sets of their own): what meld_room and contract_room read. (lone_cards, asked far
+    more often, counts inline.)"""
     t = tables(variant)
     facts = _FACTS.get(id(t))
     if facts is None or facts[0] is not t:
@@ -110,17 +124,7 @@ def contract_room(variant: Variant, cards: Sequence[int]) -> tuple[int, int, int
             copies[c % 13] += 1
         elif k == WILD:
             wild += 1
-    sets = _set_ranks(t, set_need, suits, copies, wild)
-    runs = [_run_ranks(t, limits, have, wild) for have in suits]
-    in_set = in_run = either = 0
-    for c in cards:
-        if kind[c] == NATURAL:
-            s = sets >> (c % 13) & 1
-            r = runs[c // 13] >> (c % 13) & 1
-            in_set += s
-            in_run += r
-            either += s | r
-    return in_set, in_run, either, wild
+    return t, kind, set_need, limits, suits, copies, wild
 
 
 def _covers(

@@ -1,0 +1,45 @@
+"""Test helper: the lookaheads a seeded smart self-play hand asks (tests/bots)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from rulespec.bots import lookahead, make_bot
+from rulespec.interpreter.game import Game
+
+
+def lookaheads_asked(
+    variant: Any,
+    moves: int,
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    bot_seed: int,
+    keep: Callable[[Sequence[int]], bool] = lambda hand: True,
+) -> list[tuple[Any, ...]]:
+    """The (hand, pool, limit, weight) of every `lookahead.next_turn` asked of a hand that
+    `keep` accepts in ``moves`` moves of one smart self-play hand (game `seed`, the seats'
+    bots `bot_seed` and `bot_seed + 1`); the spy is undone after."""
+    asked: list[tuple[Any, ...]] = []
+    real = lookahead.next_turn
+
+    def spy(
+        v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, weight: float, *bar: Any
+    ) -> Any:
+        if keep(hand):
+            asked.append((tuple(hand), Counter(pool), limit, weight))
+        return real(v, hand, pool, limit, weight, *bar)
+
+    with monkeypatch.context() as m:
+        m.setattr(lookahead, "next_turn", spy)
+        game = Game.new(variant, 2, seed=seed)
+        bots = [make_bot("smart", bot_seed + seat) for seat in range(2)]
+        for _ in range(moves):
+            if game.hand_over:
+                break
+            seat = game.to_move
+            game.play(bots[seat].choose(game.observation(seat), game.legal_moves(), variant))
+    return asked

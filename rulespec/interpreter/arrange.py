@@ -17,6 +17,7 @@ from itertools import combinations
 
 from rulespec.core.cards import Placed
 from rulespec.interpreter.layfits import layoffs
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.meldrules import tables, window_by_mask
 from rulespec.interpreter.melds import (
     extend,
@@ -26,7 +27,6 @@ from rulespec.interpreter.melds import (
 )
 from rulespec.interpreter.partsearch import find_partition
 from rulespec.interpreter.parttally import Contract
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.solver import deadwood, remember
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant

@@ -26,8 +26,8 @@ from rulespec.interpreter.arrange import (
 )
 from rulespec.interpreter.handwild import hand_rules
 from rulespec.interpreter.meldgen import candidate_melds
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.melds import meld_kind
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
 DECK = list(range(52)) * 2 + [JOKER, JOKER]

@@ -22,9 +22,9 @@ from rulespec.compiler.load import load_variant
 from rulespec.core.cards import parse_card
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_melds
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.phases import contractfit, judge, openvalue
 from rulespec.interpreter.phases import lay as L
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "valid"

@@ -30,6 +30,7 @@ from rulespec.compiler.load import load_variant
 from rulespec.core.moves import MELD
 from rulespec.interpreter import partnative
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.partsearch import _Partitioner
 from rulespec.interpreter.phases import lay as L
@@ -37,7 +38,6 @@ from rulespec.interpreter.phases import outmemo as O
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.layapply import after, after_meld
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.phases.openmemo import contract_blind, opening_ends, table_blind
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.turnctx import remove_cards

@@ -1,4 +1,4 @@
-"""A hand's listing derived from a recent hand's (phases/meldlist.py) is the listing made whole.
+"""A hand's listing derived from a recent hand's (meldlist.py) is the listing made whole.
 
 Random play of variants with one deck, pile takes, jokers, two decks and wild ranks; at every
 position the mover's hand is listed through the memo, and every listing it derived
@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 from rulespec.compiler.load import load_variant
+from rulespec.interpreter import meldlist as ML
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_listing
-from rulespec.interpreter.phases import meldlist as ML
 
 
 @pytest.mark.parametrize(

@@ -20,10 +20,10 @@ from collections import Counter
 from typing import Any
 
 from rulespec.interpreter.meldgen import lists_every_meld
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx, contract_piece
 from rulespec.interpreter.phases.lonecards import contract_room
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.model.variant import Variant
 
 BUDGET = 4000

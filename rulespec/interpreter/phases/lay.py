@@ -19,6 +19,7 @@ from rulespec.core.moves import LAYOFF, Move
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import lists_every_meld
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import (
@@ -39,7 +40,6 @@ from rulespec.interpreter.phases.laywords import (
     going_out_reason,
     unique_reason,
 )
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.phases.openmemo import opening_ends
 from rulespec.interpreter.phases.openvalue import opening_reachable, value_may_reach
 from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes

@@ -16,11 +16,11 @@ from typing import Any
 
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.meldgen import lists_every_meld
+from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.lonecards import meld_room
-from rulespec.interpreter.phases.meldlist import hand_listing
 from rulespec.interpreter.state import HandState
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant

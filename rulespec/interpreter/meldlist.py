@@ -1,10 +1,11 @@
-"""A hand's candidate melds, remembered per hand and derived from a hand a card away (phases, lay).
+"""A hand's candidate melds, remembered per hand, derived from a hand a card away (interpreter).
 
 The judge lists the melds of the mover's hand (meldgen.candidate_listing) for the
-legal moves, again for the whole-hand contract test (contractfit.py), and for
-each hand the way-on search reaches. The listing depends on the variant and the
-hand's cards alone, so it is made once per (variant, cards) and shared; callers
-only read it.
+legal moves, again for the whole-hand contract test (contractfit.py), for each
+hand the way-on search reaches, and at a hand's end for a loser's going-out
+contract (arrange.holds_contract): so it sits beside meldgen, not among the phases.
+The listing depends on the variant and the hand's cards alone, so it is made once
+per (variant, cards) and shared; callers only read it.
 
 Between two listings of one seat the hand changes by a few cards: a draw adds
 one, a meld or a discard takes some away. When a recent hand's listing holds

@@ -136,16 +136,21 @@ def test_the_bar_cuts_only_what_lies_above_it(
     assert cut > 0 and kept > 0
 
 
-def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
-    """A wild draw not known yet: True (answer it and ask again) once every natural card is
-    grown and the bar is not cleared; a cut leaves the hands it did not need unsearched."""
-    variant = load_variant("continental")
-    t = tables(variant)
+def _continental_hand() -> tuple[list[int], Any, Any, Any, Any]:
+    """(hand, its C layout, dead codes, its summary, the tables) of one continental hand
+    with a pair of twins, as the bar tests ask the C lookahead of it."""
+    t = tables(load_variant("continental"))
     hand = [0, 1, 2, 13, 13, 26, 30, 31, 40, 41, 44, 50, 51]
     native = native_layout(t, hand)
     assert native is not None
     layout, dead = native
-    base = dead_summary(variant, hand)
+    return hand, layout, dead, dead_summary(load_variant("continental"), hand), t
+
+
+def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
+    """A wild draw not known yet: True (answer it and ask again) once every natural card is
+    grown and the bar is not cleared; a cut leaves the hands it did not need unsearched."""
+    hand, layout, dead, base, t = _continental_hand()
     everything = (1 << 53) - 1
     pool = {JOKER: 1, 5: 1, 20: 2, 33: 1}
     args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)
@@ -156,7 +161,7 @@ def test_the_bar_asks_for_the_wild_draws_only_when_not_proven() -> None:
     known: dict[int, Any] = {}
     assert layout.next_turn(hand, pool, everything, known, base, *args, -1e9, 0.0) is False
     assert not known  # cut before any grown hand was searched
-    known[JOKER] = dead_summary(variant, [*hand, JOKER])
+    known[JOKER] = dead_summary(load_variant("continental"), [*hand, JOKER])
     full = layout.next_turn(hand, pool, everything, dict(known), base, *args)
     assert layout.next_turn(hand, pool, everything, known, base, *args, 1e9, 0.0) == full
     assert set(known) == {JOKER, 5, 20, 33}  # every natural card grown and kept
@@ -189,13 +194,7 @@ def test_the_floors_cut_before_any_search() -> None:
 def test_the_bar_grows_the_cards_of_most_copies_first() -> None:
     """With a bar, a card unseen in two copies is grown before the pool's earlier cards (its
     term weighs twice): some bar is proven cleared by it alone, the others not searched."""
-    variant = load_variant("continental")
-    t = tables(variant)
-    hand = [0, 1, 2, 13, 13, 26, 30, 31, 40, 41, 44, 50, 51]
-    native = native_layout(t, hand)
-    assert native is not None
-    layout, dead = native
-    base = dead_summary(variant, hand)
+    hand, layout, dead, base, t = _continental_hand()
     everything = (1 << 52) - 1
     pool = {5: 1, 33: 1, 20: 2}  # (the pool's order: 5 and 33 before 20)
     args = (dead, t.hand_values[JOKER], 1, 1.0, None, 1)

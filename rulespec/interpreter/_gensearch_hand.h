@@ -68,28 +68,16 @@ static PartsObject *call_hand(LayoutObject *L, PyObject *const *args, Py_ssize_t
     return hand_parts(L, full, L->jokers + *fl);
 }
 
-/* solver.dead_summary of a hand on the counted search in one call (RoomSearch.dead_summary:
-   its value, then the walk's summary, from the hand's own parts): `answer`'s (value, deadwood
-   cards, highest value) of the hand (its codes; its wild jokers the layout's), with `dead`
-   dead jokers of value `joker`; None when the C search does not take the hand (read_hand) */
-static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    LayoutObject *L = (LayoutObject *)self;
-    Mask full;
-    long dead, joker;
-    int fl, refused, bad;
-    PartsObject *P;
+/* the summary of a hand from its Parts `P` (a reference this takes): covered, split into
+   its lone cards and the core, the core's least deadwood: `answer`'s (value, deadwood
+   cards, highest value) with `dead` dead jokers of value `joker`; NULL with an error set
+   (no arrangement, too many cards). layout_summary's and summaries_less' own steps */
+static PyObject *parts_summary(PartsObject *P, const Mask *full, int fl, long dead, long joker) {
+    uint64_t cover[4] = {0, 0, 0, 0};
     int64_t v, count, worst;
-    P = call_hand(L, args, nargs, 3, "summary(hand, dead, joker)", 0, &full, &fl, &dead, &joker,
-                  &refused);
-    if (!P) {
-        if (!refused) return NULL;
-        Py_RETURN_NONE;
-    }
-    {
-        uint64_t cover[4] = {0, 0, 0, 0};
-        for (int g = 0; g < 17; g++) cover_group(P->groups[g], &full, cover);
-        bad = lone_split(P, -1, 0, &full, fl, cover, &v, &count, &worst);
-    }
+    int bad;
+    for (int g = 0; g < 17; g++) cover_group(P->groups[g], full, cover);
+    bad = lone_split(P, -1, 0, full, fl, cover, &v, &count, &worst);
     Py_DECREF(P);
     if (v >= INF) {
         PyErr_SetString(PyExc_ValueError, "summary: the hand has no arrangement");
@@ -100,6 +88,25 @@ static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_
         return NULL;
     }
     return answer(v, count, worst, dead, joker);
+}
+
+/* solver.dead_summary of a hand on the counted search in one call (RoomSearch.dead_summary:
+   its value, then the walk's summary, from the hand's own parts): `answer`'s (value, deadwood
+   cards, highest value) of the hand (its codes; its wild jokers the layout's), with `dead`
+   dead jokers of value `joker`; None when the C search does not take the hand (read_hand) */
+static PyObject *layout_summary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LayoutObject *L = (LayoutObject *)self;
+    Mask full;
+    long dead, joker;
+    int fl, refused;
+    PartsObject *P;
+    P = call_hand(L, args, nargs, 3, "summary(hand, dead, joker)", 0, &full, &fl, &dead, &joker,
+                  &refused);
+    if (!P) {
+        if (!refused) return NULL;
+        Py_RETURN_NONE;
+    }
+    return parts_summary(P, &full, fl, dead, joker);
 }
 
 /* a layout call's hand searched less its lone cards (lone_core): its Parts (a new

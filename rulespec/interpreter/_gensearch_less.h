@@ -2,26 +2,12 @@
    (interpreter: part of _gensearch.c, included there once, after _gensearch_hand.h). */
 
 /* `layout_summary`'s answer for one rest of the hand: `rest` (its codes' mask, `fl` cards of
-   a wild rank) made into its Parts, covered and split into lone cards and the core as
-   `layout_summary` does for the rest's codes, so the same answer; NULL with an error set */
+   a wild rank) made into its Parts and summarised as `layout_summary` does for the rest's
+   codes (parts_summary), so the same answer; NULL with an error set */
 static PyObject *rest_summary(LayoutObject *L, const Mask *rest, int fl, long dead, long joker) {
-    uint64_t cover[4] = {0, 0, 0, 0};
-    int64_t v, count, worst;
-    int bad;
     PartsObject *P = hand_parts(L, rest, L->jokers + fl);
     if (!P) return NULL;
-    for (int g = 0; g < 17; g++) cover_group(P->groups[g], rest, cover);
-    bad = lone_split(P, -1, 0, rest, fl, cover, &v, &count, &worst);
-    Py_DECREF(P);
-    if (v >= INF) {
-        PyErr_SetString(PyExc_ValueError, "summary: the hand has no arrangement");
-        return NULL;
-    }
-    if (bad) {
-        PyErr_SetString(PyExc_OverflowError, "summary: too many cards");
-        return NULL;
-    }
-    return answer(v, count, worst, dead, joker);
+    return parts_summary(P, rest, fl, dead, joker);
 }
 
 /* `layout_pure_summary`'s answer for one rest of the hand (as rest_summary: the rest's

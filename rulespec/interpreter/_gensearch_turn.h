@@ -74,6 +74,41 @@ static double turn_floor(const LayoutObject *L, const int *lone, int lone_n, int
     return turn_term(sum, n, top, unit, weight);
 }
 
+/* a kept answer (deadwood, cards, worst) read as PyArg_ParseTuple's "LLL" reads it: an exact
+   3-tuple of exact ints read directly (the usual case: every answer kept is one), anything
+   else through PyArg_ParseTuple itself; 0, or -1 with an exception set */
+static int read_answer(PyObject *t, long long *a, long long *b, long long *c) {
+    if (PyTuple_CheckExact(t) && PyTuple_GET_SIZE(t) == 3) {
+        PyObject *x = PyTuple_GET_ITEM(t, 0), *y = PyTuple_GET_ITEM(t, 1), *z = PyTuple_GET_ITEM(t, 2);
+        if (PyLong_CheckExact(x) && PyLong_CheckExact(y) && PyLong_CheckExact(z)) {
+            if ((*a = PyLong_AsLongLong(x)) == -1 && PyErr_Occurred()) return -1;
+            if ((*b = PyLong_AsLongLong(y)) == -1 && PyErr_Occurred()) return -1;
+            if ((*c = PyLong_AsLongLong(z)) == -1 && PyErr_Occurred()) return -1;
+            return 0;
+        }
+    }
+    return PyArg_ParseTuple(t, "LLL", a, b, c) ? 0 : -1;
+}
+
+/* the answer (deadwood, cards, worst) as a new tuple of three ints (Py_BuildValue's "(LLL)") */
+static PyObject *answer_tuple(long long a, long long b, long long c) {
+    PyObject *t = PyTuple_New(3), *x;
+    int i;
+    long long v[3];
+    if (!t) return NULL;
+    v[0] = a;
+    v[1] = b;
+    v[2] = c;
+    for (i = 0; i < 3; i++) {
+        if (!(x = PyLong_FromLongLong(v[i]))) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
 /* next_turn(hand, pool, blocked, known, base, dead, joker, unit, weight, limit, grow[, bar,
    knock]) -> (total, count, ready), summed in the pool's order (a dict {code: copies}) as the
    Python loop sums them, in doubles. A card with no bit in `blocked` just joins the deadwood
@@ -181,7 +216,7 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
             PyObject *hit = PyDict_GetItemWithError(known, key);
             long long dw, cards, worst;
             if (hit) {
-                if (!PyArg_ParseTuple(hit, "LLL", &dw, &cards, &worst)) return NULL;
+                if (read_answer(hit, &dw, &cards, &worst)) return NULL;
                 dws[m] = dw;
                 cards_of[m] = cards;
                 worsts[m] = worst;
@@ -240,7 +275,7 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
         }
         if (grown_one(P, codes[i], cover, fl, &base, &dw, &cards, &worst)) goto done;
         settle(&dw, &cards, &worst, dead, joker);
-        item = Py_BuildValue("(LLL)", (long long)dw, (long long)cards, (long long)worst);
+        item = answer_tuple((long long)dw, (long long)cards, (long long)worst);
         code_key = PyLong_FromLong(codes[i]);
         if (!item || !code_key || PyDict_SetItem(known, code_key, item) < 0) {
             Py_XDECREF(item);

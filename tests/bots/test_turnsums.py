@@ -208,3 +208,36 @@ def test_the_bar_grows_the_cards_of_most_copies_first() -> None:
             alone.append(bar)
         assert got is False or got == (total, count, 0)
     assert alone
+
+
+class _Int(int):
+    """An int subclass: not read directly by the C call (its general reader reads it)."""
+
+
+def test_kept_answers_read_the_same_in_any_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C call reads a kept answer that is an exact tuple of ints directly and any other
+    form through its general reader: the same sums either way, and the answers it stores
+    are tuples of ints equal to the solver's."""
+    variant = load_variant("continental")
+    f = lookahead._facts(variant)
+    asked = _lookaheads_asked(variant, 12, monkeypatch)
+    compared = 0
+    for hand, pool, limit, weight in asked[:12]:
+        native = native_layout(tables(variant), hand)
+        if native is None or plusone.fast_mask(tables(variant), hand) is not None:
+            continue
+        layout, dead = native
+        blocked = reduce(or_, (f.touch[c] for c in hand if c < JOKER), f.wild_mask)
+        base = dead_summary(variant, hand)
+        args = (dead, tables(variant).hand_values[JOKER], f.unit, weight, limit)
+        natural = {c: n for c, n in pool.items() if c < JOKER and not tables(variant).wild_code(c)}
+        known: dict[int, Any] = {}
+        got = layout.next_turn(hand, natural, blocked, known, base, *args, 1)
+        assert got is not None and known
+        for card, answer in known.items():
+            assert type(answer) is tuple and all(type(x) is int for x in answer)
+            assert answer == dead_summary(variant, [*hand, card])
+        other = {c: tuple(_Int(x) for x in a) for c, a in known.items()}  # int subclasses
+        assert layout.next_turn(hand, natural, blocked, other, base, *args, 0) == got
+        compared += 1
+    assert compared > 0

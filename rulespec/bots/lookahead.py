@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from functools import reduce
+from operator import or_
+from typing import Any, NamedTuple
 
 from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
@@ -33,8 +35,8 @@ from rulespec.bots.hands import dead_summary
 from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.splitturn import split_turn
-from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.plusone import plus_one, sum_terms, turn_sums
+from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.plusone import plus_one, sum_terms, turn_call, turn_native, turn_sums
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -78,6 +80,47 @@ def expected_below(
         return got
     sums = next_turn(variant, hand, pool, limit, weight, bar, knock)
     if sums is None:
+        return None
+    total, count, ready = sums
+    if not count:
+        return cost(hand)
+    return total / count - knock * ready / count
+
+
+def counted_below(
+    variant: Variant,
+    hand: Sequence[int],
+    pool: Counter[int],
+    limit: int | None,
+    weights: tuple[float, float, float, float],
+    contract: bool,
+    cost: Callable[[Sequence[int]], float],
+    bar: float | None,
+) -> float | None:
+    """`expected_below`, the same answer: where its route ends in the counted search's one
+    C call (no contract, no one-deck natural mask, `plusone.turn_native` takes the hand)
+    that call is asked straight, the tests on the way made once (the mask once, not
+    three times); anywhere else, or where the call answers None, `expected_below` itself.
+    The deep discard pass asks this of every shortlisted discard."""
+    weight, knock = weights[0], weights[1]
+    f = _facts(variant)
+    if contract or not f.same_values:
+        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
+    look = mask_look(variant)
+    masked = look is not None and float(weight).is_integer()  # (`next_turn`'s test)
+    if masked and look.mask_of(hand) is not None:  # type: ignore[union-attr]
+        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
+    t = f.t
+    native = turn_native(variant, t, hand, pool, f.unit, not masked)
+    if native is None:
+        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
+    base = dead_summary(variant, hand)
+    blocked = reduce(or_, map(f.touch.__getitem__, hand), f.wild_mask)  # (`next_turn`'s)
+    blocked &= ~lone_draws(variant, hand)
+    sums = turn_call(t, native, hand, pool, blocked, base, weight, limit, f.unit, bar, knock)
+    if sums is None:  # the C search refused the hand: the whole route, as before
+        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
+    if sums is False:
         return None
     total, count, ready = sums
     if not count:
@@ -161,13 +204,20 @@ class _Facts(NamedTuple):
     touch: tuple[int, ...]  # per held card: the codes of its rank and near it in its suit
     unit: int  # the bots' point
     same_values: bool  # values of the natural cards as the solver's tables hold them
+    t: Tables  # the variant's meld tables
 
 
 _FACTS: Derived[_Facts] = Derived()
+_LAST: list[Any] = [None, None]  # the last variant asked and its facts (held: its id is its own)
 
 
 def _facts(variant: Variant) -> _Facts:
-    return _FACTS.get(variant, None, _make_facts, variant)
+    if _LAST[0] is variant:
+        got: _Facts = _LAST[1]
+        return got
+    made = _FACTS.get(variant, None, _make_facts, variant)
+    _LAST[0], _LAST[1] = variant, made
+    return made
 
 
 def _make_facts(variant: Variant) -> _Facts:
@@ -190,4 +240,4 @@ def _make_facts(variant: Variant) -> _Facts:
     wild_mask = sum(1 << c for c in codes if wild[c] or c >= JOKER)
     values = tuple(hand_value(variant, c) for c in codes)
     same = values[:JOKER] == tables(variant).hand_values[:JOKER]
-    return _Facts(values, wild_mask, tuple(touch), point_unit(variant), same)
+    return _Facts(values, wild_mask, tuple(touch), point_unit(variant), same, tables(variant))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
@@ -42,7 +42,7 @@ from rulespec.interpreter.solver import (
 )
 from rulespec.model.variant import Variant
 
-__all__ = ["bounded_route", "plus_one", "sum_terms", "turn_sums"]
+__all__ = ["bounded_route", "plus_one", "sum_terms", "turn_call", "turn_native", "turn_sums"]
 
 Grown = tuple[int, int, int]
 """(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
@@ -123,13 +123,51 @@ def turn_sums(
     knock chance), so the grown hands left and the wild draws need no search; the sums
     otherwise, the same as without a bar."""
     t = tables(variant)
-    if (t.joker_sets and (JOKER in hand or JOKER in pool)) or fast_mask(t, hand) is not None:
+    native = turn_native(variant, t, hand, pool, unit, True)
+    if native is None:
+        return None
+    return turn_call(t, native, hand, pool, blocked, base, weight, limit, unit, bar, knock)
+
+
+def turn_native(
+    variant: Variant,
+    t: Tables,
+    hand: Sequence[int],
+    pool: dict[int, int],
+    unit: int,
+    check_mask: bool,
+) -> tuple[Any, int] | None:
+    """`turn_sums`' tests of the hand before its C call: (the C layout, the dead jokers)
+    where it takes the hand, else None. ``check_mask``: False where the caller has already
+    found the hand no one-deck natural mask (`MaskLook.mask_of`: the same test as
+    `fast_mask`)."""
+    if t.joker_sets and (JOKER in hand or JOKER in pool):
+        return None
+    if check_mask and fast_mask(t, hand) is not None:
         return None
     if variant.melds.patterns and _may_fit_pattern(variant, t, hand):
         return None
     native = native_layout(t, hand)
     if native is None or unit < 1:
         return None
+    return native
+
+
+def turn_call(
+    t: Tables,
+    native: tuple[Any, int],
+    hand: Sequence[int],
+    pool: dict[int, int],
+    blocked: int,
+    base: Grown,
+    weight: float,
+    limit: int | None,
+    unit: int,
+    bar: float | None,
+    knock: float,
+) -> tuple[float, int, int] | Literal[False] | None:
+    """`turn_sums` of a hand `turn_native` took (its ``native``): the C call, with the wild
+    draws asked in between where the bar is not proven first."""
     known = _answers(t, hand)
     layout, dead, joker = native[0], native[1], t.hand_values[JOKER]
     if bar is not None:  # the bound first: the wild draws only when it is not proven

@@ -139,7 +139,8 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
     long long count = 0, ready = 0, base_dw, base_count, base_worst;
     Base base = {0, 0, 0, 0};
     uint64_t cover[4] = {0, 0, 0, 0};
-    int codes[53], lone[53], order[53], lone_n = 0, natural_open = 0, k;
+    int codes[53], lone[53], order[53], lone_n = 0, natural_open = 0, k, pool_n = 0;
+    PyObject *copy_of[53], *hits[53];
     long long ns[53];
     int64_t dws[53], cards_of[53], worsts[53];
     double terms[53];
@@ -182,29 +183,35 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
         if (got < 0) return NULL;
         Py_RETURN_NONE;
     }
-    at = 0; /* first, every card answerable here? (else None, nothing stored) */
+    at = 0; /* first, every card answerable here? (else None, nothing stored); each code, its
+               copies and its kept answer held for the terms below (borrowed: the dicts are
+               not changed in between) */
     while (PyDict_Next(pool, &at, &key, &copies)) {
         long code = PyLong_Check(key) ? PyLong_AsLong(key) : -1;
+        PyObject *hit = NULL;
         if (code == -1 && PyErr_Occurred()) PyErr_Clear();
         if (code < 0 || code > 52 || m >= 53) Py_RETURN_NONE;
+        codes[m] = (int)code;
+        copy_of[m] = copies;
+        hits[m] = NULL;
         m++;
         if (!(blocked >> code & 1)) continue;
-        got = PyDict_Contains(known, key);
-        if (got < 0) return NULL;
-        if (got) continue;
+        hit = PyDict_GetItemWithError(known, key);
+        if (!hit && PyErr_Occurred()) return NULL;
+        hits[m - 1] = hit;
+        if (hit) continue;
         if (code == 52 || L->is_flex[code]) { /* a wild draw: asked in Python */
             if (!has_bar || !grow) Py_RETURN_NONE;
             wild_missing = 1;
         } else if (!grow || field(full.w, (int)code) >= 7)
             Py_RETURN_NONE;
     }
-    at = 0;
-    m = 0; /* the terms known now (no search); a card not known: 0 for now */
-    while (PyDict_Next(pool, &at, &key, &copies)) {
-        int code = (int)PyLong_AsLong(key);
-        long long n = PyLong_AsLongLong(copies);
+    pool_n = m;
+    for (m = 0; m < pool_n; m++) { /* the terms known now (no search); a card not known: 0 for
+                                      now */
+        int code = codes[m];
+        long long n = PyLong_AsLongLong(copy_of[m]);
         if (n == -1 && PyErr_Occurred()) return NULL;
-        codes[m] = code;
         ns[m] = n;
         have[m] = KNOWN;
         if (!(blocked >> code & 1)) { /* melds with nothing: joins the deadwood */
@@ -213,7 +220,7 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
             cards_of[m] = base_count + 1;
             worsts[m] = base_worst >= value ? base_worst : value;
         } else {
-            PyObject *hit = PyDict_GetItemWithError(known, key);
+            PyObject *hit = hits[m];
             long long dw, cards, worst;
             if (hit) {
                 if (read_answer(hit, &dw, &cards, &worst)) return NULL;
@@ -221,7 +228,6 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
                 cards_of[m] = cards;
                 worsts[m] = worst;
             } else {
-                if (PyErr_Occurred()) return NULL;
                 have[m] = code == 52 || L->is_flex[code] ? WILD_DRAW : GROWN;
                 natural_open |= have[m] == GROWN;
             }
@@ -229,7 +235,6 @@ static PyObject *layout_next_turn(PyObject *self, PyObject *const *args, Py_ssiz
         terms[m] = have[m] == KNOWN ? turn_term(dws[m], cards_of[m], worsts[m], unit, weight) : 0.0;
         may[m] = has_limit && (have[m] != KNOWN || dws[m] - worsts[m] <= limit);
         count += n;
-        m++;
     }
     bound = has_bar && floors_hold(L, joker, weight); /* (else a term may be below 0) */
     for (i = 0; i < m; i++) { /* the growing order: with a bar, most copies first, then the

@@ -80,11 +80,8 @@ class DiscardPick:
     ) -> Move:
         """The discard of least deep score among the ``keep`` of least shallow score."""
 
-        self._plain_all(view, variant, discards)
-        plains = self._plains if not self._fast and not variant.draw.turned else {}
-
         def shallow(pm: tuple[MoveText, Move]) -> Key:
-            return self._shallow(view, variant, plains, pm[0])
+            return self._discard_score(view, variant, pm[0]), pm[0].cards
 
         def deep(pm: tuple[MoveText, Move], bar: float | None) -> Key | None:
             got = self._score(view, variant, pm[0], True, bar)
@@ -93,27 +90,9 @@ class DiscardPick:
         def floor(pm: tuple[MoveText, Move], bar: float) -> float | None:
             return self._deep_floor(view, variant, pm[0], bar)
 
+        self._plain_all(view, variant, discards)
         shortlist = sorted(discards, key=shallow)[:keep]  # the least deep score of these
         return least_deep(shortlist, deep, floor)[1]
-
-    def _shallow(
-        self,
-        view: View,
-        variant: Variant,
-        plains: dict[tuple[int, ...], tuple[list[int] | None, float]],
-        parsed: MoveText,
-    ) -> Key:
-        """(`_discard_score`, cards): read straight off ``plains`` (this decision's `_plain`
-        answers, `_plain_all`'s; empty where `_score` would not read them: the mask path,
-        cards face up) where a one-card discard's hand left is there: `_score`'s own sum."""
-        cards = parsed.cards
-        got = plains.get(cards) if len(cards) == 1 else None
-        if got is not None and got[0] is not None:
-            card = cards[0]
-            if is_wild(variant, card):
-                return got[1] + 50, cards
-            return got[1] + self._danger(view, variant, card), cards
-        return self._discard_score(view, variant, parsed), cards
 
     def _discard_score(self, view: View, variant: Variant, parsed: MoveText) -> float:
         """The shallow score: the cost of the hand left after this discard plus its danger."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rulespec.bots import discardpick, lookahead, make_bot
+from rulespec.bots import lookahead, make_bot
 from rulespec.interpreter.game import Game
 
 
@@ -22,9 +22,9 @@ def lookaheads_asked(
 ) -> list[tuple[Any, ...]]:
     """The (hand, pool, limit, weight) of every `lookahead.next_turn` asked of a hand that
     `keep` accepts in ``moves`` moves of one smart self-play hand (game `seed`, the seats'
-    bots `bot_seed` and `bot_seed + 1`), and of every deep discard score's lookahead (the
-    discard pass asks `lookahead.counted_below`, which reaches `next_turn` only off the
-    counted search's one C call); the spy is undone after."""
+    bots `bot_seed` and `bot_seed + 1`), with those `lookahead.counted_sums` answers
+    straight (`expected_below` reaches `next_turn` only where it does not); the spy is
+    undone after."""
     asked: list[tuple[Any, ...]] = []
     real = lookahead.next_turn
 
@@ -35,18 +35,17 @@ def lookaheads_asked(
             asked.append((tuple(hand), Counter(pool), limit, weight))
         return real(v, hand, pool, limit, weight, *bar)
 
-    real_below = discardpick.counted_below
+    real_sums = lookahead.counted_sums
 
-    def spy_below(v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, *rest: Any) -> Any:
-        with monkeypatch.context() as inner:  # (one record: not again by next_turn's spy)
-            inner.setattr(lookahead, "next_turn", real)
-            if keep(hand):
-                asked.append((tuple(hand), Counter(pool), limit, rest[0][0]))
-            return real_below(v, hand, pool, limit, *rest)
+    def spy_sums(v: Any, hand: Sequence[int], pool: Counter[int], limit: Any, *rest: Any) -> Any:
+        got = real_sums(v, hand, pool, limit, *rest)
+        if got is not None and keep(hand):  # (else next_turn's spy records it)
+            asked.append((tuple(hand), Counter(pool), limit, rest[0]))
+        return got
 
     with monkeypatch.context() as m:
         m.setattr(lookahead, "next_turn", spy)
-        m.setattr(discardpick, "counted_below", spy_below)
+        m.setattr(lookahead, "counted_sums", spy_sums)
         game = Game.new(variant, 2, seed=seed)
         bots = [make_bot("smart", bot_seed + seat) for seat in range(2)]
         for _ in range(moves):

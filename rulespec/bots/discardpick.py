@@ -25,7 +25,7 @@ from rulespec.bots.deepfloor import Tally, least_deep, less_one, next_turn_floor
 from rulespec.bots.ginplay import remove_cards
 from rulespec.bots.handcost import tallies_less
 from rulespec.bots.hands import outs
-from rulespec.bots.lookahead import counted_below, expected
+from rulespec.bots.lookahead import expected, expected_below
 from rulespec.bots.masklook import MaskLook
 from rulespec.bots.maskscore import Weights, discard_cost
 from rulespec.bots.partials import potential
@@ -240,7 +240,7 @@ class DiscardPick:
         pool, limit = self._pool(view, variant), self._view_limit(view, variant)
         cost: Callable[[Sequence[int]], float] = lambda h: self.cost(variant, h)  # noqa: E731
         w = self._look_weights(variant)
-        return counted_below(variant, hand, pool, limit, w, self._contract, cost, bar)
+        return expected_below(variant, hand, pool, limit, w, self._contract, cost, bar)
 
     def _look_weights(self, variant: Variant) -> tuple[float, float, float, float]:
         """(per deadwood card, a knock chance, the meld credit, an out): the lookahead's."""

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import reduce
 from operator import or_
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from rulespec.bots import maskscore as ms
 from rulespec.bots.base import (
@@ -36,7 +36,7 @@ from rulespec.bots.lonedraws import lone_draws
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.splitturn import split_turn
 from rulespec.interpreter.meldrules import Tables, tables
-from rulespec.interpreter.plusone import plus_one, sum_terms, turn_call, turn_native, turn_sums
+from rulespec.interpreter.plusone import plus_one, sum_terms, turn_native, turn_sums
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -69,17 +69,24 @@ def expected_below(
     contract: bool,
     cost: Callable[[Sequence[int]], float],
     bar: float | None,
+    straight: bool = True,
 ) -> float | None:
     """`expected`, or None where it is proven above ``bar`` (a float; None: no bar) before
-    every grown hand is searched (`next_turn`'s bound): the caller needs no more than that."""
+    every grown hand is searched (`next_turn`'s bound): the caller needs no more than that.
+    Where the route ends in the counted search's one C call, that call is asked straight
+    (`counted_sums`; ``straight`` False: the whole route, as the tests compare)."""
     weight, knock, credit, outs = weights
-    fast = ms.fast_hand(variant, hand, contract) if float(weight).is_integer() else None
-    w = (weight, knock, 1.0, 0.0, 0.0, 52, credit, outs)  # the lookahead only
-    got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
-    if got is not None:
-        return got
-    sums = next_turn(variant, hand, pool, limit, weight, bar, knock)
+    sums = (
+        counted_sums(variant, hand, pool, limit, weight, contract, bar, knock) if straight else None
+    )
     if sums is None:
+        fast = ms.fast_hand(variant, hand, contract) if float(weight).is_integer() else None
+        w = (weight, knock, 1.0, 0.0, 0.0, 52, credit, outs)  # the lookahead only
+        got = ms.compiled_score(variant, *fast, 2, w, pool, limit) if fast else None
+        if got is not None:
+            return got
+        sums = next_turn(variant, hand, pool, limit, weight, bar, knock)
+    if not sums:  # (None or False: above the bar)
         return None
     total, count, ready = sums
     if not count:
@@ -87,45 +94,35 @@ def expected_below(
     return total / count - knock * ready / count
 
 
-def counted_below(
+def counted_sums(
     variant: Variant,
     hand: Sequence[int],
     pool: Counter[int],
     limit: int | None,
-    weights: tuple[float, float, float, float],
+    weight: float,
     contract: bool,
-    cost: Callable[[Sequence[int]], float],
     bar: float | None,
-) -> float | None:
-    """`expected_below`, the same answer: where its route ends in the counted search's one
-    C call (no contract, no one-deck natural mask, `plusone.turn_native` takes the hand)
-    that call is asked straight, the tests on the way made once (the mask once, not
-    three times); anywhere else, or where the call answers None, `expected_below` itself.
-    The deep discard pass asks this of every shortlisted discard."""
-    weight, knock = weights[0], weights[1]
+    knock: float,
+) -> tuple[float, int, int] | Literal[False] | None:
+    """`next_turn`'s answer (False for its None: above the bar) where its route ends in the
+    counted search's one C call (no contract, no one-deck natural mask, `plusone.turn_native`
+    takes the hand, the call answers): the call asked straight, the tests on the way made
+    once (the mask once, not three times; the variant's facts and tables off one entry).
+    None anywhere else: the caller takes the whole route."""
     f = _facts(variant)
     if contract or not f.same_values:
-        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
+        return None
     look = mask_look(variant)
     masked = look is not None and float(weight).is_integer()  # (`next_turn`'s test)
     if masked and look.mask_of(hand) is not None:  # type: ignore[union-attr]
-        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
-    t = f.t
-    native = turn_native(variant, t, hand, pool, f.unit, not masked)
+        return None
+    native = turn_native(variant, f.t, hand, pool, f.unit, not masked)
     if native is None:
-        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
+        return None
     base = dead_summary(variant, hand)
     blocked = reduce(or_, map(f.touch.__getitem__, hand), f.wild_mask)  # (`next_turn`'s)
     blocked &= ~lone_draws(variant, hand)
-    sums = turn_call(t, native, hand, pool, blocked, base, weight, limit, f.unit, bar, knock)
-    if sums is None:  # the C search refused the hand: the whole route, as before
-        return expected_below(variant, hand, pool, limit, weights, contract, cost, bar)
-    if sums is False:
-        return None
-    total, count, ready = sums
-    if not count:
-        return cost(hand)
-    return total / count - knock * ready / count
+    return turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit, bar, knock, native)
 
 
 def next_turn(

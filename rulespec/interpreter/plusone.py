@@ -42,7 +42,7 @@ from rulespec.interpreter.solver import (
 )
 from rulespec.model.variant import Variant
 
-__all__ = ["bounded_route", "plus_one", "sum_terms", "turn_call", "turn_native", "turn_sums"]
+__all__ = ["bounded_route", "plus_one", "sum_terms", "turn_native", "turn_sums"]
 
 Grown = tuple[int, int, int]
 """(deadwood, number of deadwood cards, highest hand value among those not wild-capable or 0)."""
@@ -108,6 +108,7 @@ def turn_sums(
     unit: int,
     bar: float | None = None,
     knock: float = 0.0,
+    native: tuple[Any, int] | None = None,
 ) -> tuple[float, int, int] | Literal[False] | None:
     """`lookahead.next_turn`'s sums over the unseen cards (``pool``: {code: copies}) in one
     C call on the counted search, each card's term as there: a card with no bit in
@@ -121,12 +122,27 @@ def turn_sums(
     With a ``bar``: False as soon as the terms found prove ``total / count - knock * ready /
     count`` above it (every term is at least 0, and a card not yet grown may still be a
     knock chance), so the grown hands left and the wild draws need no search; the sums
-    otherwise, the same as without a bar."""
+    otherwise, the same as without a bar. ``native``: `turn_native`'s answer for the hand,
+    where the caller has asked it (its tests are not made again)."""
     t = tables(variant)
-    native = turn_native(variant, t, hand, pool, unit, True)
     if native is None:
-        return None
-    return turn_call(t, native, hand, pool, blocked, base, weight, limit, unit, bar, knock)
+        native = turn_native(variant, t, hand, pool, unit, True)
+        if native is None:
+            return None
+    known = _answers(t, hand)
+    layout, dead, joker = native[0], native[1], t.hand_values[JOKER]
+    if bar is not None:  # the bound first: the wild draws only when it is not proven
+        got = layout.next_turn(
+            hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
+        )
+        if got is not True:
+            return got  # type: ignore[no-any-return]
+    for card in _codes_of(t.not_fast):  # the wild draws first, a search each (`_general`)
+        if card in pool and blocked >> card & 1 and card not in known:
+            known[card] = summary(t, [*hand, card])
+    return layout.next_turn(  # type: ignore[no-any-return]
+        hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
+    )
 
 
 def turn_native(
@@ -151,37 +167,6 @@ def turn_native(
     if native is None or unit < 1:
         return None
     return native
-
-
-def turn_call(
-    t: Tables,
-    native: tuple[Any, int],
-    hand: Sequence[int],
-    pool: dict[int, int],
-    blocked: int,
-    base: Grown,
-    weight: float,
-    limit: int | None,
-    unit: int,
-    bar: float | None,
-    knock: float,
-) -> tuple[float, int, int] | Literal[False] | None:
-    """`turn_sums` of a hand `turn_native` took (its ``native``): the C call, with the wild
-    draws asked in between where the bar is not proven first."""
-    known = _answers(t, hand)
-    layout, dead, joker = native[0], native[1], t.hand_values[JOKER]
-    if bar is not None:  # the bound first: the wild draws only when it is not proven
-        got = layout.next_turn(
-            hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
-        )
-        if got is not True:
-            return got  # type: ignore[no-any-return]
-    for card in _codes_of(t.not_fast):  # the wild draws first, a search each (`_general`)
-        if card in pool and blocked >> card & 1 and card not in known:
-            known[card] = summary(t, [*hand, card])
-    return layout.next_turn(  # type: ignore[no-any-return]
-        hand, pool, blocked, known, base, dead, joker, unit, weight, limit, 1, bar, knock
-    )
 
 
 def bounded_route(variant: Variant, hand: Sequence[int]) -> bool:

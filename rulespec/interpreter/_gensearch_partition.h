@@ -11,7 +11,8 @@
    wild cards owed or spare, melds so far, whether a card is still to be left out, the
    going-out contract's tally); its answer is a fact of the state, so the memo (one per
    call) changes which states are visited, never the answer. The partition is read back
-   from the memo's choices. Size targets (`going_out.partition_sizes`) stay in Python. */
+   from the memo's choices. Size targets (`going_out.partition_sizes`) stay in Python. The
+   methods that run it are in _gensearch_partcalls.h. */
 
 #define PZ_MELD 1
 #define PZ_FLEX 2
@@ -336,104 +337,5 @@ static PyObject *pz_steps(Pz *z, Mask m, int b, int fl, int used, int drop, int 
             }
         }
     }
-    return out;
-}
-
-static int pz_u64(PyObject *obj, uint64_t *out) {
-    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
-/* The search's rules from the call's arguments (most, counts, flags, wild_sizes, per_meld,
-   contract, share, windows: args[0..7]), its memo made; 0, or -1 with an error set (the
-   buffers released). On success the caller releases the buffers and frees the table. */
-static int pz_setup(Pz *z, PyObject *self, PyObject *const *args, Py_buffer *share,
-                    Py_buffer *windows) {
-    long most, per_meld, flags;
-    int i;
-    if (read_long(args[0], 0, 63, &most) || pz_u64(args[1], &z->counts) ||
-        read_long(args[2], 0, 31, &flags) || pz_u64(args[3], &z->wild_sizes) ||
-        read_long(args[4], -1, 1L << 30, &per_meld))
-        return -1;
-    z->has_contract = args[5] != Py_None;
-    for (i = 0; i < 5; i++) z->contract[i] = 0;
-    if (z->has_contract) {
-        long c;
-        if (!PyTuple_Check(args[5]) || PyTuple_GET_SIZE(args[5]) != 5) {
-            PyErr_SetString(PyExc_TypeError, "partition: a contract is 5 ints or None");
-            return -1;
-        }
-        for (i = 0; i < 5; i++) {
-            if (read_long(PyTuple_GET_ITEM(args[5], i), 0, 15, &c)) return -1;
-            z->contract[i] = (int)c;
-        }
-    }
-    if (PyObject_GetBuffer(args[6], share, PyBUF_SIMPLE) < 0) return -1;
-    if (PyObject_GetBuffer(args[7], windows, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(share);
-        return -1;
-    }
-    z->table = NULL;
-    if (share->len != 52 * 8) {
-        PyErr_SetString(PyExc_ValueError, "partition: share holds 52 64-bit masks");
-    } else {
-        z->table = calloc(1024, sizeof(PzSlot));
-        if (!z->table) PyErr_NoMemory();
-    }
-    if (!z->table) {
-        PyBuffer_Release(share);
-        PyBuffer_Release(windows);
-        return -1;
-    }
-    z->P = (const PartsObject *)self;
-    z->share = share->buf;
-    z->windows = windows->buf;
-    z->n_windows = windows->len / 4;
-    z->most = (int)most;
-    z->needs_on = (int)(flags & 1);
-    z->outnumber = (int)(flags >> 1 & 1);
-    z->exchange = (int)(flags >> 2 & 1);
-    z->wild_in_drop = (int)(flags >> 3 & 1);
-    z->per_meld = (int)per_meld;
-    z->cap = 1024;
-    z->count = 0;
-    z->failed = 0;
-    z->cls = 0;
-    return 0;
-}
-
-/* partition(mask, b, fl, used, most, drop, counts, flags, wild_sizes, per_meld, contract,
-   share, windows) -> partsearch's steps, or None: see _gensearch.c's method table */
-static PyObject *p_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Pz z;
-    Mask m;
-    long b, fl, used;
-    int got[3] = {0, 0, 0}, ok, drop;
-    Py_buffer share, windows;
-    PyObject *out = NULL, *rules[8];
-    if (want(nargs, 13,
-             "partition(mask, b, fl, used, most, drop, counts, flags, wild_sizes, per_meld, "
-             "contract, share, windows)") ||
-        read_mask(args[0], &m) || read_long(args[1], -OFFSET / 2, OFFSET / 2 - 1, &b) ||
-        read_long(args[2], 0, OFFSET / 2 - 1, &fl) || read_long(args[3], 0, 63, &used) ||
-        pz_u64(args[5], &z.drop))
-        return NULL;
-    rules[0] = args[4]; /* most, then counts .. windows */
-    memcpy(rules + 1, args + 6, 7 * sizeof(PyObject *));
-    if (pz_setup(&z, self, rules, &share, &windows)) return NULL;
-    drop = (int)(PyLong_AsLong(args[7]) >> 4 & 1);
-    ok = pz_dfs(&z, &m, (int)b, (int)fl, (int)used, drop, got);
-    if (z.failed) {
-        PyErr_NoMemory();
-    } else if (!ok) {
-        out = Py_NewRef(Py_None);
-    } else {
-        out = pz_steps(&z, m, (int)b, (int)fl, (int)used, drop, got);
-    }
-    free(z.table);
-    PyBuffer_Release(&share);
-    PyBuffer_Release(&windows);
     return out;
 }

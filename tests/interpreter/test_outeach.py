@@ -1,5 +1,5 @@
 """A going-out moment's candidate rests asked in one C call (phases/outeach.py,
-`_gensearch_outeach.h`) answer as each rest's own search, and the listing is the same.
+`_gensearch_partcalls.h`) answer as each rest's own search, and the listing is the same.
 
 - `NativeRules.each` (one memo for many starts, a drop mask's class in the key) equals
   `NativeRules.search` from each start alone, over hands built from melds in shaped and

@@ -7,7 +7,7 @@ compiled deadwood bound, the partition search's setup) around a C search of a fe
 microseconds. `prefill` answers all of them before the listing asks: the same partition
 search (the whole hand's partitioner, as `_finish` takes it: `partsearch.partitioner` of
 the hand with the whole laydown's meld counts), from each rest's state, in one C call with
-one memo (`_gensearch_outeach.h`), written into the moment's table that `rest_finishes`
+one memo (`_gensearch_partcalls.h`), written into the moment's table that `rest_finishes`
 reads first (`Ctx.answers("finish")`, keyed as it keys them).
 
 Why the answers are the same: `_finish`'s answer for such a rest is whether a partition
@@ -124,12 +124,8 @@ def _accepted(
         if not drop or counts == [0]:
             known[key] = False
             continue
-        mask = jokers = 0
-        for x in ordered:
-            if x == JOKER:
-                jokers += 1
-            else:
-                mask += unit[x]
+        jokers = ordered.count(JOKER)  # (the highest code: last in the sorted rest)
+        mask = sum(map(unit.__getitem__, ordered[: len(ordered) - jokers]))
         fl = s.flex_in(mask)
         tries: list[Start] = []
         if mask and any(x != JOKER for x in drop):

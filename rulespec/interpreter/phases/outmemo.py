@@ -7,7 +7,8 @@ things, so the same question is asked again and again:
 - in one moment, candidates that name their wild cards otherwise, or lay the same
   cards as another meld, leave the same rest (`rest_finishes` asks once per rest);
 - after a meld is laid, the next moment's whole-hand question is the one its
-  candidate question was (`whole_hand_finishes` finds it in `_CARRIED`).
+  candidate question was (`whole_hand_finishes` finds it in `_CARRIED`, or in the
+  moment's answers by rest that `keep_moment` kept when outeach.py asked them all).
 
 What decides the answer: the cards left (`rest`), the melds laid this turn with the
 meld about to be laid (how many, their sizes, how they count toward a going-out

@@ -33,7 +33,8 @@
  * and Parts), _gensearch_calls.h (the methods), _gensearch_hand.h (the layout's calls on a
  * hand's codes), _gensearch_less.h (a hand less each of some cards), _gensearch_turn.h
  * (the lookahead's sums, with a bar), _gensearch_partition.h (the going-out partition
- * search), _gensearch_short.h (a contract's shortfall with runs, a module function).
+ * search), _gensearch_partcalls.h (its calls: one state; a going-out moment's rests at
+ * once), _gensearch_short.h (a contract's shortfall with runs, a module function).
  * KERNEL_VERSION must equal
  * gensearch.py's VERSION and KERNEL_SOURCE the digest of this file and its headers as
  * they are now, so a stale build is refused there.
@@ -55,6 +56,7 @@
 #include "_gensearch_less.h"
 #include "_gensearch_turn.h"
 #include "_gensearch_partition.h"
+#include "_gensearch_partcalls.h"
 #include "_gensearch_short.h"
 
 static int read_table(PyObject *obj, Py_ssize_t n, int64_t *out, const char *name) {
@@ -206,6 +208,9 @@ static PyMethodDef parts_methods[] = {
     {"partition", (PyCFunction)(void (*)(void))p_partition, METH_FASTCALL,
      "partition(mask, b, fl, used, most, drop, counts, flags, wild_sizes, per_meld, contract, "
      "share, windows) -> partsearch's steps of the partition found, or None"},
+    {"partition_each", (PyCFunction)(void (*)(void))p_partition_each, METH_FASTCALL,
+     "partition_each(starts, most, counts, flags, wild_sizes, per_meld, contract, share, "
+     "windows) -> for each rest: does a partition follow from one of its starts?"},
     {NULL, NULL, 0, NULL},
 };
 

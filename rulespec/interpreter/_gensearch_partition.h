@@ -11,7 +11,8 @@
    wild cards owed or spare, melds so far, whether a card is still to be left out, the
    going-out contract's tally); its answer is a fact of the state, so the memo (one per
    call) changes which states are visited, never the answer. The partition is read back
-   from the memo's choices. Size targets (`going_out.partition_sizes`) stay in Python. */
+   from the memo's choices. Size targets (`going_out.partition_sizes`) stay in Python. The
+   methods that run it are in _gensearch_partcalls.h. */
 
 #define PZ_MELD 1
 #define PZ_FLEX 2
@@ -33,18 +34,21 @@ typedef struct {
     uint64_t wild_sizes; /* bit n: an all-wild meld of n cards */
     uint64_t drop;       /* bit c: code c may be the card left out */
     int contract[5], has_contract;
+    int cls; /* with a card still to be left out: which drop mask and wild_in_drop (partition_each) */
     PzSlot *table;
     Py_ssize_t cap, count;
     int failed; /* out of memory */
 } Pz;
 
-static void pz_key(const Mask *m, int b, int used, int drop, const int *got, uint64_t *k) {
+static void pz_key(const Pz *z, const Mask *m, int b, int used, int drop, const int *got,
+                   uint64_t *k) {
     k[0] = m->w[0];
     k[1] = m->w[1];
     k[2] = m->w[2];
     k[3] = m->w[3];
     k[4] = (uint64_t)(b + OFFSET) | (uint64_t)used << 12 | (uint64_t)drop << 20 |
-           (uint64_t)got[0] << 24 | (uint64_t)got[1] << 32 | (uint64_t)got[2] << 40;
+           (uint64_t)got[0] << 24 | (uint64_t)got[1] << 32 | (uint64_t)got[2] << 40 |
+           (uint64_t)(drop ? z->cls : 0) << 48;
 }
 
 static PzSlot *pz_find(const Pz *z, const uint64_t *k) {
@@ -213,7 +217,7 @@ static int pz_dfs(Pz *z, const Mask *m, int b, int fl, int used, int drop, const
     uint64_t key[5], found = 0;
     PzSlot *hit;
     int i, g;
-    pz_key(m, b, used, drop, got, key);
+    pz_key(z, m, b, used, drop, got, key);
     hit = pz_find(z, key);
     if (hit->v) return hit->v >> 62 & 1;
     if (empty(m)) {
@@ -284,7 +288,7 @@ static PyObject *pz_steps(Pz *z, Mask m, int b, int fl, int used, int drop, int 
     while (out) {
         uint64_t key[5], v;
         int kind, i;
-        pz_key(&m, b, used, drop, got, key);
+        pz_key(z, &m, b, used, drop, got, key);
         v = pz_find(z, key)->v;
         kind = (int)(v & 7);
         if (kind == PZ_END) {
@@ -333,85 +337,5 @@ static PyObject *pz_steps(Pz *z, Mask m, int b, int fl, int used, int drop, int 
             }
         }
     }
-    return out;
-}
-
-static int pz_u64(PyObject *obj, uint64_t *out) {
-    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
-/* partition(mask, b, fl, used, most, drop, counts, flags, wild_sizes, per_meld, contract,
-   share, windows) -> partsearch's steps, or None: see _gensearch.c's method table */
-static PyObject *p_partition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Pz z;
-    Mask m;
-    long b, fl, used, most, per_meld, flags;
-    int got[3] = {0, 0, 0}, ok, i;
-    Py_buffer share, windows;
-    PyObject *out = NULL;
-    if (want(nargs, 13,
-             "partition(mask, b, fl, used, most, drop, counts, flags, wild_sizes, per_meld, "
-             "contract, share, windows)") ||
-        read_mask(args[0], &m) || read_long(args[1], -OFFSET / 2, OFFSET / 2 - 1, &b) ||
-        read_long(args[2], 0, OFFSET / 2 - 1, &fl) || read_long(args[3], 0, 63, &used) ||
-        read_long(args[4], 0, 63, &most) || pz_u64(args[5], &z.drop) ||
-        pz_u64(args[6], &z.counts) || read_long(args[7], 0, 31, &flags) ||
-        pz_u64(args[8], &z.wild_sizes) || read_long(args[9], -1, 1L << 30, &per_meld))
-        return NULL;
-    z.has_contract = args[10] != Py_None;
-    for (i = 0; i < 5; i++) z.contract[i] = 0;
-    if (z.has_contract) {
-        long c;
-        if (!PyTuple_Check(args[10]) || PyTuple_GET_SIZE(args[10]) != 5) {
-            PyErr_SetString(PyExc_TypeError, "partition: a contract is 5 ints or None");
-            return NULL;
-        }
-        for (i = 0; i < 5; i++) {
-            if (read_long(PyTuple_GET_ITEM(args[10], i), 0, 15, &c)) return NULL;
-            z.contract[i] = (int)c;
-        }
-    }
-    if (PyObject_GetBuffer(args[11], &share, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(args[12], &windows, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&share);
-        return NULL;
-    }
-    if (share.len != 52 * 8) {
-        PyErr_SetString(PyExc_ValueError, "partition: share holds 52 64-bit masks");
-        goto done;
-    }
-    z.P = (const PartsObject *)self;
-    z.share = share.buf;
-    z.windows = windows.buf;
-    z.n_windows = windows.len / 4;
-    z.most = (int)most;
-    z.needs_on = (int)(flags & 1);
-    z.outnumber = (int)(flags >> 1 & 1);
-    z.exchange = (int)(flags >> 2 & 1);
-    z.wild_in_drop = (int)(flags >> 3 & 1);
-    z.per_meld = (int)per_meld;
-    z.cap = 1024;
-    z.count = 0;
-    z.failed = 0;
-    z.table = calloc((size_t)z.cap, sizeof(PzSlot));
-    if (!z.table) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    ok = pz_dfs(&z, &m, (int)b, (int)fl, (int)used, (int)(flags >> 4 & 1), got);
-    if (z.failed) {
-        PyErr_NoMemory();
-    } else if (!ok) {
-        out = Py_NewRef(Py_None);
-    } else {
-        out = pz_steps(&z, m, (int)b, (int)fl, (int)used, (int)(flags >> 4 & 1), got);
-    }
-    free(z.table);
-done:
-    PyBuffer_Release(&share);
-    PyBuffer_Release(&windows);
     return out;
 }

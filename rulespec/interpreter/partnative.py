@@ -22,6 +22,7 @@ from rulespec.interpreter.meldrules import BIG, Tables, rank_mask, run_windows
 from rulespec.interpreter.partshare import share_table
 
 Step = tuple[tuple[int, ...], int]
+Start = tuple[int, int, int, int, int, int]
 
 ENABLED = True
 """The C route is taken where it can be (tests turn it off to compare the Python search)."""
@@ -94,11 +95,9 @@ class NativeRules:
         """Can the C call take a state with b wild cards spare and `used` melds made?"""
         return used <= 63 and -256 <= b < 256
 
-    def search(
-        self, mask: int, b: int, fl: int, used: int, drop: frozenset[int] | None
-    ) -> tuple[Step, ...] | None:
-        """`_Partitioner._dfs` from this state (`takes` it), in C: its steps, or None when
-        there is no partition."""
+    def start(self, mask: int, b: int, fl: int, used: int, drop: frozenset[int] | None) -> Start:
+        """The C call's state for `_dfs` from this state (`takes` it): (mask, b, fl, used, the
+        codes that may be left out as a mask, the flags with the drop's two bits)."""
         flags = self.flags
         dropped = 0
         if drop is not None:
@@ -106,6 +105,31 @@ class NativeRules:
             dropped = sum(1 << c for c in drop if 0 <= c < JOKER)
         if drop is None or self.wild_codes <= drop:
             flags |= _WILD_IN_DROP
+        return mask, b, fl, used, dropped, flags
+
+    def each(self, starts: list[list[Start]]) -> list[bool]:
+        """For each list of states (`start`'s), is there a partition from one of them? One C
+        call with one memo for all (the search's answer is a fact of the state: the same
+        answers as `search` from each)."""
+        got: list[bool] = self.parts.partition_each(
+            starts,
+            self.most,
+            self.counts,
+            self.flags,
+            self.wild_sizes,
+            self.per_meld,
+            self.contract,
+            self.share,
+            self.windows,
+        )
+        return got
+
+    def search(
+        self, mask: int, b: int, fl: int, used: int, drop: frozenset[int] | None
+    ) -> tuple[Step, ...] | None:
+        """`_Partitioner._dfs` from this state (`takes` it), in C: its steps, or None when
+        there is no partition."""
+        mask, b, fl, used, dropped, flags = self.start(mask, b, fl, used, drop)
         steps = self.parts.partition(
             mask,
             b,

@@ -64,11 +64,11 @@ def find_partition(
     sizes_key = None if sizes is None else tuple(sorted(tuple(s) for s in sizes))
     solver = None
     if within is not None:
-        solver = _partitioner(t, variant, within, counts_key, sizes_key, contract)
+        solver = partitioner(t, variant, within, counts_key, sizes_key, contract)
         if not solver.holds(hand):
             solver = None
     if solver is None:
-        solver = _partitioner(t, variant, hand, counts_key, sizes_key, contract)
+        solver = partitioner(t, variant, hand, counts_key, sizes_key, contract)
     return solver.solve(hand, drop, made)
 
 
@@ -76,7 +76,7 @@ MEMO_LIMIT = 200_000
 """States a partition search remembers before it starts afresh."""
 
 
-def _partitioner(
+def partitioner(
     t: Tables,
     variant: Variant,
     hand: Sequence[int],

@@ -42,6 +42,7 @@ from rulespec.interpreter.phases.laywords import (
 )
 from rulespec.interpreter.phases.openmemo import opening_ends
 from rulespec.interpreter.phases.openvalue import opening_reachable, value_may_reach
+from rulespec.interpreter.phases.outeach import going_out_melds, takes
 from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
 from rulespec.interpreter.state import HandState
 from rulespec.interpreter.teams import team_of
@@ -334,6 +335,13 @@ def _laying(c: Ctx, way_on: bool, search: bool) -> Iterator[Move]:
                 candidates = tuple(sorted(set(candidates).union(_way_out(c))))
         ob = hs.obligation
         must = -1 if ob is None else ob[0]  # a meld without the card taken is refused anyway
+        fast = None
+        if going_out and ob is None and takes(variant) and not c.first_laydown_min():
+            fast = going_out_melds(c, candidates)  # every candidate's rest in one C call
+        if fast is not None:
+            candidates = ()
+            for meld in fast:
+                yield meld_move(meld)
         # without the way-on test, no obligation and not going out, a candidate that keeps
         # a card back passes every clause of `_meld_refusal` but the table's (unique)
         quick = not way_on and ob is None and not going_out

@@ -7,7 +7,8 @@ things, so the same question is asked again and again:
 - in one moment, candidates that name their wild cards otherwise, or lay the same
   cards as another meld, leave the same rest (`rest_finishes` asks once per rest);
 - after a meld is laid, the next moment's whole-hand question is the one its
-  candidate question was (`whole_hand_finishes` finds it in `_CARRIED`).
+  candidate question was (`whole_hand_finishes` finds it in `_CARRIED`, or in the
+  moment's answers by rest that `keep_moment` kept when outeach.py asked them all).
 
 What decides the answer: the cards left (`rest`), the melds laid this turn with the
 meld about to be laid (how many, their sizes, how they count toward a going-out
@@ -66,6 +67,12 @@ def _whole(c: Ctx) -> bool:
         hit = _CARRIED.get(_carry_key(c, c.hand, made))
         if hit is not None and hit[0] is c.variant:
             return hit[1]
+        before = [*c.hand, *(p[0] for p in made[-1])]  # the hand before the last meld
+        kept = _MOMENTS.get(_sorted_key(c, tuple(sorted(before)), made[:-1]))
+        if kept is not None and kept[0] is c.variant:
+            got = kept[1].get((tuple(sorted(c.hand)), None, None))
+            if got is not None:
+                return bool(got)
     way = W.finish(c.variant, c.hs, c.seat, list(c.hand), [len(m) for m in made])
     if way and _certifies(c):
         certified = c.answers("certified")
@@ -128,7 +135,27 @@ def rest_finishes(c: Ctx, rest: list[int], meld: Meld) -> bool:
                 for m in (meld, *way):
                     certified[_cards(m)] = True
     if not unique:  # the question of the moment after this meld, should it be laid
-        if len(_CARRIED) >= CARRIED:
-            _CARRIED.clear()
-        _CARRIED[_sorted_key(c, ordered, (*made, meld))] = (variant, got)
+        carry(c, ordered, (*made, meld), got)
     return got
+
+
+_MOMENTS: dict[tuple[Any, ...], tuple[Variant, dict[Any, Any]]] = {}
+
+
+def keep_moment(c: Ctx, known: dict[Any, Any]) -> None:
+    """Keep a going-out moment's answers by rest (`known`: its "finish" table, with no
+    going-out contract and not under `unique`: keyed (rest, None, None)) for the moment
+    after any of its melds: that moment's whole-hand question is the answer for its hand
+    (the rest; the meld laid is the hand before it less the rest, so the same question
+    as `carry` keeps for one candidate), found by the hand before and the turn's melds."""
+    if len(_MOMENTS) >= CARRIED:
+        _MOMENTS.clear()
+    _MOMENTS[_sorted_key(c, tuple(sorted(c.hand)), c.once(turn_melds))] = (c.variant, known)
+
+
+def carry(c: Ctx, ordered: tuple[int, ...], made: tuple[Meld, ...], got: bool) -> None:
+    """Keep a rest's answer (`ordered`: sorted) for the moment after its meld is laid (`made`:
+    the turn's melds with it): that moment's whole-hand question (not under `unique`)."""
+    if len(_CARRIED) >= CARRIED:
+        _CARRIED.clear()
+    _CARRIED[_sorted_key(c, ordered, made)] = (c.variant, got)

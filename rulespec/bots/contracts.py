@@ -26,7 +26,7 @@ without runs one card per rank (the shortfall then reads only per-rank counts).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations, repeat
+from itertools import combinations
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import cached
@@ -171,7 +171,9 @@ def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: li
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
     if not plan.runs:  # sets alone: the wild cards and the ranks `_set_needs` picks decide
         cap = plan.set_min  # it (the most held, capped): kept by those, few keys
-        held = sorted(map(min, by_rank, repeat(cap)), reverse=True)[: plan.sets]
+        # (sorted first, then capped: capping keeps the order, so the same list, with
+        # `plan.sets` caps rather than 13)
+        held = [h if h < cap else cap for h in sorted(by_rank, reverse=True)[: plan.sets]]
         key = (wilds, *held)
         got = plan.by_counts.get(key)
         if got is None:
@@ -368,7 +370,7 @@ def _set_needs(
             elif counts[c] == used:
                 left[c % 13] -= 1  # the last copy of this suit goes to a run
     cap = plan.set_min
-    held = sorted(map(min, left, repeat(cap)), reverse=True)[: plan.sets]  # (n capped)
+    held = [h if h < cap else cap for h in sorted(left, reverse=True)[: plan.sets]]  # (capped)
     return [(cap - h, h, False) for h in held]
 
 

@@ -261,6 +261,8 @@ def test_a_sets_only_shortfall_is_kept_by_its_counts() -> None:
             want = C._fill(plan, C._set_needs(plan, by_rank, {}, counts), wilds)
             picked = sorted((min(n, plan.set_min) for n in by_rank), reverse=True)
             key = (wilds, *picked[: plan.sets])
+            needs = [(plan.set_min - h, h, False) for h in picked[: plan.sets]]
+            assert C._set_needs(plan, by_rank, {}, counts) == needs  # (capped after the sort)
             kept += key in plan.by_counts
             assert C.from_state(plan, wilds, counts, mask, by_rank) == want
             assert plan.by_counts[key] == want

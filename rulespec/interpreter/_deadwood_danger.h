@@ -314,6 +314,9 @@ static PyMethodDef look_methods[] = {
      "next_turn(mask, pool, limit, weight) -> (total, count, ready): MaskLook.next_turn_mask"},
     {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
      "pot(mask, pool, draws, unit) -> the partial melds' potential (partials.potential)"},
+    {"pot_dead", (PyCFunction)(void (*)(void))l_pot_dead, METH_FASTCALL,
+     "pot_dead(dead, layers, total, draws, unit) -> the potential of a deadwood mask over a "
+     "pool of several copies (partials._mask_potential)"},
     {"score", (PyCFunction)(void (*)(void))l_score, METH_FASTCALL,
      "score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards) -> cost"},
     {"least", (PyCFunction)(void (*)(void))l_least, METH_FASTCALL,

@@ -83,6 +83,50 @@ static PyObject *l_pot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     return PyFloat_FromDouble(look_pot((LookObject *)self, mask, pool, draws, unit));
 }
 
+/* pot_dead(dead, layers, total, draws, unit): partials._mask_potential of a deadwood mask over
+ * a pool of several copies (two-deck games), given as `layers`: the masks of the natural
+ * cards unseen at least once, twice, ... (at most 8); `total` the pool's size, jokers
+ * counted. Each pair's outs are counted copy by copy; the terms as look_pot's, in its order. */
+static PyObject *l_pot_dead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    uint64_t rest, layer[8];
+    Py_ssize_t n, i;
+    long long total;
+    double draws, unit, gain = 0.0;
+    if (n_args(nargs, 5, "pot_dead") || read_mask(args[0], &rest, 0)) return NULL;
+    if (!PyTuple_Check(args[1]) || (n = PyTuple_GET_SIZE(args[1])) > 8) {
+        PyErr_SetString(PyExc_ValueError, "pot_dead: layers are a tuple of at most 8 masks");
+        return NULL;
+    }
+    for (i = 0; i < n; i++)
+        if (read_mask(PyTuple_GET_ITEM(args[1], i), &layer[i], 0)) return NULL;
+    total = PyLong_AsLongLong(args[2]);
+    if (total == -1 && PyErr_Occurred()) return NULL;
+    draws = PyFloat_AsDouble(args[3]);
+    if (draws == -1.0 && PyErr_Occurred()) return NULL;
+    unit = PyFloat_AsDouble(args[4]);
+    if (unit == -1.0 && PyErr_Occurred()) return NULL;
+    if (total <= 0 || draws <= 0) return PyFloat_FromDouble(0.0);
+    while (rest) {
+        int a = LOWEST_BIT(rest);
+        uint64_t mates;
+        rest &= rest - 1;
+        mates = L->partners[a] & rest;
+        while (mates) {
+            int b = LOWEST_BIT(mates);
+            long long outs = 0;
+            mates &= mates - 1;
+            for (i = 0; i < n; i++) outs += BIT_COUNT(L->outs[a * 52 + b] & layer[i]);
+            if (outs) {
+                double chance = 1 - pow(1 - (double)outs / (double)total, draws);
+                double term = chance * ((double)(L->values[a] + L->values[b]) / unit);
+                if (term != 0.0) gain += term;
+            }
+        }
+    }
+    return PyFloat_FromDouble(gain);
+}
+
 /* score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards): the smart
  * bot's cost of a hand left after a discard, without meld credit (SmartBot's
  * `_mask_discard_score` less the danger, and `_best_after_discard`'s fast loop): mode 0 the

@@ -30,6 +30,7 @@ from itertools import combinations
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import cached
+from rulespec.bots.setsonly import sets_state
 from rulespec.bots.shortc import runs_shortfall
 from rulespec.model.variant import Variant
 
@@ -66,7 +67,8 @@ def shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """The fewest cards `hand` lacks to hold the contract (0: it can be laid down)."""
     plan = plan_of(variant)
     if not plan.runs:  # sets alone: kept by their counts (`from_state`), no hand key wanted
-        return from_state(plan, *hand_state(plan, hand))
+        wilds, by_rank = sets_state(plan.wild, plan.distinct, hand)  # (counts, mask: unread)
+        return from_state(plan, wilds, by_rank, 0, by_rank)
     found: int = cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
     return found
 

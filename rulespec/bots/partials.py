@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import count
 from typing import Any
 
 from rulespec.bots.base import JOKER, hand_value, point_unit, points
@@ -22,14 +23,9 @@ from rulespec.bots.pairouts import pair_outs
 from rulespec.bots.potc import pot_look
 from rulespec.model.variant import Variant
 
-_POOL: list[Any] = [
-    None,
-    None,
-    0,
-    {},
-    {},
-    None,
-]  # the last pool, its variant, size, terms, sums, layers
+# the last pool, its variant, its size, pair terms, sums, the C sum's stamps by draws
+_POOL: list[Any] = [None, None, 0, {}, {}, {}]
+_STAMPS = count(1)  # (one per pool and draws, never reused: the C Look keeps terms by it)
 _BITS = tuple(1 << c for c in range(JOKER))  # a natural code's bit
 
 
@@ -93,23 +89,9 @@ def _pool_size(variant: Variant, pool: Counter[int]) -> int:
     """The pool's size; the kept pair terms and sums start afresh for another pool or
     variant (a term depends on both: the variant's outs and values, the pool's counts)."""
     if _POOL[0] is not pool or _POOL[1] is not variant:
-        _POOL[:] = [pool, variant, sum(pool.values()), {}, {}, None]
+        _POOL[:] = [pool, variant, sum(pool.values()), {}, {}, {}]
     size: int = _POOL[2]
     return size
-
-
-def _layers(pool: Counter[int]) -> tuple[int, ...]:
-    """The pool's natural cards as masks: those unseen at least once, twice, ... (the C
-    sum counts a pair's outs copy by copy); kept with the pool (`_POOL`)."""
-    got: tuple[int, ...] | None = _POOL[5]
-    if got is None:
-        layers = [0] * max((n for c, n in pool.items() if c < JOKER), default=0)
-        for c, n in pool.items():
-            if c < JOKER:
-                for i in range(n):
-                    layers[i] |= _BITS[c]
-        got = _POOL[5] = tuple(layers)
-    return got
 
 
 def _mask_potential(
@@ -122,11 +104,13 @@ def _mask_potential(
     known = sums.get((draws, dead))
     if known is not None:
         return known
-    pot = pot_look(variant)  # the same sum in C, the pool copy by copy
-    if pot is not None and len(layers := _layers(pool)) <= 8:
-        got: float = pot.pot_dead(dead, layers, total, draws, float(point_unit(variant)))
-        sums[(draws, dead)] = got
-        return got
+    pot = pot_look(variant)  # the same sum in C, the pool copy by copy (None: > 8 copies)
+    if pot is not None:
+        stamp = _POOL[5].get(draws) or _POOL[5].setdefault(draws, next(_STAMPS))
+        got = pot.pot_dead(dead, pool, total, draws, float(point_unit(variant)), stamp)
+        if got is not None:
+            sums[(draws, dead)] = got
+            return float(got)
     table, partners = pair_outs(variant)
     by_draws: dict[float, dict[int, float]] = _POOL[3]
     terms = by_draws.get(draws)

@@ -5,8 +5,9 @@ partials).
 value times the chance one of its outs comes, from the pool's counts. The one-deck
 mask path has it in C already (`_deadwood.c`'s Look, `pot`, a one-deck pool); the
 other hands (two decks, wild cards, whole-hand patterns: bridge's every hand) summed it
-in Python. `_deadwood.c`'s Look answers that too (`pot_dead`, the pool as the masks of
-the cards unseen at least once, twice, ...): a Look is built here per variant with the
+in Python. `_deadwood.c`'s Look answers that too (`pot_dead`: the pool read once per
+pool and draws as the masks of the cards unseen at least once, twice, ..., each pair's
+term kept for them, as `partials` keeps its): a Look is built here per variant with the
 pairs' outs (`pairouts.pair_outs`) and the hand values `partials` reads, its lookahead
 tables left to the variant's own. The same terms in the same order, so the same float
 (tests/bots/test_potc.py); None without the C extension or where a pair's outs list a

@@ -83,30 +83,62 @@ static PyObject *l_pot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     return PyFloat_FromDouble(look_pot((LookObject *)self, mask, pool, draws, unit));
 }
 
-/* pot_dead(dead, layers, total, draws, unit): partials._mask_potential of a deadwood mask over
- * a pool of several copies (two-deck games), given as `layers`: the masks of the natural
- * cards unseen at least once, twice, ... (at most 8); `total` the pool's size, jokers
- * counted. Each pair's outs are counted copy by copy; the terms as look_pot's, in its order. */
+/* pot_dead's pool as layers: the masks of the natural cards unseen at least once, twice, ...
+ * (a card of more than 8 copies: -1, the caller sums in Python). */
+static int read_layers(LookObject *L, PyObject *pool) {
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    memset(L->layer, 0, sizeof(L->layer));
+    L->n_layers = 0;
+    while (PyDict_Next(pool, &pos, &key, &value)) {
+        long code = PyLong_AsLong(key), copies = PyLong_AsLong(value), i;
+        if ((code == -1 || copies == -1) && PyErr_Occurred()) return -2;
+        if (code < 0 || code >= 52 || copies <= 0) continue;
+        if (copies > 8) return -1;
+        for (i = 0; i < copies; i++) L->layer[i] |= 1ULL << code;
+        if (copies > L->n_layers) L->n_layers = (int)copies;
+    }
+    return 0;
+}
+
+/* pot_dead(dead, pool, total, draws, unit, stamp): partials._mask_potential of a deadwood
+ * mask over a pool of several copies (two-deck games: `pool` a dict of card -> copies, read
+ * once per stamp as the masks of the natural cards unseen at least once, twice, ...);
+ * `total` the pool's size, jokers counted. Each pair's outs are counted copy by copy; the
+ * terms as look_pot's, in its order. A pair's term is kept for `stamp` (> 0: the caller's
+ * name for this pool, draws and unit, never reused), as partials keeps its terms per pool.
+ * None where a card has more than 8 copies. */
 static PyObject *l_pot_dead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     LookObject *L = (LookObject *)self;
-    uint64_t rest, layer[8];
-    Py_ssize_t n, i;
-    long long total;
+    uint64_t rest;
+    int i;
+    long long total, stamp;
     double draws, unit, gain = 0.0;
-    if (n_args(nargs, 5, "pot_dead") || read_mask(args[0], &rest, 0)) return NULL;
-    if (!PyTuple_Check(args[1]) || (n = PyTuple_GET_SIZE(args[1])) > 8) {
-        PyErr_SetString(PyExc_ValueError, "pot_dead: layers are a tuple of at most 8 masks");
+    if (n_args(nargs, 6, "pot_dead") || read_mask(args[0], &rest, 0)) return NULL;
+    if (!PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "pot_dead: the pool is a dict");
         return NULL;
     }
-    for (i = 0; i < n; i++)
-        if (read_mask(PyTuple_GET_ITEM(args[1], i), &layer[i], 0)) return NULL;
     total = PyLong_AsLongLong(args[2]);
     if (total == -1 && PyErr_Occurred()) return NULL;
     draws = PyFloat_AsDouble(args[3]);
     if (draws == -1.0 && PyErr_Occurred()) return NULL;
     unit = PyFloat_AsDouble(args[4]);
     if (unit == -1.0 && PyErr_Occurred()) return NULL;
+    stamp = PyLong_AsLongLong(args[5]);
+    if (stamp == -1 && PyErr_Occurred()) return NULL;
+    if (stamp <= 0) {
+        PyErr_SetString(PyExc_ValueError, "pot_dead: a stamp is > 0");
+        return NULL;
+    }
     if (total <= 0 || draws <= 0) return PyFloat_FromDouble(0.0);
+    if (!L->terms && !(L->terms = PyMem_Calloc(52 * 52, sizeof(PotTerm)))) return PyErr_NoMemory();
+    if (L->layer_stamp != stamp) {
+        int got = read_layers(L, args[1]);
+        L->layer_stamp = got ? 0 : stamp;
+        if (got == -2) return NULL;
+        if (got == -1) Py_RETURN_NONE;
+    }
     while (rest) {
         int a = LOWEST_BIT(rest);
         uint64_t mates;
@@ -114,14 +146,20 @@ static PyObject *l_pot_dead(PyObject *self, PyObject *const *args, Py_ssize_t na
         mates = L->partners[a] & rest;
         while (mates) {
             int b = LOWEST_BIT(mates);
-            long long outs = 0;
+            PotTerm *kept = &L->terms[a * 52 + b];
             mates &= mates - 1;
-            for (i = 0; i < n; i++) outs += BIT_COUNT(L->outs[a * 52 + b] & layer[i]);
-            if (outs) {
-                double chance = 1 - pow(1 - (double)outs / (double)total, draws);
-                double term = chance * ((double)(L->values[a] + L->values[b]) / unit);
-                if (term != 0.0) gain += term;
+            if (kept->stamp != stamp) {
+                long long outs = 0;
+                kept->stamp = stamp;
+                kept->term = 0.0;
+                for (i = 0; i < L->n_layers; i++)
+                    outs += BIT_COUNT(L->outs[a * 52 + b] & L->layer[i]);
+                if (outs) {
+                    double chance = 1 - pow(1 - (double)outs / (double)total, draws);
+                    kept->term = chance * ((double)(L->values[a] + L->values[b]) / unit);
+                }
             }
+            if (kept->term != 0.0) gain += kept->term;
         }
     }
     return PyFloat_FromDouble(gain);

@@ -18,15 +18,19 @@ from rulespec.model.variant import Variant
 needs_c = pytest.mark.skipif(native.MODULE is None, reason="no C extension in this run")
 
 
-def _sum(variant: Variant, dead: int, pool: Counter[int], draws: float, c: bool) -> float:
-    """`_mask_potential` afresh (no kept term or sum), with the C sum or without it."""
+def _sums(
+    variant: Variant, asks: list[tuple[int, float]], pool: Counter[int], c: bool
+) -> list[float]:
+    """`_mask_potential` of each (deadwood mask, draws) over one pool, in order, the pool's
+    kept terms and sums fresh at the start (so later asks read the terms kept by earlier
+    ones), with the C sum or without it."""
     partials._POOL[:] = [None] * 6
     total = partials._pool_size(variant, pool)
     kept = potc._LOOKS.get(id(variant))
     if not c:
         potc._LOOKS[id(variant)] = (variant, None)
     try:
-        return partials._mask_potential(variant, dead, pool, draws, total)
+        return [partials._mask_potential(variant, d, pool, draws, total) for d, draws in asks]
     finally:
         if kept is not None:
             potc._LOOKS[id(variant)] = kept
@@ -42,13 +46,19 @@ def test_the_c_sum_is_the_python_sum(name: str) -> None:
     deck = Game.new(variant, max(variant.min_players, min(3, variant.max_players)), seed=1).hs.stock
     rng = random.Random(name)
     gains = 0
-    for _ in range(60):
+    for _ in range(30):
         pool = Counter(rng.sample(deck, rng.randint(1, len(deck))))
-        dead = sum({1 << c for c in rng.sample(range(52), rng.randint(0, 12))})
-        for draws in (3.0, 1.5, 0.0):
-            got = _sum(variant, dead, pool, draws, True)
-            assert got == _sum(variant, dead, pool, draws, False), (dead, pool, draws)
-            gains += got > 0
+        asks = [
+            (sum({1 << c for c in rng.sample(range(52), rng.randint(0, 12))}), draws)
+            for _ in range(4)
+            for draws in (3.0, 1.5, 0.0)
+        ]
+        asks += asks[:3]  # (asked again: the kept sums)
+        got = _sums(variant, asks, pool, True)
+        assert got == _sums(variant, asks, pool, False), (asks, pool)
+        for one in range(len(asks)):  # each alone, from a fresh pool: no kept term read
+            assert got[one] == _sums(variant, asks[one : one + 1], pool, False)[0]
+        gains += sum(g > 0 for g in got)
     assert gains > 30  # pairs with outs were summed
 
 
@@ -60,3 +70,15 @@ def test_the_kept_looks_are_few() -> None:
     for variant in variants[1:]:
         potc.pot_look(variant)
     assert len(potc._LOOKS) <= potc.KEEP
+
+
+@needs_c
+def test_a_pool_of_more_than_eight_copies_is_summed_in_python() -> None:
+    variant = load_variant("bridge")
+    pool = Counter({c: 9 if c == 1 else 2 for c in range(53)})
+    dead = 1 << 0 | 1 << 2 | 1 << 13
+    look = potc.pot_look(variant)
+    assert look.pot_dead(dead, pool, pool.total(), 3.0, 1.0, 10**9) is None
+    asks = [(dead, 3.0)]
+    got = _sums(variant, asks, pool, True)
+    assert got == _sums(variant, asks, pool, False) and got[0] > 0

@@ -25,10 +25,7 @@ from collections.abc import Callable, Sequence
 from rulespec.bots import maskscore as ms
 from rulespec.bots.base import JOKER, is_wild
 from rulespec.bots.deepfloor import Tally, less_one
-from rulespec.bots.ginplay import all_melded
 from rulespec.bots.handcost import tallies_less
-from rulespec.bots.hands import dead_cards
-from rulespec.bots.masklook import mask_look
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
 from rulespec.bots.partials import dead_less, may_be_lone, potential
 from rulespec.model.variant import Variant
@@ -105,18 +102,3 @@ def _knowns(
     ask = [c for c in cards if c < JOKER and c not in lones]
     got = tallies_less(variant, hand, ask) if len(ask) > 1 else None
     return lones, {} if got is None else dict(zip(ask, got, strict=True))
-
-
-def joins(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> bool:
-    """`ginplay.all_melded`: do these cards all lie in a meld of the hand's best arrangement?
-    Off the mask path, read off that arrangement's deadwood cards (`hands.dead_cards`: the
-    same arrangement, its melds left unnamed, so no meld named in Python): the melds hold
-    the hand less its deadwood, so a card lies in one when the hand holds more copies of it
-    than the deadwood does. A hand with no deadwood (all melded, or a whole-hand pattern,
-    which names no meld at all) and a mask hand ask `all_melded` itself."""
-    look = mask_look(variant)
-    if look is None or look.mask_of(hand) is None:
-        dead = dead_cards(variant, hand)[1]
-        if dead:
-            return all(hand.count(c) > dead.count(c) for c in cards)
-    return all_melded(variant, hand, cards)

@@ -51,8 +51,8 @@ from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending
 from rulespec.bots.danger import discard_dangers
 from rulespec.bots.deepfloor import Tally
 from rulespec.bots.discardpick import DeepRules, DiscardPick
-from rulespec.bots.drawpick import Enough, below_stock, best_after_discard, joins
-from rulespec.bots.ginplay import knock_ready, remove_cards, wait_for_gin
+from rulespec.bots.drawpick import Enough, below_stock, best_after_discard
+from rulespec.bots.ginplay import all_melded, knock_ready, remove_cards, wait_for_gin
 from rulespec.bots.greedy import PhasedBot, fallback_draw
 from rulespec.bots.handcost import HandCost
 from rulespec.bots.hands import unseen
@@ -159,7 +159,7 @@ class SmartBot(DiscardPick, PhasedBot):
             pot_pool = self._pool(view, variant)
             stock_cost -= self._pot * potential(variant, hand, pot_pool, POT_DRAWS)
         best: tuple[float, Move] | None = None
-        joined = partial(joins, variant)  # (asked only when it decides)
+        joined = partial(all_melded, variant)  # (a search: asked only when it decides)
         takes = list(pile_takes(view, groups, MAX_EVAL_CARDS))
         for parsed, move, cards in takes:
             new = hand + list(cards)

@@ -8,7 +8,6 @@ full loop, the knock bonus read): every move the same, and the shortcut must fir
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -76,36 +75,3 @@ def test_a_passing_candidate_is_answered_and_a_failing_test_changes_nothing() ->
     tight = drawpick.below_stock(1, 0.0, full)
     assert tight is not None and not tight(full)  # the least itself is not below itself
     assert drawpick.below_stock(2, 0.0, full) is None  # two takes: each read in full
-
-
-@pytest.mark.parametrize(
-    "name", ["bridge", "contract-rummy", "carioca", "indian-rummy", "kalooki", "continental", "gin"]
-)
-def test_joins_answers_as_all_melded(name: str) -> None:
-    """`drawpick.joins` (the draw's "the taken card joins a meld") reads the deadwood cards
-    where it can: the same answer as `ginplay.all_melded`'s named melds, duplicates, wild
-    cards and whole-hand patterns included; it must read them on some hands and find both
-    answers."""
-    from rulespec.bots import hands
-    from rulespec.bots.ginplay import all_melded
-
-    variant = load_variant(name)
-    rng = random.Random(name)
-    deck = Game.new(variant, variant.min_players, seed=3).hs.stock
-    read, answers = 0, set()
-    for _ in range(250):
-        hand = rng.sample(deck, rng.randint(3, 12))
-        if rng.random() < 0.3:  # a duplicate or two (two-deck games)
-            hand += rng.sample(hand, rng.randint(1, 2))
-        for cards in ([hand[-1]], hand[-2:], [hand[0], hand[0]]):
-            hands._CACHE.clear()  # (neither reads the other's answer)
-            got = drawpick.joins(variant, hand, cards)
-            hands._CACHE.clear()
-            assert got == all_melded(variant, hand, cards), (hand, cards)
-            answers.add(got)
-        look = drawpick.mask_look(variant)
-        off_mask = look is None or look.mask_of(hand) is None
-        read += off_mask and bool(hands.dead_cards(variant, hand)[1])
-    assert answers == {True, False}
-    if name != "gin":  # (gin's hands are all one-deck: the mask path answers)
-        assert read > 50

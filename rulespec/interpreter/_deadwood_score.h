@@ -44,6 +44,14 @@ static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t n
     return Py_BuildValue("(dii)", (double)total, BIT_COUNT(pool), (int)ready);
 }
 
+/* A pair's term: the chance one of its `outs` (of `total` unseen cards) comes within `draws`
+ * draws, times the pair's value in the unit (partials._mask_potential's formula). */
+static double pot_term(const LookObject *L, int a, int b, long long outs, long long total,
+                       double draws, double unit) {
+    double chance = 1 - pow(1 - (double)outs / (double)total, draws);
+    return chance * ((double)(L->values[a] + L->values[b]) / unit);
+}
+
 /* pot(mask, pool, draws, unit): partials.potential of the hand's deadwood pairs, the pool a
  * mask of distinct cards: 1 - (1 - outs / total) ** draws per pair, times its value. */
 static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws, double unit) {
@@ -62,8 +70,7 @@ static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws
             mates &= mates - 1;
             outs = BIT_COUNT(L->outs[a * 52 + b] & pool);
             if (outs) {
-                double chance = 1 - pow(1 - (double)outs / (double)total, draws);
-                double term = chance * ((double)(L->values[a] + L->values[b]) / unit);
+                double term = pot_term(L, a, b, outs, total, draws, unit);
                 if (term != 0.0) gain += term;
             }
         }
@@ -139,25 +146,18 @@ static PyObject *l_pot_dead(PyObject *self, PyObject *const *args, Py_ssize_t na
         if (got == -2) return NULL;
         if (got == -1) Py_RETURN_NONE;
     }
-    while (rest) {
+    for (; rest; rest &= rest - 1) { /* the pairs a < b in look_pot's order */
         int a = LOWEST_BIT(rest);
         uint64_t mates;
-        rest &= rest - 1;
-        mates = L->partners[a] & rest;
-        while (mates) {
+        for (mates = L->partners[a] & rest & (rest - 1); mates; mates &= mates - 1) {
             int b = LOWEST_BIT(mates);
             PotTerm *kept = &L->terms[a * 52 + b];
-            mates &= mates - 1;
             if (kept->stamp != stamp) {
                 long long outs = 0;
-                kept->stamp = stamp;
-                kept->term = 0.0;
                 for (i = 0; i < L->n_layers; i++)
                     outs += BIT_COUNT(L->outs[a * 52 + b] & L->layer[i]);
-                if (outs) {
-                    double chance = 1 - pow(1 - (double)outs / (double)total, draws);
-                    kept->term = chance * ((double)(L->values[a] + L->values[b]) / unit);
-                }
+                kept->stamp = stamp;
+                kept->term = outs ? pot_term(L, a, b, outs, total, draws, unit) : 0.0;
             }
             if (kept->term != 0.0) gain += kept->term;
         }

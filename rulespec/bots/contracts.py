@@ -26,10 +26,11 @@ without runs one card per rank (the shortfall then reads only per-rank counts).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations, repeat
+from itertools import combinations
 
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.hands import cached
+from rulespec.bots.setsonly import sets_state
 from rulespec.bots.shortc import runs_shortfall
 from rulespec.model.variant import Variant
 
@@ -66,7 +67,8 @@ def shortfall(variant: Variant, hand: Sequence[int]) -> int:
     """The fewest cards `hand` lacks to hold the contract (0: it can be laid down)."""
     plan = plan_of(variant)
     if not plan.runs:  # sets alone: kept by their counts (`from_state`), no hand key wanted
-        return from_state(plan, *hand_state(plan, hand))
+        wilds, by_rank = sets_state(plan.wild, plan.distinct, hand)  # (counts, mask: unread)
+        return from_state(plan, wilds, by_rank, 0, by_rank)
     found: int = cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
     return found
 
@@ -171,7 +173,9 @@ def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: li
     """The shortfall of a hand given as its `State` (see `_shortfall`)."""
     if not plan.runs:  # sets alone: the wild cards and the ranks `_set_needs` picks decide
         cap = plan.set_min  # it (the most held, capped): kept by those, few keys
-        held = sorted(map(min, by_rank, repeat(cap)), reverse=True)[: plan.sets]
+        # (sorted first, then capped: capping keeps the order, so the same list, with
+        # `plan.sets` caps rather than 13)
+        held = [h if h < cap else cap for h in sorted(by_rank, reverse=True)[: plan.sets]]
         key = (wilds, *held)
         got = plan.by_counts.get(key)
         if got is None:
@@ -368,7 +372,7 @@ def _set_needs(
             elif counts[c] == used:
                 left[c % 13] -= 1  # the last copy of this suit goes to a run
     cap = plan.set_min
-    held = sorted(map(min, left, repeat(cap)), reverse=True)[: plan.sets]  # (n capped)
+    held = [h if h < cap else cap for h in sorted(left, reverse=True)[: plan.sets]]  # (capped)
     return [(cap - h, h, False) for h in held]
 
 

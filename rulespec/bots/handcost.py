@@ -27,7 +27,8 @@ class HandCost:
     (in the bots' points) plus ``weight`` per deadwood card, ``pure_weight`` per pure
     run the contract still lacks, less ``credit`` times the melded points with meld
     credit, plus `contracts.CONTRACT_WEIGHT` per card the contract lacks; the kernel's
-    answer by mask on the one-deck path (`maskscore.mask_cost`)."""
+    answer by mask on the one-deck path (`maskscore.mask_cost`, the contract's cards added
+    after it: a contract's one-deck hands too)."""
 
     __slots__ = ("variant", "contract", "look", "weight", "unit", "want", "pure", "credit", "melds")
 
@@ -36,7 +37,7 @@ class HandCost:
     ) -> None:
         self.variant, self.contract, self.weight = variant, contract, weight
         self.want = variant.play.contract_pure  # (`maskscore.fast_hand`'s test, read once)
-        self.look: MaskLook | None = None if self.want or contract else mask_look(variant)
+        self.look: MaskLook | None = None if self.want else mask_look(variant)
         self.unit = point_unit(variant)
         self.pure, self.credit = pure, credit
         self.melds = bool(variant.scoring.meld_credit)
@@ -49,7 +50,10 @@ class HandCost:
         if look is not None:
             mask = look.mask_of(hand)
             if mask is not None:  # the one-deck path: the kernel's answer, by mask
-                return mask_cost(self.variant, look, mask, self.weight, self.credit)
+                got = mask_cost(self.variant, look, mask, self.weight, self.credit)
+                if self.contract:  # (added last, as below: the same float)
+                    got += CONTRACT_WEIGHT * shortfall(self.variant, hand)
+                return got
         want, variant = self.want, self.variant
         dw, count, pure = known if known else tally(variant, hand, bool(want))
         value = dw / self.unit + self.weight * count  # (`units.points`: the same division)

@@ -107,9 +107,14 @@ def dead_cards(variant: Variant, hand: Sequence[int]) -> tuple[int, list[int]]:
     """(deadwood, deadwood cards) of `arrangement`'s arrangement: read off it when it is
     known, else from the solver with the melds left unnamed (solver.dead_cards)."""
     key = tuple(sorted(hand))
-    known = _CACHE.get((id(variant), "arr", key)) if id(variant) in _LIVE else None
-    if known is not None:
-        return known[0], known[2]
+    vid = id(variant)
+    if vid in _LIVE:  # (`arrangement`'s answer first, then this one's, as `_cached_key`)
+        known = _CACHE.get((vid, "arr", key))
+        if known is not None:
+            return known[0], known[2]
+        hit: tuple[int, list[int]] | None = _CACHE.get((vid, "dead", key))
+        if hit is not None:
+            return hit
 
     def compute(cards: list[int]) -> tuple[int, list[int]]:
         solver = _solver()  # (without it: the stand-in's arrangement, its melds dropped)

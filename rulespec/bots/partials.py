@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import count
 from typing import Any
 
-from rulespec.bots.base import JOKER, hand_value, points
+from rulespec.bots.base import JOKER, hand_value, point_unit, points
 from rulespec.bots.hands import dead_cards
 from rulespec.bots.lonedraws import holds_wild, lone_facts
 from rulespec.bots.masklook import mask_look
 from rulespec.bots.pairouts import pair_outs
+from rulespec.bots.potc import pot_look
 from rulespec.model.variant import Variant
 
-_POOL: list[Any] = [None, None, 0, {}, {}]  # the last pool and its variant, its size, terms, sums
+# the last pool, its variant, its size, pair terms, sums, the C sum's stamps by draws
+_POOL: list[Any] = [None, None, 0, {}, {}, {}]
+_STAMPS = count(1)  # (one per pool and draws, never reused: the C Look keeps terms by it)
 _BITS = tuple(1 << c for c in range(JOKER))  # a natural code's bit
 
 
@@ -85,7 +89,7 @@ def _pool_size(variant: Variant, pool: Counter[int]) -> int:
     """The pool's size; the kept pair terms and sums start afresh for another pool or
     variant (a term depends on both: the variant's outs and values, the pool's counts)."""
     if _POOL[0] is not pool or _POOL[1] is not variant:
-        _POOL[:] = [pool, variant, sum(pool.values()), {}, {}]
+        _POOL[:] = [pool, variant, sum(pool.values()), {}, {}, {}]
     size: int = _POOL[2]
     return size
 
@@ -100,6 +104,13 @@ def _mask_potential(
     known = sums.get((draws, dead))
     if known is not None:
         return known
+    pot = pot_look(variant)  # the same sum in C, the pool copy by copy (None: > 8 copies)
+    if pot is not None:
+        stamp = _POOL[5].get(draws) or _POOL[5].setdefault(draws, next(_STAMPS))
+        got = pot.pot_dead(dead, pool, total, draws, float(point_unit(variant)), stamp)
+        if got is not None:
+            sums[(draws, dead)] = got
+            return float(got)
     table, partners = pair_outs(variant)
     by_draws: dict[float, dict[int, float]] = _POOL[3]
     terms = by_draws.get(draws)

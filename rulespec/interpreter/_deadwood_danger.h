@@ -240,6 +240,7 @@ static void look_dealloc(LookObject *L) {
     Py_XDECREF(L->k);
     PyMem_Free(L->melds);
     PyMem_Free(L->walks);
+    PyMem_Free(L->terms);
     Py_TYPE(L)->tp_free((PyObject *)L);
 }
 
@@ -314,6 +315,9 @@ static PyMethodDef look_methods[] = {
      "next_turn(mask, pool, limit, weight) -> (total, count, ready): MaskLook.next_turn_mask"},
     {"pot", (PyCFunction)(void (*)(void))l_pot, METH_FASTCALL,
      "pot(mask, pool, draws, unit) -> the partial melds' potential (partials.potential)"},
+    {"pot_dead", (PyCFunction)(void (*)(void))l_pot_dead, METH_FASTCALL,
+     "pot_dead(dead, pool, total, draws, unit, stamp) -> the potential of a deadwood mask "
+     "over a pool of several copies (partials._mask_potential), kept per stamp; or None"},
     {"score", (PyCFunction)(void (*)(void))l_score, METH_FASTCALL,
      "score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards) -> cost"},
     {"least", (PyCFunction)(void (*)(void))l_least, METH_FASTCALL,

@@ -15,6 +15,11 @@
 #define WALK_SLOTS (1 << 15)
 
 typedef struct {
+    int64_t stamp; /* the pool and draws it was summed for (0: none) */
+    double term;
+} PotTerm;
+
+typedef struct {
     uint64_t key; /* the meldable mask + 1 (0: an empty slot) */
     uint64_t dead;
     int64_t value;
@@ -56,6 +61,10 @@ typedef struct {
     uint64_t outs[52 * 52]; /* pair a < b -> the cards that make a meld of three with it */
     uint64_t partners[52];  /* a -> the cards b > a with outs */
     WalkSlot *walks;
+    PotTerm *terms; /* pot_dead's pair terms, by a * 52 + b, kept for one stamp (NULL: none yet) */
+    int64_t layer_stamp; /* the stamp `layer` was read for (0: none) */
+    int n_layers;
+    uint64_t layer[8]; /* pot_dead's pool: the natural cards unseen at least 1, 2, ... times */
     Danger danger;
 } LookObject;
 

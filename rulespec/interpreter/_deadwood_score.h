@@ -44,6 +44,14 @@ static PyObject *l_next_turn(PyObject *self, PyObject *const *args, Py_ssize_t n
     return Py_BuildValue("(dii)", (double)total, BIT_COUNT(pool), (int)ready);
 }
 
+/* A pair's term: the chance one of its `outs` (of `total` unseen cards) comes within `draws`
+ * draws, times the pair's value in the unit (partials._mask_potential's formula). */
+static double pot_term(const LookObject *L, int a, int b, long long outs, long long total,
+                       double draws, double unit) {
+    double chance = 1 - pow(1 - (double)outs / (double)total, draws);
+    return chance * ((double)(L->values[a] + L->values[b]) / unit);
+}
+
 /* pot(mask, pool, draws, unit): partials.potential of the hand's deadwood pairs, the pool a
  * mask of distinct cards: 1 - (1 - outs / total) ** draws per pair, times its value. */
 static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws, double unit) {
@@ -62,8 +70,7 @@ static double look_pot(LookObject *L, uint64_t mask, uint64_t pool, double draws
             mates &= mates - 1;
             outs = BIT_COUNT(L->outs[a * 52 + b] & pool);
             if (outs) {
-                double chance = 1 - pow(1 - (double)outs / (double)total, draws);
-                double term = chance * ((double)(L->values[a] + L->values[b]) / unit);
+                double term = pot_term(L, a, b, outs, total, draws, unit);
                 if (term != 0.0) gain += term;
             }
         }
@@ -81,6 +88,81 @@ static PyObject *l_pot(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     unit = PyFloat_AsDouble(args[3]);
     if (unit == -1.0 && PyErr_Occurred()) return NULL;
     return PyFloat_FromDouble(look_pot((LookObject *)self, mask, pool, draws, unit));
+}
+
+/* pot_dead's pool as layers: the masks of the natural cards unseen at least once, twice, ...
+ * (a card of more than 8 copies: -1, the caller sums in Python). */
+static int read_layers(LookObject *L, PyObject *pool) {
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    memset(L->layer, 0, sizeof(L->layer));
+    L->n_layers = 0;
+    while (PyDict_Next(pool, &pos, &key, &value)) {
+        long code = PyLong_AsLong(key), copies = PyLong_AsLong(value), i;
+        if ((code == -1 || copies == -1) && PyErr_Occurred()) return -2;
+        if (code < 0 || code >= 52 || copies <= 0) continue;
+        if (copies > 8) return -1;
+        for (i = 0; i < copies; i++) L->layer[i] |= 1ULL << code;
+        if (copies > L->n_layers) L->n_layers = (int)copies;
+    }
+    return 0;
+}
+
+/* pot_dead(dead, pool, total, draws, unit, stamp): partials._mask_potential of a deadwood
+ * mask over a pool of several copies (two-deck games: `pool` a dict of card -> copies, read
+ * once per stamp as the masks of the natural cards unseen at least once, twice, ...);
+ * `total` the pool's size, jokers counted. Each pair's outs are counted copy by copy; the
+ * terms as look_pot's, in its order. A pair's term is kept for `stamp` (> 0: the caller's
+ * name for this pool, draws and unit, never reused), as partials keeps its terms per pool.
+ * None where a card has more than 8 copies. */
+static PyObject *l_pot_dead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    LookObject *L = (LookObject *)self;
+    uint64_t rest;
+    int i;
+    long long total, stamp;
+    double draws, unit, gain = 0.0;
+    if (n_args(nargs, 6, "pot_dead") || read_mask(args[0], &rest, 0)) return NULL;
+    if (!PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "pot_dead: the pool is a dict");
+        return NULL;
+    }
+    total = PyLong_AsLongLong(args[2]);
+    if (total == -1 && PyErr_Occurred()) return NULL;
+    draws = PyFloat_AsDouble(args[3]);
+    if (draws == -1.0 && PyErr_Occurred()) return NULL;
+    unit = PyFloat_AsDouble(args[4]);
+    if (unit == -1.0 && PyErr_Occurred()) return NULL;
+    stamp = PyLong_AsLongLong(args[5]);
+    if (stamp == -1 && PyErr_Occurred()) return NULL;
+    if (stamp <= 0) {
+        PyErr_SetString(PyExc_ValueError, "pot_dead: a stamp is > 0");
+        return NULL;
+    }
+    if (total <= 0 || draws <= 0) return PyFloat_FromDouble(0.0);
+    if (!L->terms && !(L->terms = PyMem_Calloc(52 * 52, sizeof(PotTerm)))) return PyErr_NoMemory();
+    if (L->layer_stamp != stamp) {
+        int got = read_layers(L, args[1]);
+        L->layer_stamp = got ? 0 : stamp;
+        if (got == -2) return NULL;
+        if (got == -1) Py_RETURN_NONE;
+    }
+    for (; rest; rest &= rest - 1) { /* the pairs a < b in look_pot's order */
+        int a = LOWEST_BIT(rest);
+        uint64_t mates;
+        for (mates = L->partners[a] & rest & (rest - 1); mates; mates &= mates - 1) {
+            int b = LOWEST_BIT(mates);
+            PotTerm *kept = &L->terms[a * 52 + b];
+            if (kept->stamp != stamp) {
+                long long outs = 0;
+                for (i = 0; i < L->n_layers; i++)
+                    outs += BIT_COUNT(L->outs[a * 52 + b] & L->layer[i]);
+                kept->stamp = stamp;
+                kept->term = outs ? pot_term(L, a, b, outs, total, draws, unit) : 0.0;
+            }
+            if (kept->term != 0.0) gain += kept->term;
+        }
+    }
+    return PyFloat_FromDouble(gain);
 }
 
 /* score(rest, pool, mode, limit, weight, knock, look, pot, draws, max_cards): the smart

@@ -16,6 +16,7 @@ from operator import or_
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
 from rulespec.interpreter.jokersets import apart, holds_joker_sets
+from rulespec.interpreter.maskwalk import walker
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
 from rulespec.interpreter.roomsearch import dead_cards as room_dead_cards
@@ -179,6 +180,10 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
     t = tables(variant)
     mask = fast_mask(t, hand)
     if mask is not None and not holds_joker_sets(t, hand):  # no wild card: every value read
+        walk = walker(kernel(t), t)
+        if walk is not None:  # the walk's sums in C (`maskwalk`), the pattern after it
+            got: tuple[int, int, int] = walk.stats(mask)
+            return (0, 0, 0) if got[0] and _whole_pattern(variant, t, hand, mask) else got
         value, dead = _fast_dead(variant, t, hand, mask)
         return value, len(dead), max(map(t.hand_values.__getitem__, dead), default=0)
     if holds_joker_sets(t, hand):
@@ -246,15 +251,24 @@ def _fast_dead(
     """(deadwood, deadwood cards unsorted) of `best_arrangement` for a hand `fast_mask` took
     (``mask``; no joker of its own rank): its walk without the melds named, a whole-hand
     pattern tested on the mask first (the hand's cards, each once)."""
-    value, _, dead = fast_arrangement(variant, t, mask)
-    if (
-        value
-        and variant.melds.patterns
-        and _may_be_pattern_mask(variant, t, mask)
-        and pattern_of(variant, hand) is not None
-    ):
+    walk = walker(kernel(t), t)
+    if walk is not None:  # the same walk in C (`maskwalk`): its cards sorted, as `_bits`
+        value, dead = walk.stats(mask)[0], _bits(walk.dead_mask(mask))
+    else:
+        value, _, dead = fast_arrangement(variant, t, mask)
+    if value and _whole_pattern(variant, t, hand, mask):
         return 0, []
     return value, dead
+
+
+def _whole_pattern(variant: Variant, t: Tables, hand: Sequence[int], mask: int) -> bool:
+    """Does a whole-hand pattern name the hand of one-deck mask ``mask`` (its cards, each
+    once)? The mask test first (`_may_be_pattern_mask`), then `pattern_of`."""
+    return (
+        bool(variant.melds.patterns)
+        and _may_be_pattern_mask(variant, t, mask)
+        and pattern_of(variant, hand) is not None
+    )
 
 
 def fast_arrangement(

@@ -18,6 +18,7 @@ from rulespec.bots import make_bot
 from rulespec.bots.base import card_code
 from rulespec.bots.contractgain import stock_gain
 from rulespec.bots.contracts import contract_meld, shortfall
+from rulespec.bots.setsonly import sets_state
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.interpreter.game import Game
 from rulespec.model.schedule import for_deal
@@ -261,8 +262,27 @@ def test_a_sets_only_shortfall_is_kept_by_its_counts() -> None:
             want = C._fill(plan, C._set_needs(plan, by_rank, {}, counts), wilds)
             picked = sorted((min(n, plan.set_min) for n in by_rank), reverse=True)
             key = (wilds, *picked[: plan.sets])
+            needs = [(plan.set_min - h, h, False) for h in picked[: plan.sets]]
+            assert C._set_needs(plan, by_rank, {}, counts) == needs  # (capped after the sort)
             kept += key in plan.by_counts
             assert C.from_state(plan, wilds, counts, mask, by_rank) == want
             assert plan.by_counts[key] == want
             assert C.from_state(plan, wilds, counts, mask, by_rank) == want  # read back
     assert kept > 10  # hands of equal counts met a kept answer
+
+
+def test_the_sets_only_counts_are_hand_states() -> None:
+    """`setsonly.sets_state` (one table read per card) gives `hand_state`'s wild cards and
+    per-rank counts, duplicates, wild twos and distinct suits included."""
+    rng = random.Random(11)
+    duplicates = 0
+    for variant in _sets_only_deals():
+        plan = C.plan_of(variant)
+        deck = Game.new(variant, variant.min_players, seed=5).hs.stock
+        for _ in range(200):
+            hand = rng.sample(deck, rng.randint(0, 14))
+            hand += rng.sample(hand, min(len(hand), rng.randint(0, 2)))
+            wilds, _, _, by_rank = C.hand_state(plan, hand)
+            assert sets_state(plan.wild, plan.distinct, hand) == (wilds, by_rank), hand
+            duplicates += len(set(hand)) < len(hand)
+    assert duplicates > 100

@@ -109,3 +109,21 @@ def test_the_kept_pair_terms_are_the_variants_own() -> None:
         for first, then in ((bridge, kalooki), (kalooki, bridge)):
             potential(first, hand, pool, 3.0)
             assert potential(then, hand, pool, 3.0) == potential(then, hand, Counter(pool), 3.0)
+
+
+@pytest.mark.parametrize("name", ["contract-rummy", "carioca"])
+def test_a_contracts_one_deck_hands_cost_by_mask(name: str) -> None:
+    """Under a contract to meet, a one-deck natural hand is costed by mask (the kernel's
+    deadwood, the contract's cards added last): the same float as the solver's tally."""
+    from rulespec.model.schedule import for_deal
+
+    rng = random.Random(name)
+    for deal in (1, 2, 3):
+        variant = for_deal(load_variant(name), deal)
+        cost = HandCost(variant, True, 5.0, 12.0, 1.0)
+        assert cost.look is not None
+        naturals = [c for c in range(52) if cost.look.mask_of([c]) is not None]
+        for _ in range(60):
+            hand = rng.sample(naturals, rng.randint(1, 13))
+            assert cost.look.mask_of(hand) is not None  # the mask path
+            assert cost(hand) == _plain_cost(variant, hand, True), hand

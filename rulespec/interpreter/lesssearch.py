@@ -20,8 +20,9 @@ from rulespec.core.cards import JOKER
 from rulespec.interpreter import gensearch
 from rulespec.interpreter.jokersets import holds_joker_sets
 from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.patternmask import fits_pattern
 from rulespec.interpreter.search import native_layout
-from rulespec.interpreter.solver import dead_summary, fits_pattern, pure_summary
+from rulespec.interpreter.solver import dead_summary, pure_summary
 from rulespec.model.variant import Variant
 
 Summary = tuple[int, int, int]

@@ -32,14 +32,10 @@ from typing import Any, Literal
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldrules import Tables, tables
+from rulespec.interpreter.patternmask import fits_pattern
 from rulespec.interpreter.roomsearch import NONE, RoomSearch, summary
 from rulespec.interpreter.search import native_layout
-from rulespec.interpreter.solver import (
-    fast_arrangement,
-    fast_mask,
-    fits_pattern,
-    remember,
-)
+from rulespec.interpreter.solver import fast_arrangement, fast_mask, remember
 from rulespec.model.variant import Variant
 
 __all__ = ["bounded_route", "plus_one", "sum_terms", "turn_native", "turn_sums"]

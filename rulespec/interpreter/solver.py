@@ -10,8 +10,6 @@ defender's lay-offs live in `arrange`, which builds on this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
-from operator import or_
 
 from rulespec.core.cards import JOKER, Placed
 from rulespec.core.errors import PositionError
@@ -19,11 +17,11 @@ from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.maskwalk import walker
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
+from rulespec.interpreter.patternmask import fits_pattern, may_be_pattern_mask
 from rulespec.interpreter.roomsearch import dead_cards as room_dead_cards
 from rulespec.interpreter.roomsearch import summary as room_summary
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
 from rulespec.interpreter.search import GeneralSearch, native_layout
-from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 __all__ = [
@@ -60,50 +58,6 @@ def fast_mask(t: Tables, hand: Sequence[int]) -> int | None:
     if mask.bit_count() != len(hand) or mask & t.not_fast:
         return None
     return mask
-
-
-_PATTERN_TESTS: Derived[tuple[tuple[bool, int], ...]] = Derived()
-_SUIT = 0x1FFF
-
-
-def _pattern_tests(variant: Variant) -> tuple[tuple[bool, int], ...]:
-    """Per whole-hand pattern: (its natural cards must share a suit, the 52-bit mask of the
-    codes of the ranks it allows)."""
-    every = (1 << 52) - 1
-    out = []
-    for pattern in variant.melds.patterns:
-        allowed = every
-        if pattern.ranks is not None:
-            allowed = sum(1 << c for c in range(52) if c % 13 + 1 in pattern.ranks)
-        out.append((pattern.suit == "same" or bool(pattern.run), allowed))
-    return tuple(out)
-
-
-def _may_be_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
-    """Could `pattern_of` name a whole-hand pattern of these cards (valid codes)? False only
-    when it cannot: a natural joker, or for every pattern natural cards of two suits where
-    it wants one, or of a rank it lacks (`pattern_of`'s own first tests, by mask). The
-    exact test is asked otherwise; every arrangement of a hand asks this."""
-    return _may_be_pattern_mask(variant, t, reduce(or_, map(_BIT_OF, hand), 0))
-
-
-def _may_be_pattern_mask(variant: Variant, t: Tables, m: int) -> bool:
-    """`_may_be_pattern` of the cards of mask ``m`` (a hand's codes, each bit once)."""
-    if m >> JOKER & 1 and not t.wild_joker:
-        return False
-    nat = m & ~t.not_fast
-    if not nat:
-        return True
-    one_suit = not nat & ~(_SUIT << 13 * (((nat & -nat).bit_length() - 1) // 13))
-    for same_suit, allowed in _PATTERN_TESTS.get(variant, None, _pattern_tests, variant):
-        if (one_suit or not same_suit) and not nat & ~allowed:
-            return True
-    return False
-
-
-def fits_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
-    """`pattern_of(variant, hand) is not None`, its cheap mask test first."""
-    return _may_be_pattern(variant, t, hand) and pattern_of(variant, hand) is not None
 
 
 def remember(t: Tables, key: object, value: object) -> None:
@@ -263,10 +217,10 @@ def _fast_dead(
 
 def _whole_pattern(variant: Variant, t: Tables, hand: Sequence[int], mask: int) -> bool:
     """Does a whole-hand pattern name the hand of one-deck mask ``mask`` (its cards, each
-    once)? The mask test first (`_may_be_pattern_mask`), then `pattern_of`."""
+    once)? The mask test first (`patternmask.may_be_pattern_mask`), then `pattern_of`."""
     return (
         bool(variant.melds.patterns)
-        and _may_be_pattern_mask(variant, t, mask)
+        and may_be_pattern_mask(variant, t, mask)
         and pattern_of(variant, hand) is not None
     )
 

@@ -169,37 +169,55 @@ static PartsObject *new_parts(LayoutObject *L, const Mask *full, int wilds) {
     return P;
 }
 
-/* the Parts of the hand with one more `code` (its rank's sets and suit's runs remade) */
-static PartsObject *grown_parts(PartsObject *P, int code) {
+/* the hand of P with one more `code` in G, a Parts not made as an object (the search reads
+   its layout, groups, hand and wild cards only): P's layout and groups borrowed but for
+   code's rank's sets and suit's runs, remade, their references in made[0..1] (NULL: none;
+   the caller releases them, grown_done). 0, or -1 with an error set. grown_one's step: no
+   object made and freed, no 17 references taken and given back, per grown hand */
+static int grow_into(const PartsObject *P, int code, PartsObject *G, GroupObject **made) {
     LayoutObject *L = P->layout;
-    Mask full = P->full;
-    PartsObject *G;
-    int i, rank = code % 13, suit = code / 13;
-    if (field(full.w, code) >= 7) {
+    int rank = code % 13, suit = code / 13;
+    made[0] = made[1] = NULL;
+    if (field(P->full.w, code) >= 7) {
         PyErr_SetString(PyExc_OverflowError, "grown: at most 7 cards of a code");
-        return NULL;
+        return -1;
     }
-    full.w[suit] += 1ULL << (FIELD * rank);
-    G = new_parts(L, &full, P->wilds);
-    if (!G) return NULL;
-    for (i = 0; i < 17; i++) {
-        G->groups[i] = P->groups[i];
-        Py_XINCREF(G->groups[i]);
-    }
+    G->layout = L;
+    G->full = P->full;
+    G->full.w[suit] += 1ULL << (FIELD * rank);
+    G->wilds = P->wilds;
+    memcpy(G->groups, P->groups, sizeof G->groups);
     if (L->has_sets) {
-        Py_XDECREF(G->groups[rank]);
-        G->groups[rank] = cached_group(L, 0, rank, rank_held(&full, rank), P->wilds);
-        if (!G->groups[rank]) goto fail;
+        made[0] = cached_group(L, 0, rank, rank_held(&G->full, rank), P->wilds);
+        if (!made[0]) return -1;
+        G->groups[rank] = made[0];
     }
     if (L->has_runs) {
-        Py_XDECREF(G->groups[13 + suit]);
-        G->groups[13 + suit] = cached_group(L, 1, suit, suit_present(&full, suit), P->wilds);
-        if (!G->groups[13 + suit]) goto fail;
+        made[1] = cached_group(L, 1, suit, suit_present(&G->full, suit), P->wilds);
+        if (!made[1]) return -1;
+        G->groups[13 + suit] = made[1];
     }
+    return 0;
+}
+
+static void grown_done(GroupObject **made) {
+    Py_XDECREF(made[0]);
+    Py_XDECREF(made[1]);
+}
+
+/* the Parts of the hand with one more `code` (its rank's sets and suit's runs remade) */
+static PartsObject *grown_parts(PartsObject *P, int code) {
+    PartsObject grown, *G;
+    GroupObject *made[2];
+    int i, bad = grow_into(P, code, &grown, made);
+    G = bad ? NULL : new_parts(P->layout, &grown.full, grown.wilds);
+    if (G)
+        for (i = 0; i < 17; i++) {
+            G->groups[i] = grown.groups[i];
+            Py_XINCREF(G->groups[i]);
+        }
+    grown_done(made);
     return G;
-fail:
-    Py_DECREF(G);
-    return NULL;
 }
 
 static int flex_count(const LayoutObject *L, const Mask *m) {

@@ -134,6 +134,7 @@ fail:
 }
 
 static void layout_dealloc(LayoutObject *L) {
+    group_cache_clear(L);
     Py_XDECREF(L->groups);
     free(L->memo.table);
     free(L->walks.table);
@@ -147,6 +148,7 @@ static PyObject *layout_clear(PyObject *self, PyObject *Py_UNUSED(unused)) {
     clear_table(&L->memo);
     clear_table(&L->walks);
     PyDict_Clear(L->groups);
+    group_cache_clear(L);
     Py_RETURN_NONE;
 }
 

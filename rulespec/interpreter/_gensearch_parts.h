@@ -98,15 +98,38 @@ static GroupObject *make_run_group(const LayoutObject *L, int suit, int present,
     return new_group(parts, n);
 }
 
-/* a group made once per key (the layout's dict; started afresh past GROUPS_LIMIT) */
+/* let go of the layout's recent groups (layout_clear, layout_dealloc) */
+static void group_cache_clear(LayoutObject *L) {
+    int i;
+    for (i = 0; i < GROUP_CACHE; i++) Py_CLEAR(L->recent[i].group);
+}
+
+/* remember G as the group of key k in the layout's recent groups */
+static void group_cache_put(LayoutObject *L, long long k, GroupObject *G, int at) {
+    GroupObject *old = L->recent[at].group;
+    Py_INCREF(G);
+    L->recent[at].key = k;
+    L->recent[at].group = G;
+    Py_XDECREF(old);
+}
+
+/* a group made once per key (the layout's dict; started afresh past GROUPS_LIMIT), the
+   recent ones asked in the layout's small table first (a grown hand asks two a card) */
 static GroupObject *cached_group(LayoutObject *L, int run, int which, int held, int wilds) {
     long long k = ((long long)wilds << 32) | ((long long)held << 6) | (run << 5) | which;
-    PyObject *key = PyLong_FromLongLong(k), *got;
-    GroupObject *G;
+    int at = (int)(mix((uint64_t)k) & (GROUP_CACHE - 1));
+    PyObject *key, *got;
+    GroupObject *G = L->recent[at].group;
+    if (G && L->recent[at].key == k) {
+        Py_INCREF(G);
+        return G;
+    }
+    key = PyLong_FromLongLong(k);
     if (!key) return NULL;
     got = PyDict_GetItemWithError(L->groups, key);
     if (got) {
         Py_DECREF(key);
+        group_cache_put(L, k, (GroupObject *)got, at);
         Py_INCREF(got);
         return (GroupObject *)got;
     }
@@ -125,6 +148,7 @@ static GroupObject *cached_group(LayoutObject *L, int run, int which, int held, 
         if (PyDict_GET_SIZE(L->groups) >= GROUPS_LIMIT) PyDict_Clear(L->groups);
         if (PyDict_SetItem(L->groups, key, (PyObject *)G) < 0) Py_CLEAR(G);
     }
+    if (G) group_cache_put(L, k, G, at);
     Py_DECREF(key);
     return G;
 }

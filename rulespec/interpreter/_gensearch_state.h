@@ -12,6 +12,7 @@
 #define FIELD 4
 #define MAX_NATURALS 63 /* natural cards a part may hold (a set of 7 copies in 4 suits: 28) */
 #define GROUPS_LIMIT 100000
+#define GROUP_CACHE 1024 /* the layout's recent groups (a power of 2) */
 
 #include "_cbits.h"
 
@@ -57,11 +58,17 @@ typedef struct {
     int max_wilds[MAX_NATURALS + 1];
     uint8_t span[8192];
     PyObject *groups; /* made groups by key (a dict, bounded) */
+    /* the groups last asked for, by key's hash (cached_group: a hit skips the dict and
+       its int key); each entry holds a reference, let go by group_cache_clear */
+    struct {
+        long long key;
+        struct GroupObject *group;
+    } recent[GROUP_CACHE];
 } LayoutObject;
 
 /* one rank's sets or one suit's runs, packed (searchshare.Shared.packing): parts by lowest
    card, in part order; start[c]..start[c + 1] are those whose lowest card is c */
-typedef struct {
+typedef struct GroupObject {
     PyObject_HEAD
     Py_ssize_t n;
     CPart *parts;

@@ -136,6 +136,7 @@ fail:
 }
 
 static void layout_dealloc(LayoutObject *L) {
+    group_cache_clear(L);
     Py_XDECREF(L->groups);
     free(L->memo.table);
     free(L->walks.table);
@@ -149,6 +150,7 @@ static PyObject *layout_clear(PyObject *self, PyObject *Py_UNUSED(unused)) {
     clear_table(&L->memo);
     clear_table(&L->walks);
     PyDict_Clear(L->groups);
+    group_cache_clear(L);
     Py_RETURN_NONE;
 }
 

@@ -174,19 +174,23 @@ typedef struct {
 static int grown_one(PartsObject *P, int code, const uint64_t *cover, int fl, Base *base,
                      int64_t *v, int64_t *count, int64_t *worst) {
     LayoutObject *L = P->layout;
-    PartsObject *G = grown_parts(P, code);
+    PartsObject G; /* (not an object: grow_into) */
+    GroupObject *made[2];
     int held = field(P->full.w, code), bad = 0, melded;
-    if (!G) return -1;
-    melded = melds(G, code, &P->full);
+    if (grow_into(P, code, &G, made)) {
+        grown_done(made);
+        return -1;
+    }
+    melded = melds(&G, code, &P->full);
     if (melded) { /* the grown hand's parts: the hand's, and those of code's rank's sets and
                      suit's runs (a part of another group holds no code) */
         uint64_t grown[4];
         memcpy(grown, cover, sizeof grown);
-        cover_group(G->groups[code % 13], &G->full, grown);
-        cover_group(G->groups[13 + code / 13], &G->full, grown);
-        bad = lone_split(G, code, held, &G->full, fl, grown, v, count, worst);
+        cover_group(G.groups[code % 13], &G.full, grown);
+        cover_group(G.groups[13 + code / 13], &G.full, grown);
+        bad = lone_split(&G, code, held, &G.full, fl, grown, v, count, worst);
     }
-    Py_DECREF(G);
+    grown_done(made);
     if (!bad && !melded) { /* deadwood in every arrangement: it joins the hand's deadwood */
         if (!base->have) {
             bad = lone_split(P, -1, 0, &P->full, fl, cover, &base->v, &base->count, &base->worst);

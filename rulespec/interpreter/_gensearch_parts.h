@@ -98,15 +98,38 @@ static GroupObject *make_run_group(const LayoutObject *L, int suit, int present,
     return new_group(parts, n);
 }
 
-/* a group made once per key (the layout's dict; started afresh past GROUPS_LIMIT) */
+/* let go of the layout's recent groups (layout_clear, layout_dealloc) */
+static void group_cache_clear(LayoutObject *L) {
+    int i;
+    for (i = 0; i < GROUP_CACHE; i++) Py_CLEAR(L->recent[i].group);
+}
+
+/* remember G as the group of key k in the layout's recent groups */
+static void group_cache_put(LayoutObject *L, long long k, GroupObject *G, int at) {
+    GroupObject *old = L->recent[at].group;
+    Py_INCREF(G);
+    L->recent[at].key = k;
+    L->recent[at].group = G;
+    Py_XDECREF(old);
+}
+
+/* a group made once per key (the layout's dict; started afresh past GROUPS_LIMIT), the
+   recent ones asked in the layout's small table first (a grown hand asks two a card) */
 static GroupObject *cached_group(LayoutObject *L, int run, int which, int held, int wilds) {
     long long k = ((long long)wilds << 32) | ((long long)held << 6) | (run << 5) | which;
-    PyObject *key = PyLong_FromLongLong(k), *got;
-    GroupObject *G;
+    int at = (int)(mix((uint64_t)k) & (GROUP_CACHE - 1));
+    PyObject *key, *got;
+    GroupObject *G = L->recent[at].group;
+    if (G && L->recent[at].key == k) {
+        Py_INCREF(G);
+        return G;
+    }
+    key = PyLong_FromLongLong(k);
     if (!key) return NULL;
     got = PyDict_GetItemWithError(L->groups, key);
     if (got) {
         Py_DECREF(key);
+        group_cache_put(L, k, (GroupObject *)got, at);
         Py_INCREF(got);
         return (GroupObject *)got;
     }
@@ -125,6 +148,7 @@ static GroupObject *cached_group(LayoutObject *L, int run, int which, int held, 
         if (PyDict_GET_SIZE(L->groups) >= GROUPS_LIMIT) PyDict_Clear(L->groups);
         if (PyDict_SetItem(L->groups, key, (PyObject *)G) < 0) Py_CLEAR(G);
     }
+    if (G) group_cache_put(L, k, G, at);
     Py_DECREF(key);
     return G;
 }
@@ -169,37 +193,55 @@ static PartsObject *new_parts(LayoutObject *L, const Mask *full, int wilds) {
     return P;
 }
 
-/* the Parts of the hand with one more `code` (its rank's sets and suit's runs remade) */
-static PartsObject *grown_parts(PartsObject *P, int code) {
+/* the hand of P with one more `code` in G, a Parts not made as an object (the search reads
+   its layout, groups, hand and wild cards only): P's layout and groups borrowed but for
+   code's rank's sets and suit's runs, remade, their references in made[0..1] (NULL: none;
+   the caller releases them, grown_done). 0, or -1 with an error set. grown_one's step: no
+   object made and freed, no 17 references taken and given back, per grown hand */
+static int grow_into(const PartsObject *P, int code, PartsObject *G, GroupObject **made) {
     LayoutObject *L = P->layout;
-    Mask full = P->full;
-    PartsObject *G;
-    int i, rank = code % 13, suit = code / 13;
-    if (field(full.w, code) >= 7) {
+    int rank = code % 13, suit = code / 13;
+    made[0] = made[1] = NULL;
+    if (field(P->full.w, code) >= 7) {
         PyErr_SetString(PyExc_OverflowError, "grown: at most 7 cards of a code");
-        return NULL;
+        return -1;
     }
-    full.w[suit] += 1ULL << (FIELD * rank);
-    G = new_parts(L, &full, P->wilds);
-    if (!G) return NULL;
-    for (i = 0; i < 17; i++) {
-        G->groups[i] = P->groups[i];
-        Py_XINCREF(G->groups[i]);
-    }
+    G->layout = L;
+    G->full = P->full;
+    G->full.w[suit] += 1ULL << (FIELD * rank);
+    G->wilds = P->wilds;
+    memcpy(G->groups, P->groups, sizeof G->groups);
     if (L->has_sets) {
-        Py_XDECREF(G->groups[rank]);
-        G->groups[rank] = cached_group(L, 0, rank, rank_held(&full, rank), P->wilds);
-        if (!G->groups[rank]) goto fail;
+        made[0] = cached_group(L, 0, rank, rank_held(&G->full, rank), P->wilds);
+        if (!made[0]) return -1;
+        G->groups[rank] = made[0];
     }
     if (L->has_runs) {
-        Py_XDECREF(G->groups[13 + suit]);
-        G->groups[13 + suit] = cached_group(L, 1, suit, suit_present(&full, suit), P->wilds);
-        if (!G->groups[13 + suit]) goto fail;
+        made[1] = cached_group(L, 1, suit, suit_present(&G->full, suit), P->wilds);
+        if (!made[1]) return -1;
+        G->groups[13 + suit] = made[1];
     }
+    return 0;
+}
+
+static void grown_done(GroupObject **made) {
+    Py_XDECREF(made[0]);
+    Py_XDECREF(made[1]);
+}
+
+/* the Parts of the hand with one more `code` (its rank's sets and suit's runs remade) */
+static PartsObject *grown_parts(PartsObject *P, int code) {
+    PartsObject grown, *G;
+    GroupObject *made[2];
+    int i, bad = grow_into(P, code, &grown, made);
+    G = bad ? NULL : new_parts(P->layout, &grown.full, grown.wilds);
+    if (G)
+        for (i = 0; i < 17; i++) {
+            G->groups[i] = grown.groups[i];
+            Py_XINCREF(G->groups[i]);
+        }
+    grown_done(made);
     return G;
-fail:
-    Py_DECREF(G);
-    return NULL;
 }
 
 static int flex_count(const LayoutObject *L, const Mask *m) {

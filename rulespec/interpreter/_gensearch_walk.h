@@ -214,6 +214,9 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
 
 /* ---- lone cards: deadwood in every arrangement, kept out of the search ---------------- */
 
+/* the nonzero fields of a mask word, each as its low bit */
+static uint64_t held_fields(uint64_t w) { return (w | w >> 1 | w >> 2 | w >> 3) & LOW_BITS; }
+
 /* OR into cover, field by field, the parts of a group within `full` */
 static void cover_group(const GroupObject *G, const Mask *full, uint64_t *cover) {
     const CPart *part;
@@ -240,19 +243,22 @@ static void cover_group(const GroupObject *G, const Mask *full, uint64_t *cover)
 static void lone_core(const PartsObject *P, const Mask *full, const uint64_t *cover, Mask *core,
                       int64_t *sum, int64_t *n, int64_t *top, int *counts) {
     const LayoutObject *L = P->layout;
-    int c, copies;
+    int c, copies, s;
+    uint64_t open;
     *core = *full;
     *sum = *n = 0;
     *top = -INF;
-    for (c = 0; c < 52; c++) {
-        copies = field(full->w, c);
-        if (!copies || L->is_flex[c] || field(cover, c)) continue;
-        core->w[c / 13] -= (uint64_t)copies << (FIELD * (c % 13));
-        *sum += copies * L->vals[c];
-        *n += copies;
-        if (L->vals[c] > *top) *top = L->vals[c];
-        if (counts) counts[c] += copies;
-    }
+    for (s = 0; s < 4; s++) /* the codes held and not covered, a field's low bit each */
+        for (open = held_fields(full->w[s]) & ~held_fields(cover[s]); open; open &= open - 1) {
+            c = 13 * s + LOWEST_BIT(open) / FIELD;
+            if (L->is_flex[c]) continue;
+            copies = field(full->w, c);
+            core->w[s] -= (uint64_t)copies << (FIELD * (c % 13));
+            *sum += copies * L->vals[c];
+            *n += copies;
+            if (L->vals[c] > *top) *top = L->vals[c];
+            if (counts) counts[c] += copies;
+        }
 }
 
 static int lone_split(const PartsObject *P, int code, int held, const Mask *full, int fl,

@@ -136,6 +136,23 @@ def test_grown_hands_match_python(name: str) -> None:
         assert all(w == NONE or w >= 0 or t.hand_values[JOKER] < 0 for _, _, w in got)
 
 
+def test_groups_asked_again_or_after_a_clear_give_the_same_answers() -> None:
+    """The layout's recent groups (a small table before its dict) and its clear(): grown
+    hands asked from a warm layout, again, and after a clear, all as the Python walk says."""
+    variant = shaped("jokers-low")
+    t = tables(variant)
+    deck = build_deck(variant, 2)
+    room = sorted({c for c in deck[::5] if c != JOKER and not t.wild_code(c)})
+    dealt = hands(variant, 31, 40, 11)
+    expected = [[RoomSearch(t, h, room, native=False).dead_summary(c) for c in room] for h in dealt]
+    for rounds in range(3):
+        for hand, want in zip(dealt, expected, strict=True):
+            c = RoomSearch(t, hand, room)
+            assert [c.dead_summary(card) for card in room] == want, (rounds, sorted(hand))
+            if c.native is not None and rounds == 1:
+                c.shared.native.clear()
+
+
 def test_plus_one_matches_a_python_search_of_each_grown_hand() -> None:
     """The public plus_one (C when there) against a fresh Python search of each grown hand."""
     variant = shaped("jokers-deuces-high")

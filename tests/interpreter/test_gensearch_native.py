@@ -22,12 +22,13 @@ import pytest
 from interp_helpers import make_variant
 
 from rulespec.core.cards import JOKER
-from rulespec.interpreter import gensearch, native
+from rulespec.interpreter import gensearch, native, searchshare
 from rulespec.interpreter.cards import build_deck
 from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.plusone import plus_one
 from rulespec.interpreter.roomsearch import NONE, RoomSearch
 from rulespec.interpreter.search import GeneralSearch
+from rulespec.interpreter.searchshare import INF, OFFSET
 from rulespec.model.variant import Variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -260,3 +261,40 @@ def test_build_hook_notes_each_extension_not_built(
     assert len(lines) == len(hook.EXTENSIONS) == 2, lines
     assert "C deadwood kernel not built: RULESPEC_NATIVE=0" in lines[0]
     assert "C counted search not built: RULESPEC_NATIVE=0" in lines[1]
+
+
+def test_cleared_memos_store_and_answer_as_fresh_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Layout.clear() forgets every state: a layout filled and cleared fourteen times must
+    answer as the Python walk does and keep exactly the states a fresh layout keeps (an
+    entry left behind and found stores fewer, a live one missed stores more)."""
+    variant = shaped("jokers-low")
+    t = tables(variant)
+    deck = build_deck(variant, 2)
+    room = sorted({c for c in deck[::5] if c != JOKER and not t.wild_code(c)})
+    dealt = hands(variant, 43, 24, 11)
+    first, second = dealt[:12], dealt[12:]
+    probe = RoomSearch(t, first[0], room)
+    if probe.native is None:
+        pytest.skip("no C search")
+    shared = probe.shared
+    monkeypatch.setattr(searchshare, "KEEP_NATIVE", 10**9)  # (no clear but the test's own)
+
+    def ask(hands_: list[list[int]]) -> list[list[tuple[int, int, int]]]:
+        return [[RoomSearch(t, h, room).dead_summary(c) for c in room] for h in hands_]
+
+    expected = [
+        [RoomSearch(t, h, room, native=False).dead_summary(c) for c in room] for h in second
+    ]
+    monkeypatch.setattr(shared, "native", gensearch.layout(shared, OFFSET, INF, 10**6))
+    assert ask(second) == expected
+    fresh = len(shared.native)
+    assert fresh > 1000
+    used = gensearch.layout(shared, OFFSET, INF, 10**6)
+    monkeypatch.setattr(shared, "native", used)
+    for clears in range(1, 8):
+        ask(first if clears % 2 else second)  # states left behind, some shared with `second`
+        used.clear()
+        assert len(used) == 0
+        assert ask(second) == expected, clears
+        assert len(used) == fresh, clears
+        used.clear()

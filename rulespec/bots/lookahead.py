@@ -120,8 +120,7 @@ def counted_sums(
     if native is None:
         return None
     base = dead_summary(variant, hand)
-    blocked = reduce(or_, map(f.touch.__getitem__, hand), f.wild_mask)  # (`next_turn`'s)
-    blocked &= ~lone_draws(variant, hand)
+    blocked = _blocked(variant, f, hand)
     return turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit, bar, knock, native)
 
 
@@ -156,14 +155,7 @@ def next_turn(
     count = ready = 0
     base = dead_summary(variant, hand)
     base_dw, base_count, base_worst = base
-    # a card of no held rank, two or more ranks (along the pack's run order) from every
-    # held card of its suit, melds with nothing (`_touch`: the cards one held card rules
-    # out so, by mask)
-    blocked = f.wild_mask
-    touch = f.touch
-    for c in hand:
-        blocked |= touch[c]
-    blocked &= ~lone_draws(variant, hand)  # ... nor does a card in no meld of the hand with it
+    blocked = _blocked(variant, f, hand)
     if f.same_values:  # the loop below in one C call on the counted search (same sums)
         sums = turn_sums(variant, hand, pool, blocked, base, weight, limit, f.unit, bar, knock)
         if sums is not None:
@@ -191,6 +183,16 @@ def next_turn(
         if limit is not None and dw - worst <= limit:
             ready += n
     return total, count, ready
+
+
+def _blocked(variant: Variant, f: _Facts, hand: Sequence[int]) -> int:
+    """The mask of the codes that may meld with the hand once drawn (the rest are "far": a
+    drawn far card just joins the deadwood). A card of no held rank, two or more ranks
+    (along the pack's run order) from every held card of its suit, melds with nothing
+    (`_touch`: the cards one held card rules out so, by mask), nor does a card in no meld
+    of the hand with it (`lone_draws`); the wild cards and the joker are never far."""
+    blocked = reduce(or_, map(f.touch.__getitem__, hand), f.wild_mask)
+    return blocked & ~lone_draws(variant, hand)
 
 
 class _Facts(NamedTuple):

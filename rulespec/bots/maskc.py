@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.bots import danger, mates
-from rulespec.bots.pairouts import pair_outs
+from rulespec.bots.pairouts import out_masks, pair_outs
 from rulespec.bots.units import point_unit
+from rulespec.interpreter.maskwalk import look_over
 from rulespec.interpreter.meldrules import Tables
-from rulespec.interpreter.native import compiled_look
 from rulespec.interpreter.runtable import Kernel
 from rulespec.model.variant import Variant
 
@@ -24,43 +24,16 @@ def compiled_of(variant: Variant, t: Tables, k: Kernel, sets: bool, near_bits: l
     """The C lookahead over these tables, when the C kernel is there (else None)."""
     if k.native is None:
         return None
-    outs = _out_masks(pair_outs(variant)[0])
+    outs = out_masks(pair_outs(variant)[0])
     if outs is None:
         return None  # a card listed twice: counted twice by the Python sum
-    made = compiled_look(
-        k.native,
-        sets,
-        t.set_min,
-        {
-            "values": t.hand_values[:52],
-            "cover": t.run_cover,
-            "sums": t.rank_value_sum,
-            "melds": t.natural_by_low,
-            "near": near_bits,
-            "outs": outs,
-        },
-    )
+    made = look_over(k, t, t.hand_values[:52], near_bits, outs, sets)
     if made is not None:
         try:
             _set_danger(made, variant)
         except (ValueError, TypeError, OverflowError):  # tables C cannot hold: all in Python
             return None
     return made
-
-
-_OUTS: list[Any] = [None, None]  # the last pair table and its masks
-
-
-def _out_masks(table: list[tuple[int, ...]]) -> list[int] | None:
-    """Each pair's outs as a card mask (None: a card listed twice), kept for the last table
-    (`pair_outs` hands out one table for all the variants of the same facts)."""
-    if _OUTS[0] is not table:
-        outs: list[int] | None = [sum(1 << c for c in codes) for codes in table]
-        if any(m.bit_count() != len(codes) for m, codes in zip(outs or (), table, strict=True)):
-            outs = None
-        _OUTS[:] = [table, outs]
-    got: list[int] | None = _OUTS[1]
-    return got
 
 
 def _set_danger(made: Any, variant: Variant) -> None:

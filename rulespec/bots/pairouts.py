@@ -8,6 +8,8 @@ below `masklook`, so the compiled lookahead (`_deadwood.c`'s Look) can be given 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulespec.bots.mates import run_windows
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -80,3 +82,19 @@ def _build(variant: Variant, sets: bool) -> Pairs:
             if table[a * 52 + b]:
                 partners[a] |= 1 << b
     return table, partners
+
+
+_OUTS: list[Any] = [None, None]  # the last pair table and its masks
+
+
+def out_masks(table: list[tuple[int, ...]]) -> list[int] | None:
+    """Each pair's outs as a card mask, as the C Look takes them (None: a card listed
+    twice, which the Python sums count twice), kept for the last table (`pair_outs` hands
+    out one table for all the variants of the same facts)."""
+    if _OUTS[0] is not table:
+        outs: list[int] | None = [sum(1 << c for c in codes) for codes in table]
+        if any(m.bit_count() != len(codes) for m, codes in zip(outs or (), table, strict=True)):
+            outs = None
+        _OUTS[:] = [table, outs]
+    got: list[int] | None = _OUTS[1]
+    return got

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.bots.base import hand_value
-from rulespec.bots.pairouts import pair_outs
+from rulespec.bots.pairouts import out_masks, pair_outs
+from rulespec.interpreter.maskwalk import look_over
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.native import compiled_look
 from rulespec.interpreter.runtable import kernel
 from rulespec.model.variant import Variant
 
@@ -45,25 +45,11 @@ def pot_look(variant: Variant) -> Any:
 
 def _build(variant: Variant) -> Any:
     t = tables(variant)
-    k = kernel(t)
-    if k.native is None:
-        return None
-    table = pair_outs(variant)[0]
-    outs = [sum(1 << c for c in codes) for codes in table]
-    if any(m.bit_count() != len(codes) for m, codes in zip(outs, table, strict=True)):
+    outs = out_masks(pair_outs(variant)[0])
+    if outs is None:
         return None  # a card listed twice: counted twice by the Python sum
     values = [hand_value(variant, c) for c in range(52)]
-    made = compiled_look(
-        k.native,
-        k.has_sets,
-        t.set_min,
-        {
-            "values": values,
-            "cover": t.run_cover,
-            "sums": t.rank_value_sum,
-            "melds": t.natural_by_low,
-            "near": [0] * 13,
-            "outs": outs,
-        },
-    )
-    return made
+    return look_over(kernel(t), t, values, _NO_NEAR, outs)
+
+
+_NO_NEAR = [0] * 13  # (the potential reads no near ranks)

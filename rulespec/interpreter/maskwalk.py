@@ -14,6 +14,7 @@ solver then walks in Python, with the same answers (tests/interpreter/test_maskw
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulespec.interpreter.meldrules import Tables
@@ -34,18 +35,35 @@ def walker(k: Kernel, t: Tables) -> Any:
     hit = _WALKERS.get(id(k))
     if hit is not None and hit[0] is k:
         return hit[1]
-    made = None
-    if k.native is not None:
-        tables = {
-            "values": t.hand_values[:52],
-            "cover": t.run_cover,
-            "sums": t.rank_value_sum,
-            "melds": t.natural_by_low,
-            "near": _NO_NEAR,
-            "outs": _NO_OUTS,
-        }
-        made = compiled_look(k.native, k.has_sets, t.set_min, tables)
+    made = look_over(k, t, t.hand_values[:52], _NO_NEAR, _NO_OUTS)
     if len(_WALKERS) >= KEEP:
         _WALKERS.clear()
     _WALKERS[id(k)] = (k, made)
     return made
+
+
+def look_over(
+    k: Kernel,
+    t: Tables,
+    values: Sequence[int],
+    near: list[int],
+    outs: list[int],
+    sets: bool | None = None,
+) -> Any:
+    """A `_deadwood.Look` over kernel ``k`` and its meld tables ``t`` (run cover, value
+    sums, natural melds by lowest card) with these 52 hand values, near ranks (13 masks)
+    and pairs' outs (52 * 52 masks); ``sets``: the kernel's own when None. The one place a
+    Look's tables are gathered: the solver's walk here, the smart bot's lookahead
+    (`bots/maskc.py`), the partial melds' potential (`bots/potc.py`). None without the C
+    kernel, or where C refuses the tables."""
+    if k.native is None:
+        return None
+    tables = {
+        "values": values,
+        "cover": t.run_cover,
+        "sums": t.rank_value_sum,
+        "melds": t.natural_by_low,
+        "near": near,
+        "outs": outs,
+    }
+    return compiled_look(k.native, k.has_sets if sets is None else sets, t.set_min, tables)

@@ -63,3 +63,13 @@ def may_be_pattern_mask(variant: Variant, t: Tables, m: int) -> bool:
 def fits_pattern(variant: Variant, t: Tables, hand: Sequence[int]) -> bool:
     """`pattern_of(variant, hand) is not None`, its cheap mask test first."""
     return may_be_pattern(variant, t, hand) and pattern_of(variant, hand) is not None
+
+
+def fits_pattern_mask(variant: Variant, t: Tables, hand: Sequence[int], mask: int) -> bool:
+    """`fits_pattern` of a hand whose codes' mask is known (``mask``: each code once), False
+    at once where the variant has no whole-hand pattern."""
+    return (
+        bool(variant.melds.patterns)
+        and may_be_pattern_mask(variant, t, mask)
+        and pattern_of(variant, hand) is not None
+    )

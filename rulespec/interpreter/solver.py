@@ -17,7 +17,7 @@ from rulespec.interpreter.jokersets import apart, holds_joker_sets
 from rulespec.interpreter.maskwalk import walker
 from rulespec.interpreter.meldrules import Tables, dead_value, meldable, tables
 from rulespec.interpreter.melds import name_one, normalize, pattern_of
-from rulespec.interpreter.patternmask import fits_pattern, may_be_pattern_mask
+from rulespec.interpreter.patternmask import fits_pattern, fits_pattern_mask
 from rulespec.interpreter.roomsearch import dead_cards as room_dead_cards
 from rulespec.interpreter.roomsearch import summary as room_summary
 from rulespec.interpreter.runtable import BY_VARIANT, Kernel, kernel, kernel_of
@@ -137,7 +137,7 @@ def dead_summary(variant: Variant, hand: Sequence[int]) -> tuple[int, int, int]:
         walk = walker(kernel(t), t)
         if walk is not None:  # the walk's sums in C (`maskwalk`), the pattern after it
             got: tuple[int, int, int] = walk.stats(mask)
-            return (0, 0, 0) if got[0] and _whole_pattern(variant, t, hand, mask) else got
+            return (0, 0, 0) if got[0] and fits_pattern_mask(variant, t, hand, mask) else got
         value, dead = _fast_dead(variant, t, hand, mask)
         return value, len(dead), max(map(t.hand_values.__getitem__, dead), default=0)
     if holds_joker_sets(t, hand):
@@ -210,19 +210,9 @@ def _fast_dead(
         value, dead = walk.stats(mask)[0], _bits(walk.dead_mask(mask))
     else:
         value, _, dead = fast_arrangement(variant, t, mask)
-    if value and _whole_pattern(variant, t, hand, mask):
+    if value and fits_pattern_mask(variant, t, hand, mask):
         return 0, []
     return value, dead
-
-
-def _whole_pattern(variant: Variant, t: Tables, hand: Sequence[int], mask: int) -> bool:
-    """Does a whole-hand pattern name the hand of one-deck mask ``mask`` (its cards, each
-    once)? The mask test first (`patternmask.may_be_pattern_mask`), then `pattern_of`."""
-    return (
-        bool(variant.melds.patterns)
-        and may_be_pattern_mask(variant, t, mask)
-        and pattern_of(variant, hand) is not None
-    )
 
 
 def fast_arrangement(

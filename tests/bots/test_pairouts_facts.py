@@ -9,7 +9,7 @@ table built for that variant alone (a fact left out of the key would show).
 
 from __future__ import annotations
 
-from rulespec.bots import maskc, pairouts
+from rulespec.bots import pairouts
 from rulespec.compiler.load import bundled_names, load_variant
 
 
@@ -26,4 +26,4 @@ def test_shared_tables_equal_each_variant_built_alone() -> None:
     assert len(pairouts._BY_FACTS) < len(variants)  # some variants did share a table
     assert len({tuple(map(len, table)) for table, _ in alone}) > 1  # and the tables differ
     for table, _ in alone[:3]:  # the C lookahead's masks: each pair's outs as bits
-        assert maskc._out_masks(table) == [sum(1 << c for c in codes) for codes in table]
+        assert pairouts.out_masks(table) == [sum(1 << c for c in codes) for codes in table]

@@ -4,11 +4,12 @@ Under `play.melding: going_out` the listing asks, for each candidate meld, wheth
 rest of the hand can still go out (`outmemo.rest_finishes` -> `wayon.finish`): some thirty
 candidates a moment, each a Python walk of `wayon._finish` (its lone-card test, the
 compiled deadwood bound, the partition search's setup) around a C search of a few
-microseconds. `prefill` answers all of them before the listing asks: the same partition
+microseconds. `going_out_melds` answers all of them at once: the same partition
 search (the whole hand's partitioner, as `_finish` takes it: `partsearch.partitioner` of
 the hand with the whole laydown's meld counts), from each rest's state, in one C call with
 one memo (`_gensearch_partcalls.h`), written into the moment's table that `rest_finishes`
-reads first (`Ctx.answers("finish")`, keyed as it keys them).
+reads first (`Ctx.answers("finish")`, keyed as it keys them); a rest the call does not
+take is asked of `rest_finishes` as before.
 
 Why the answers are the same: `_finish`'s answer for such a rest is whether a partition
 exists, which the search decides exactly; its lone-card test and `partshare.too_dead`
@@ -31,6 +32,7 @@ from rulespec.interpreter.partnative import NativeRules, Start
 from rulespec.interpreter.partsearch import partitioner
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.outmemo import keep_moment, rest_finishes
+from rulespec.interpreter.phases.wayon import counts_left
 from rulespec.interpreter.search import GeneralSearch
 from rulespec.model.variant import Variant
 
@@ -57,18 +59,6 @@ def _copies(meld: Meld, code: int) -> int:
     return sum(1 for p in meld if p[0] == code)
 
 
-def _counts(variant: Variant, made: int) -> list[int] | None:
-    """`_finish`'s meld counts left after `made` melds (None: any), as it reads them."""
-    go, play = variant.going_out, variant.play
-    counts: list[int] | None = None
-    if go.partition_melds is not None:
-        counts = [n - made for n in go.partition_melds if n - made >= 0]
-    if play.melds_per_turn is not None:
-        most = play.melds_per_turn - made
-        counts = [n for n in (range(most + 1) if counts is None else counts) if n <= most]
-    return counts
-
-
 def going_out_melds(c: Ctx, candidates: Iterable[Meld]) -> Iterator[Meld] | None:
     """The candidates `_meld_refusal` accepts at this going-out moment (`takes` the variant; no
     draw obligation, no minimum), in order, their rests asked in one C call; None where the
@@ -78,7 +68,7 @@ def going_out_melds(c: Ctx, candidates: Iterable[Meld]) -> Iterator[Meld] | None
     if t.joker_sets or (JOKER in c.hand and not t.wild_joker):
         return None
     made = hs.melds_this_turn + 1  # the turn's melds with the candidate
-    counts = _counts(variant, made)
+    counts = counts_left(variant, made)
     if counts is not None and not counts:
         return None  # (`_finish` says no at once: nothing to share)
     full = None if counts is None else tuple(sorted({n + made for n in counts}))

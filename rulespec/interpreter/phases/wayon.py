@@ -188,6 +188,20 @@ def _named_apart(
     return pick(0, base)
 
 
+def counts_left(variant: Variant, made: int) -> list[int] | None:
+    """How many more melds the going-out partition may hold after the turn's ``made``
+    melds (`going_out.partition_melds`, `play.melds_per_turn`); None: any number. Empty:
+    none fits, so the rest cannot go out."""
+    play, go = variant.play, variant.going_out
+    counts: list[int] | None = None
+    if go.partition_melds is not None:
+        counts = [n - made for n in go.partition_melds if n - made >= 0]
+    if play.melds_per_turn is not None:
+        most = play.melds_per_turn - made
+        counts = [n for n in (range(most + 1) if counts is None else counts) if n <= most]
+    return counts
+
+
 def _finish(
     variant: Variant,
     hs: HandState,
@@ -205,14 +219,9 @@ def _finish(
     if contract is not None and contract[4] and not _pure_run_in(variant, rest, contract[3]):
         return None  # the quick sure 'no' of most hands: no pure run to be had
     go = variant.going_out
-    counts: list[int] | None = None
     sizes: list[tuple[int, ...]] | None = None
     made = len(sizes_made)
-    if go.partition_melds is not None:
-        counts = [c - made for c in go.partition_melds if c - made >= 0]
-    if variant.play.melds_per_turn is not None:
-        most = variant.play.melds_per_turn - made
-        counts = [c for c in (range(most + 1) if counts is None else counts) if c <= most]
+    counts = counts_left(variant, made)
     if counts is not None and not counts:
         return None
     if go.partition_sizes is not None:

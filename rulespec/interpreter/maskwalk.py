@@ -10,6 +10,10 @@ neither). Every variant gets one, whole-hand patterns included: the walk knows n
 pattern, and the solver tests the patterns after it, as it does after
 `fast_arrangement`. None without the C kernel (``RULESPEC_NATIVE=0``, no build): the
 solver then walks in Python, with the same answers (tests/interpreter/test_maskwalk.py).
+
+`look_over` gathers a Look's tables over a kernel for every Look made: the walk here, the
+smart bot's mask lookahead (`bots/maskc.py`) and the partial melds' potential
+(`bots/potc.py`), each with its own values, near ranks and pairs' outs.
 """
 
 from __future__ import annotations

@@ -105,7 +105,10 @@ static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
             goto fail;
         }
     if (read_table(is_flex, 52, buf, "is_flex")) goto fail;
-    for (i = 0; i < 52; i++) L->is_flex[i] = buf[i] != 0;
+    for (i = 0; i < 52; i++) {
+        L->is_flex[i] = buf[i] != 0;
+        if (L->is_flex[i]) L->flex_fields[i / 13] |= 0xFULL << (FIELD * (i % 13));
+    }
     if (read_table(used, 2 * OFFSET, buf, "used")) goto fail;
     for (i = 0; i < 2 * OFFSET; i++) L->used[i] = (int)buf[i];
     if (read_table(rules, 8, buf, "rules")) goto fail;
@@ -247,7 +250,23 @@ static PyTypeObject PartsType = {
     .tp_methods = parts_methods,
 };
 
+#ifdef GENSEARCH_STATS
+static PyObject *module_stats(PyObject *self, PyObject *Py_UNUSED(unused)) {
+    PyObject *out = PyList_New(ST_N);
+    int i;
+    if (!out) return NULL;
+    for (i = 0; i < ST_N; i++) {
+        PyList_SET_ITEM(out, i, PyLong_FromUnsignedLongLong(gs_stats[i]));
+        gs_stats[i] = 0;
+    }
+    return out;
+}
+#endif
+
 static PyMethodDef module_methods[] = {
+#ifdef GENSEARCH_STATS
+    {"_stats", module_stats, METH_NOARGS, "_stats() -> the work counters, zeroed (a measuring build)"},
+#endif
     {"shortfall_runs", (PyCFunction)(void (*)(void))short_runs, METH_FASTCALL,
      "shortfall_runs(windows, keep, rules, wilds, counts, mask, by_rank) -> the shortfall of a "
      "contract with runs (bots/contracts.py from_state), or None"},

@@ -182,12 +182,18 @@ static int grown_one(PartsObject *P, int code, const uint64_t *cover, int fl, Ba
         return -1;
     }
     melded = melds(&G, code, &P->full);
+    STAT(ST_GROWN);
     if (melded) { /* the grown hand's parts: the hand's, and those of code's rank's sets and
                      suit's runs (a part of another group holds no code) */
         uint64_t grown[4];
         memcpy(grown, cover, sizeof grown);
         cover_group(G.groups[code % 13], &G.full, grown);
         cover_group(G.groups[13 + code / 13], &G.full, grown);
+        STAT(ST_MELDED);
+        for (int s = 0; s < 4; s++) /* natural, held, lone in the hand, not in the grown one
+                                       (every copy: whole fields) */
+            G.lone[s] = (held_fields(P->full.w[s]) & ~held_fields(cover[s]) &
+                         held_fields(grown[s])) * 0xF & ~L->flex_fields[s];
         bad = lone_split(&G, code, held, &G.full, fl, grown, v, count, worst);
     }
     grown_done(made);

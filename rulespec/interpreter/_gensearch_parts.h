@@ -190,6 +190,7 @@ static PartsObject *new_parts(LayoutObject *L, const Mask *full, int wilds) {
     for (i = 0; i < 17; i++) P->groups[i] = NULL;
     P->full = *full;
     P->wilds = wilds;
+    memset(P->lone, 0, sizeof P->lone);
     return P;
 }
 
@@ -210,6 +211,7 @@ static int grow_into(const PartsObject *P, int code, PartsObject *G, GroupObject
     G->full = P->full;
     G->full.w[suit] += 1ULL << (FIELD * rank);
     G->wilds = P->wilds;
+    memset(G->lone, 0, sizeof G->lone);
     memcpy(G->groups, P->groups, sizeof G->groups);
     if (L->has_sets) {
         made[0] = cached_group(L, 0, rank, rank_held(&G->full, rank), P->wilds);

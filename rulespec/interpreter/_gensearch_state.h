@@ -16,6 +16,19 @@
 
 #include "_cbits.h"
 
+/* counters of the search's work, for measuring only: compiled in with -DGENSEARCH_STATS
+   (never in the build), read and zeroed by the module's _stats() */
+#ifdef GENSEARCH_STATS
+enum { /* (state values asked, not kept; pivots asked, not kept; walk steps, not kept; the
+          walk's choices; grown hands, those searched; lone_strip calls setting cards aside) */
+       ST_VALUE, ST_VALUE_MISS, ST_PIVOT, ST_PIVOT_MISS, ST_WALK_STEP, ST_WALK_MISS, ST_CHOOSE,
+       ST_GROWN, ST_MELDED, ST_STRIP, ST_N };
+static unsigned long long gs_stats[ST_N];
+#define STAT(i) (gs_stats[i]++)
+#else
+#define STAT(i) ((void)0)
+#endif
+
 typedef struct {
     uint64_t w[4];
 } Mask;
@@ -47,6 +60,7 @@ typedef struct {
     PyObject_HEAD
     int64_t vals[52];
     uint8_t is_flex[52];
+    uint64_t flex_fields[4]; /* the fields of the cards of a wild rank, by suit word */
     int jokers;
     int floor_zero; /* every hand value >= 0: a value of 0 cannot be beaten */
     int64_t base[2 * OFFSET];
@@ -82,6 +96,10 @@ typedef struct {
     GroupObject *groups[17];
     Mask full; /* the hand */
     int wilds; /* its wild cards: jokers and cards of a wild rank */
+    /* a grown hand's (grown_one) natural cards lone in the hand it grew from (every copy,
+       whole fields; lone_strip): deadwood in every state within that hand. All 0 but
+       there (a Parts object never has them) */
+    uint64_t lone[4];
 } PartsObject;
 
 static PyTypeObject LayoutType, PartsType, GroupType;

@@ -23,10 +23,12 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
     Mask rest, less;
     const CPart *part;
     const Slot *hit;
+    STAT(ST_VALUE);
     if (empty(mask)) return L->base[b + OFFSET];
     make_key(mask, b, key);
     hit = lookup(&L->memo, key);
     if (hit) return unpack_value(payload(hit));
+    STAT(ST_VALUE_MISS);
     i = lowest(mask);
     less = *mask;
     take_one(&less, i);
@@ -65,6 +67,37 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
     return best;
 }
 
+/* the nonzero fields of a mask word, each as its low bit */
+static uint64_t held_fields(uint64_t w) { return (w | w >> 1 | w >> 2 | w >> 3) & LOW_BITS; }
+
+/* the least deadwood of a state within the hand P grew from (pivot's states less the added
+   copy): its cards lone in that hand (P->lone) set aside, their values added. No part of
+   P's groups within that hand holds such a card (the hand's parts and the grown groups'
+   parts within it are the same), so every arrangement of the state is one of the state
+   without them with them deadwood: the least finite value is the rest's plus theirs (every
+   finite path keeps b + fl + jokers >= 0, so each deadwood step of theirs is open on it);
+   an impossible rest (near INF) is asked as before, so every value kept is the same. The
+   states set aside are the base hand's, mostly kept already (lone_split searched it) */
+static int64_t lone_strip(const PartsObject *P, const Mask *mask, int b, int fl) {
+    const LayoutObject *L = P->layout;
+    uint64_t t[4], open;
+    int64_t sum = 0, v;
+    int s;
+    Mask core;
+    for (s = 0; s < 4; s++) t[s] = mask->w[s] & P->lone[s];
+    if (!(t[0] | t[1] | t[2] | t[3])) return value(P, mask, b, fl);
+    STAT(ST_STRIP);
+    for (s = 0; s < 4; s++) {
+        core.w[s] = mask->w[s] - t[s];
+        for (open = held_fields(t[s]); open; open &= open - 1) {
+            int at = LOWEST_BIT(open);
+            sum += (int64_t)(t[s] >> at & 0xF) * L->vals[13 * s + at / FIELD];
+        }
+    }
+    v = value(P, &core, b, fl);
+    return v < INF / 2 ? v + sum : value(P, mask, b, fl);
+}
+
 /* roomsearch.RoomSearch.pivot: the added copy of `code` decided first while the mask holds
    more of it than the hand (`held`); its parts: those of its rank's sets and suit's runs
    (the grown hand's groups) that hold it */
@@ -75,13 +108,16 @@ static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask,
     int g;
     Mask rest, less;
     const Slot *hit;
-    if (code < 0 || field(mask->w, code) <= held) return value(P, mask, b, fl);
+    if (code < 0) return value(P, mask, b, fl);
+    if (field(mask->w, code) <= held) return lone_strip(P, mask, b, fl);
+    STAT(ST_PIVOT);
     make_key(mask, b, key);
     hit = lookup(&L->memo, key);
     if (hit) return unpack_value(payload(hit));
+    STAT(ST_PIVOT_MISS);
     rest = *mask;
     take_one(&rest, code);
-    v = L->vals[code] + value(P, &rest, b, fl);
+    v = L->vals[code] + lone_strip(P, &rest, b, fl);
     if (v < best) best = v;
     for (g = 0; g < 2; g++) {
         const GroupObject *G = P->groups[g ? 13 + code / 13 : code % 13];
@@ -99,7 +135,7 @@ static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask,
             if (part->kmax < top) top = part->kmax;
             minus(&rest, w, &less);
             for (k = part->kmin; k <= top; k++) {
-                v = value(P, &less, b - k, left);
+                v = lone_strip(P, &less, b - k, left);
                 if (v < best) best = v;
             }
         }
@@ -137,6 +173,7 @@ static int choose(const PartsObject *P, int code, int held, Mask *mask, int *b, 
     const LayoutObject *L = P->layout;
     const CPart *part;
     int64_t target = pivot(P, code, held, mask, *b, *fl);
+    STAT(ST_CHOOSE);
     int i = lowest(mask), floor = *b + *fl + L->jokers, found = 0;
     *card = i;
     EACH_PART(P, i, part, {
@@ -184,12 +221,14 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
     for (;;) {
         const Slot *hit;
         if (n >= MAX_STEPS) return -1;
+        STAT(ST_WALK_STEP);
         make_key(&mask, b, keys[n]);
         hit = lookup(&L->walks, keys[n]);
         if (hit) {
             unpack_walk(payload(hit), &count, &worst);
             break;
         }
+        STAT(ST_WALK_MISS);
         if (empty(&mask)) {
             count = L->jokers - L->used[b + OFFSET];
             worst = -INF;
@@ -213,9 +252,6 @@ static int walk(const PartsObject *P, int code, int held, Mask mask, int fl, int
 }
 
 /* ---- lone cards: deadwood in every arrangement, kept out of the search ---------------- */
-
-/* the nonzero fields of a mask word, each as its low bit */
-static uint64_t held_fields(uint64_t w) { return (w | w >> 1 | w >> 2 | w >> 3) & LOW_BITS; }
 
 /* OR into cover, field by field, the parts of a group within `full` */
 static void cover_group(const GroupObject *G, const Mask *full, uint64_t *cover) {

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulespec.bots.base import point_unit
 from rulespec.interpreter.meldrules import Tables, rank_mask, ranks_held, run_windows, tables
@@ -50,7 +50,17 @@ _FACTS: Derived[Facts | None] = Derived()
 
 
 def lone_facts(variant: Variant) -> Facts | None:
-    return _FACTS.get(variant, None, _make_facts, variant)
+    """The variant's `Facts` (None: no floor proven), the last variant's read off `_LAST`
+    (a discard decision asks thousands of times, of one variant)."""
+    if _LAST[0] is variant:
+        got: Facts | None = _LAST[1]
+        return got
+    made = _FACTS.get(variant, None, _make_facts, variant)
+    _LAST[0], _LAST[1] = variant, made
+    return made
+
+
+_LAST: list[Any] = [None, None]  # the last variant asked and its facts (held: its id is its own)
 
 
 def _make_facts(variant: Variant) -> Facts | None:

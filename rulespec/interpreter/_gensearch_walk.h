@@ -15,11 +15,17 @@
         }                                                                                   \
     } while (0)
 
-static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
+#define NO_LOW INT64_MIN /* value_at's and pivot_at's `low` when none is known */
+
+/* the least deadwood of a state (search.GeneralSearch._value), kept in the layout's memo.
+   `low`: a value the state's cannot be under (NO_LOW: none known): an option worth it is
+   the least, so the rest are not asked (0 too where every value is at least 0); the value
+   found and kept is the same */
+static int64_t value_at(const PartsObject *P, const Mask *mask, int b, int fl, int64_t low) {
     LayoutObject *L = P->layout;
     uint64_t key[4];
-    int64_t best = INF, v;
-    int i, rest_fl, cap, floor_zero = L->floor_zero, done = 0;
+    int64_t best = INF, v, stop = L->floor_zero && low < 0 ? 0 : low;
+    int i, rest_fl, cap, done = 0;
     Mask rest, less;
     const CPart *part;
     const Slot *hit;
@@ -33,12 +39,12 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
     less = *mask;
     take_one(&less, i);
     if (L->is_flex[i]) {
-        best = value(P, &less, b + 1, fl - 1);
+        best = value_at(P, &less, b + 1, fl - 1, NO_LOW);
         rest_fl = fl - 1;
     } else {
         rest_fl = fl;
     }
-    done = floor_zero && best == 0;
+    done = best == stop;
     cap = b + fl + L->jokers; /* wild cards a meld here could still be paid */
     if (!done) EACH_PART(P, i, part, {
         int k, top, left;
@@ -49,10 +55,10 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
         left = fl - part->flex_in;
         minus(mask, part->w, &rest);
         for (k = part->kmin; k <= top; k++) {
-            v = value(P, &rest, b - k, left);
+            v = value_at(P, &rest, b - k, left, NO_LOW);
             if (v < best) {
                 best = v;
-                if (floor_zero && v == 0) {
+                if (v == stop) {
                     done = 1;
                     break;
                 }
@@ -60,11 +66,15 @@ static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
         }
     });
     if (!done && b + rest_fl + L->jokers >= 0) {
-        v = L->vals[i] + value(P, &less, b, rest_fl);
+        v = L->vals[i] + value_at(P, &less, b, rest_fl, NO_LOW);
         if (v < best) best = v;
     }
     store(&L->memo, L->limit, key, pack_value(best));
     return best;
+}
+
+static int64_t value(const PartsObject *P, const Mask *mask, int b, int fl) {
+    return value_at(P, mask, b, fl, NO_LOW);
 }
 
 /* the nonzero fields of a mask word, each as its low bit */
@@ -78,14 +88,14 @@ static uint64_t held_fields(uint64_t w) { return (w | w >> 1 | w >> 2 | w >> 3) 
    finite path keeps b + fl + jokers >= 0, so each deadwood step of theirs is open on it);
    an impossible rest (near INF) is asked as before, so every value kept is the same. The
    states set aside are the base hand's, mostly kept already (lone_split searched it) */
-static int64_t lone_strip(const PartsObject *P, const Mask *mask, int b, int fl) {
+static int64_t lone_strip(const PartsObject *P, const Mask *mask, int b, int fl, int64_t low) {
     const LayoutObject *L = P->layout;
     uint64_t t[4], open;
     int64_t sum = 0, v;
     int s;
     Mask core;
     for (s = 0; s < 4; s++) t[s] = mask->w[s] & P->lone[s];
-    if (!(t[0] | t[1] | t[2] | t[3])) return value(P, mask, b, fl);
+    if (!(t[0] | t[1] | t[2] | t[3])) return value_at(P, mask, b, fl, low);
     STAT(ST_STRIP);
     for (s = 0; s < 4; s++) {
         core.w[s] = mask->w[s] - t[s];
@@ -94,22 +104,23 @@ static int64_t lone_strip(const PartsObject *P, const Mask *mask, int b, int fl)
             sum += (int64_t)(t[s] >> at & 0xF) * L->vals[13 * s + at / FIELD];
         }
     }
-    v = value(P, &core, b, fl);
-    return v < INF / 2 ? v + sum : value(P, mask, b, fl);
+    v = value_at(P, &core, b, fl, low == NO_LOW ? NO_LOW : low - sum);
+    return v < INF / 2 ? v + sum : value_at(P, mask, b, fl, low);
 }
 
 /* roomsearch.RoomSearch.pivot: the added copy of `code` decided first while the mask holds
    more of it than the hand (`held`); its parts: those of its rank's sets and suit's runs
    (the grown hand's groups) that hold it */
-static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask, int b, int fl) {
+static int64_t pivot_at(const PartsObject *P, int code, int held, const Mask *mask, int b, int fl,
+                        int64_t low) {
     LayoutObject *L = P->layout;
     uint64_t key[4];
-    int64_t best = INF, v;
+    int64_t best = INF, v, stop = L->floor_zero && low < 0 ? 0 : low;
     int g;
     Mask rest, less;
     const Slot *hit;
-    if (code < 0) return value(P, mask, b, fl);
-    if (field(mask->w, code) <= held) return lone_strip(P, mask, b, fl);
+    if (code < 0) return value_at(P, mask, b, fl, low);
+    if (field(mask->w, code) <= held) return lone_strip(P, mask, b, fl, low);
     STAT(ST_PIVOT);
     make_key(mask, b, key);
     hit = lookup(&L->memo, key);
@@ -117,8 +128,9 @@ static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask,
     STAT(ST_PIVOT_MISS);
     rest = *mask;
     take_one(&rest, code);
-    v = L->vals[code] + lone_strip(P, &rest, b, fl);
+    v = L->vals[code] + lone_strip(P, &rest, b, fl, NO_LOW);
     if (v < best) best = v;
+    if (best == stop) goto found;
     for (g = 0; g < 2; g++) {
         const GroupObject *G = P->groups[g ? 13 + code / 13 : code % 13];
         const CPart *part;
@@ -135,13 +147,21 @@ static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask,
             if (part->kmax < top) top = part->kmax;
             minus(&rest, w, &less);
             for (k = part->kmin; k <= top; k++) {
-                v = lone_strip(P, &less, b - k, left);
-                if (v < best) best = v;
+                v = lone_strip(P, &less, b - k, left, NO_LOW);
+                if (v < best) {
+                    best = v;
+                    if (v == stop) goto found; /* (value_at's rule) */
+                }
             }
         }
     }
+found:
     store(&L->memo, L->limit, key, pack_value(best));
     return best;
+}
+
+static int64_t pivot(const PartsObject *P, int code, int held, const Mask *mask, int b, int fl) {
+    return pivot_at(P, code, held, mask, b, fl, NO_LOW);
 }
 
 /* does a part of these groups hold `code` with its other cards in `full`? (roomsearch.melds) */
@@ -184,7 +204,7 @@ static int choose(const PartsObject *P, int code, int held, Mask *mask, int *b, 
         minus(mask, part->w, &rest);
         for (k = part->kmin; k <= part->kmax; k++) {
             if (floor - k - part->flex_in < 0) break;
-            if (pivot(P, code, held, &rest, *b - k, *fl - part->flex_in) == target) {
+            if (pivot_at(P, code, held, &rest, *b - k, *fl - part->flex_in, target) == target) {
                 *mask = rest;
                 *b -= k;
                 *fl -= part->flex_in;
@@ -199,7 +219,7 @@ static int choose(const PartsObject *P, int code, int held, Mask *mask, int *b, 
     take_one(mask, i);
     if (L->is_flex[i]) {
         *fl -= 1;
-        if (pivot(P, code, held, mask, *b + 1, *fl) == target) {
+        if (pivot_at(P, code, held, mask, *b + 1, *fl, target) == target) {
             *b += 1;
             return WILD;
         }

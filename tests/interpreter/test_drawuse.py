@@ -1,0 +1,152 @@
+"""The draw obligation's quick answers (phases/drawuse.py) list exactly the listing's draws.
+
+A pile draw whose card must be used this turn is legal only if the laying listing of the
+state after it offers a move (`laying(one=True)` on a scratch copy). `draw._usable` asks a
+sure "no" by depth (`quick_nos`) and a sure "yes" (`sure_meld`, `sure_yes`) before that
+listing. This plays seeded random hands of every bundled variant and every valid rule file
+with a pile obligation (`draw.depth.use` or `draw.discard.use`) and, at every draw, compares
+the draws listed, and each candidate draw's refusal, with the old route: every depth of the
+pile judged by the full listing alone. The quick answers must also have answered (both
+ways), so the comparison means something.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.core.moves import DRAW_DISCARD, TAKE, Move
+from rulespec.interpreter.game import Game
+from rulespec.interpreter.phases import draw as D
+from rulespec.interpreter.phases import drawuse as U
+from rulespec.interpreter.phases.context import Ctx
+from rulespec.interpreter.phases.lay import laying
+from rulespec.interpreter.phases.layapply import scratch
+from rulespec.interpreter.state import HandState
+from rulespec.model.variant import Variant
+
+ROOT = Path(__file__).resolve().parents[2]
+FORTY = """
+variant rummy500-forty extends rummy500 {
+  title  "Rummy 500 with a 40-card pack"
+  source "made up: runs jump from 7 to J"
+  deck   1 deck, ranks A 2 3 4 5 6 7 J Q K
+  players 2-4
+  deal   7 each
+}
+"""
+
+
+def _obliged(variant: Variant) -> bool:
+    d = variant.draw
+    return (d.depth is not None and d.depth.use != "none") or (
+        d.discard is not None and d.discard.use != "none"
+    )
+
+
+def _files() -> list[str]:
+    paths = [*sorted((ROOT / "variants").glob("*.rules"))]
+    paths += sorted((ROOT / "tests/data/valid").glob("*.rules"))
+    paths += sorted((ROOT / "tests/data/valid").glob("*.yaml"))
+    paths += sorted((ROOT / "examples/house-rules").glob("*.rules"))
+    out = []
+    for path in paths:
+        try:
+            variant = rulespec.load(str(path))
+        except Exception:  # noqa: BLE001 - a file that is not a whole variant on its own
+            continue
+        if _obliged(variant):
+            out.append(str(path))
+    return out
+
+
+FILES = _files()
+
+
+def test_the_files_are_found() -> None:
+    names = {Path(f).stem for f in FILES}
+    assert {"partnership-500-rum", "rummy500", "kalooki", "scala-40", "michigan"} <= names
+    assert {"partners-out", "pile-meld-before-opening", "remik"} <= names
+
+
+def _listing_finds(c: Ctx, taken: list[int], use: str, need: int) -> bool:
+    """The old route: the full laying listing of the scratch state after the take."""
+    hs = scratch(c.hs, c.seat, taken, table=False)
+    hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
+    hs.turns[c.seat] += 1
+    return bool(laying(Ctx(c.variant, hs, explain=False), one=True))
+
+
+def _candidates(variant: Variant, hs: HandState) -> list[Move]:
+    pile = hs.discard
+    out = [Move(DRAW_DISCARD)] if variant.draw.discard is not None else []
+    return out + [Move(TAKE, (), n) for n in range(1, len(pile) + 1)]
+
+
+def _compare(
+    variant: Variant, seeds: range, limit: int, mp: pytest.MonkeyPatch, said: dict[str, int]
+) -> int:
+    """Play random hands; at each draw compare the draws listed and every candidate's refusal
+    with the old route's (`_usable` as the full listing alone, no quick "no")."""
+    compared = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = max(variant.min_players, min(variant.max_players, 2 + seed % 3))
+        game = Game.new(variant, players, seed=seed)
+        while not game.hand_over and compared < limit:
+            if game.hs.phase == "draw":
+                hs = game.hs
+                new = D.draw_moves(Ctx(variant, hs, explain=False))
+                cands = _candidates(variant, hs)
+                new_why = [D.draw_refusal(Ctx(variant, hs), m) for m in cands]
+                dep = variant.draw.depth
+                if dep is not None and dep.use != "none":
+                    said["no"] += sum(U.quick_nos(Ctx(variant, hs), dep.use, dep.hand_cards))
+                with mp.context() as m:
+                    m.setattr(D, "_usable", _listing_finds)
+                    m.setattr(D, "quick_nos", _never)
+                    old = D.draw_moves(Ctx(variant, hs, explain=False))
+                    old_why = [D.draw_refusal(Ctx(variant, hs), m) for m in cands]
+                assert new == old, game.position()
+                assert new_why == old_why, game.position()
+                compared += 1
+            game.play(rng.choice(game.legal_moves()))
+    return compared
+
+
+def _never(c: Ctx, use: str, need: int) -> list[bool]:
+    return [False] * (len(c.hs.discard) + 1)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[Path(f).name for f in FILES])
+def test_the_quick_answers_list_the_same_draws(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    variant = rulespec.load(path)
+    assert _compare(variant, range(4), 120, monkeypatch, {"no": 0}) > 20
+
+
+@pytest.mark.parametrize(
+    "rules", ["rummy500", "partnership-500-rum", FORTY, "michigan"], ids=lambda r: r[:20].strip()
+)
+def test_the_sure_answers_answer(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many positions of one-deck games the quick answers apply to, each answer counted: a
+    sure "no", a sure "yes", and a draw left to the listing."""
+    variant = rulespec.loads(rules) if rules.startswith("\n") else rulespec.load(rules)
+    said = {"no": 0, "yes": 0, "listed": 0}
+    real_yes, real_laying = D.sure_yes, D.laying
+
+    def yes(moment: Ctx, mask: int) -> bool:
+        got = real_yes(moment, mask)
+        said["yes"] += got
+        return got
+
+    def listed(c: Ctx, way_on: bool = True, one: bool = False, search: bool = False) -> list[Move]:
+        said["listed"] += 1
+        return real_laying(c, way_on, one, search)
+
+    monkeypatch.setattr(D, "sure_yes", yes)
+    monkeypatch.setattr(D, "laying", listed)
+    assert _compare(variant, range(10), 400, monkeypatch, said) > 100
+    assert said["no"] > 0 and said["yes"] > 0 and said["listed"] > 0, said

@@ -20,6 +20,9 @@ import pytest
 import rulespec
 from rulespec.core.moves import DRAW_DISCARD, TAKE, Move
 from rulespec.interpreter.game import Game
+from rulespec.interpreter.meldgen import candidate_listing
+from rulespec.interpreter.meldrules import tables
+from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.phases import draw as D
 from rulespec.interpreter.phases import drawuse as U
 from rulespec.interpreter.phases.context import Ctx
@@ -150,3 +153,35 @@ def test_the_sure_answers_answer(rules: str, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(D, "laying", listed)
     assert _compare(variant, range(10), 400, monkeypatch, said) > 100
     assert said["no"] > 0 and said["yes"] > 0 and said["listed"] > 0, said
+
+
+@pytest.mark.parametrize("rules", ["rummy500", FORTY, "michigan"], ids=lambda r: r[:20].strip())
+def test_a_complete_listing_holds_every_natural_meld(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sure "yes" offers a natural meld of the hand only when `_complete` says the hand's
+    listing holds every meld: then each naming of each natural meld of the hand is listed,
+    and the listing says it is complete. Past the budget it says no."""
+    variant = rulespec.loads(rules) if rules.startswith("\n") else rulespec.load(rules)
+    t = tables(variant)
+    deck = sorted({code for ms in t.natural_by_low for m in ms for code in U._codes(m)})
+    rng = random.Random(7)
+    melds = 0
+    for size in range(3, 22):
+        for _ in range(6):
+            hand = rng.sample(deck, size)
+            if not U._complete(variant, t, hand):
+                continue
+            listed, every = candidate_listing(variant, hand)
+            assert every, hand
+            mask = sum(1 << code for code in hand)
+            for ms in t.natural_by_low:
+                for m in ms:
+                    if m & mask == m:
+                        for meld in name_wilds(variant, U._codes(m)):
+                            assert meld in listed, (hand, meld)
+                            melds += 1
+    assert melds > 200
+    assert U._complete(variant, t, deck) == candidate_listing(variant, deck)[1]
+    monkeypatch.setattr(U, "FULL_BUDGET", 5)
+    assert not U._complete(variant, t, deck)

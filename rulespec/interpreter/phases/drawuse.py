@@ -13,8 +13,8 @@ pass (the hand grows by one pile card per depth):
 - `sure_meld`: otherwise the pass keeps the natural meld that showed it; the
   listing accepts that meld (every gate of that moment asked, never assumed)
   whenever `meld_refusal` does and the meld is among the listing's candidates
-  (every meld of the hand: a natural hand's listing is complete when the whole
-  deck's is, `meldgen.candidate_listing`), so the full listing is asked only
+  (every meld of the hand: a natural hand's listing is complete while its
+  melds are at most `FULL_BUDGET`, counted), so the full listing is asked only
   when the meld is refused.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from rulespec.core.cards import JOKER
 from rulespec.interpreter.layfits import layoffs
-from rulespec.interpreter.meldgen import candidate_listing
+from rulespec.interpreter.meldgen import FULL_BUDGET
 from rulespec.interpreter.meldrules import Tables, natural_melds_with, tables
 from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.phases.context import Ctx
@@ -68,18 +68,20 @@ def sure_meld(c: Ctx, n: int, use: str, need: int) -> int:
 
 
 def sure_yes(moment: Ctx, mask: int) -> bool:
-    """Does the laying listing of `moment` (the scratch state after a draw, the obligation set)
-    surely offer a move? True when the natural meld `mask` (from `sure_meld`) is among its
-    candidates and is accepted: the moment's meld gate, the opening's sure "no" and the meld's
-    own predicate (the obligation, the opening, the way on) all asked. False: unsure (the full
-    listing decides)."""
+    """Does the laying listing of `moment` (the scratch state after a draw, the obligation set:
+    a natural one-deck hand, `sure_meld` found `mask` in it) surely offer a move? True when
+    the natural meld `mask` is among its candidates (`_complete`) and is accepted: the
+    moment's meld gate, the opening's sure "no" and the meld's own predicate (the
+    obligation, the opening, the way on) all asked. False: unsure (the full listing decides)."""
     variant = moment.variant
-    if not mask or variant.play.melding == "going_out" or not _complete(variant):
+    if not mask or variant.play.melding == "going_out":
         return False  # (going out: the listing offers other melds, its way's)
     if meld_gate(moment) is not None or not opening_reachable(moment):
         return False
-    codes = [code for code in range(52) if mask >> code & 1]
-    return any(meld_refusal(moment, meld_move(meld)) is None for meld in name_wilds(variant, codes))
+    if not _complete(variant, tables(variant), moment.hand):
+        return False
+    namings = name_wilds(variant, _codes(mask))
+    return any(meld_refusal(moment, meld_move(meld)) is None for meld in namings)
 
 
 def _applies(variant: Variant) -> bool:
@@ -89,19 +91,35 @@ def _applies(variant: Variant) -> bool:
     return not (variant.melds.patterns or t.wild_joker or t.wild_ranks)
 
 
-_COMPLETE: dict[int, tuple[Variant, bool]] = {}
+def _complete(variant: Variant, t: Tables, hand: list[int]) -> bool:
+    """Does the listing of this natural one-deck hand hold every meld of it? Yes while the
+    hand's natural melds, each in every naming, are at most `FULL_BUDGET`
+    (`meldgen.candidate_listing`: every meld unless there are more). Counted from the
+    melds by lowest card (`natural_by_low`), each naming remembered by `name_wilds`."""
+    mask = 0
+    for code in hand:
+        mask |= 1 << code
+    count = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        for m in t.natural_by_low[low.bit_length() - 1]:
+            if m & mask == m:
+                count += len(name_wilds(variant, _codes(m)))
+                if count > FULL_BUDGET:
+                    return False
+    return True
 
 
-def _complete(variant: Variant) -> bool:
-    """Is the listing of every natural one-deck hand complete (`meldgen.candidate_listing`:
-    every meld while there are at most `FULL_BUDGET`)? Yes when the whole deck's is: a hand's
-    melds are among the deck's. Asked once per variant."""
-    hit = _COMPLETE.get(id(variant))
-    if hit is None or hit[0] is not variant:
-        if len(_COMPLETE) > 64:
-            _COMPLETE.clear()
-        hit = _COMPLETE[id(variant)] = (variant, candidate_listing(variant, range(52))[1])
-    return hit[1]
+def _codes(mask: int) -> list[int]:
+    """The cards of a card mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
 
 
 def _quick(c: Ctx, use: str, need: int) -> Quick:
@@ -139,11 +157,38 @@ def _quick(c: Ctx, use: str, need: int) -> Quick:
 
 def _meld_with(t: Tables, mask: int, before: int, card: int, need: int) -> int:
     """The first natural meld (`natural_melds_with`'s order) holding `card`, within `mask`,
-    that takes at least `need` cards of `before`; 0 if none."""
-    for m in natural_melds_with(t, card):  # (a loop: no generator per depth)
-        if m & mask == m and (m & before).bit_count() >= need:
-            return m
-    return 0
+    that takes at least `need` cards of `before`; 0 if none. Every such meld lies in the
+    card's suit and rank, so the answer is kept by those cards of `mask` and `before` (the
+    same few cards come back position after position)."""
+    memo = _found(t, need)
+    shift = card - card % 13
+    column = _COLUMN[card % 13]
+    key = (card, mask >> shift & 0x1FFF, before >> shift & 0x1FFF, mask & column, before & column)
+    got = memo.get(key)
+    if got is None:
+        got = 0
+        for m in natural_melds_with(t, card):  # (a loop: no generator per depth)
+            if m & mask == m and (m & before).bit_count() >= need:
+                got = m
+                break
+        if len(memo) >= _FOUND_KEPT:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+_FOUND_KEPT = 1 << 16
+_FOUND: dict[tuple[int, int], tuple[Tables, dict[tuple[int, ...], int]]] = {}
+
+
+def _found(t: Tables, need: int) -> dict[tuple[int, ...], int]:
+    """`_meld_with`'s answers for these tables and `need`, by the card's suit and rank."""
+    hit = _FOUND.get((id(t), need))
+    if hit is None or hit[0] is not t:
+        if len(_FOUND) > 64:
+            _FOUND.clear()
+        hit = _FOUND[id(t), need] = (t, {})
+    return hit[1]
 
 
 def _new_memo(c: Ctx) -> dict[tuple[str, int], Quick]:

@@ -33,6 +33,9 @@ from rulespec.model.variant import Variant
 _COLUMN = tuple(sum(1 << (rank + 13 * suit) for suit in range(4)) for rank in range(13))
 """By rank (0-12): the 52-bit mask of that rank's four cards."""
 
+_NEAR = tuple(_COLUMN[code % 13] | 0x1FFF << (code - code % 13) for code in range(52))
+"""By card (0-51): the cards of its rank and of its suit (every natural meld holding it)."""
+
 Quick = tuple[list[bool], list[int]]
 """By depth n (0 to the pile's size): a sure "no", and the natural meld mask that says
 "maybe" (0: none kept)."""
@@ -138,9 +141,9 @@ def _quick(c: Ctx, use: str, need: int) -> Quick:
     before = masks[0]
     cover = t.run_cover
     set_min = t.set_min if t.has_sets and t.set_min <= 4 else 99
-    column = _COLUMN
-    for n in range(1, min(len(masks), len(pile) + 1)):
-        mask, first = masks[n], pile[-n]
+    column, near = _COLUMN, _NEAR
+    kept = _found(t, need)
+    for n, (mask, first) in enumerate(zip(masks[1:], reversed(pile), strict=False), 1):
         if table and next(iter(layoffs(variant, [first], table)), None) is not None:
             continue  # it can be laid off on the table
         rank = first % 13
@@ -150,7 +153,11 @@ def _quick(c: Ctx, use: str, need: int) -> Quick:
         ):
             nos[n] = True  # (meldable's bit of the card: in a run of its suit or a set)
         elif need > 0:  # a meld must take `need` cards of the hand before the draw
-            meld = found[n] = _meld_with(t, mask, before, first, need)
+            local = near[first]
+            meld = kept.get((first, mask & local, before & local))
+            if meld is None:
+                meld = _meld_with(t, mask, before, first, need)
+            found[n] = meld
             nos[n] = not meld
     return got
 
@@ -158,22 +165,18 @@ def _quick(c: Ctx, use: str, need: int) -> Quick:
 def _meld_with(t: Tables, mask: int, before: int, card: int, need: int) -> int:
     """The first natural meld (`natural_melds_with`'s order) holding `card`, within `mask`,
     that takes at least `need` cards of `before`; 0 if none. Every such meld lies in the
-    card's suit and rank, so the answer is kept by those cards of `mask` and `before` (the
-    same few cards come back position after position)."""
-    memo = _found(t, need)
-    shift = card - card % 13
-    column = _COLUMN[card % 13]
-    key = (card, mask >> shift & 0x1FFF, before >> shift & 0x1FFF, mask & column, before & column)
-    got = memo.get(key)
-    if got is None:
-        got = 0
-        for m in natural_melds_with(t, card):  # (a loop: no generator per depth)
-            if m & mask == m and (m & before).bit_count() >= need:
-                got = m
-                break
-        if len(memo) >= _FOUND_KEPT:
-            memo.clear()
-        memo[key] = got
+    card's suit and rank (`_NEAR`), so the answer is kept by those cards of `mask` and
+    `before` (`_found`: the same few come back depth after depth, turn after turn)."""
+    got = 0
+    for m in natural_melds_with(t, card):  # (a loop: no generator per depth)
+        if m & mask == m and (m & before).bit_count() >= need:
+            got = m
+            break
+    kept = _found(t, need)
+    if len(kept) >= _FOUND_KEPT:
+        kept.clear()
+    local = _NEAR[card]
+    kept[card, mask & local, before & local] = got
     return got
 
 

@@ -98,10 +98,11 @@ def _complete(variant: Variant, t: Tables, hand: list[int]) -> bool:
     """Does the listing of this natural one-deck hand hold every meld of it? Yes while the
     hand's natural melds, each in every naming, are at most `FULL_BUDGET`
     (`meldgen.candidate_listing`: every meld unless there are more). Counted from the
-    melds by lowest card (`natural_by_low`), each naming remembered by `name_wilds`."""
+    melds by lowest card (`natural_by_low`), each meld's namings (`name_wilds`) once."""
     mask = 0
     for code in hand:
         mask |= 1 << code
+    namings = _namings(variant)
     count = 0
     rest = mask
     while rest:
@@ -109,10 +110,26 @@ def _complete(variant: Variant, t: Tables, hand: list[int]) -> bool:
         rest ^= low
         for m in t.natural_by_low[low.bit_length() - 1]:
             if m & mask == m:
-                count += len(name_wilds(variant, _codes(m)))
+                got = namings.get(m)
+                if got is None:
+                    got = namings[m] = len(name_wilds(variant, _codes(m)))
+                count += got
                 if count > FULL_BUDGET:
                     return False
     return True
+
+
+_NAMINGS: dict[int, tuple[Variant, dict[int, int]]] = {}
+
+
+def _namings(variant: Variant) -> dict[int, int]:
+    """How many namings each natural meld mask has (`name_wilds`), as asked, per variant."""
+    hit = _NAMINGS.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_NAMINGS) > 64:
+            _NAMINGS.clear()
+        hit = _NAMINGS[id(variant)] = (variant, {})
+    return hit[1]
 
 
 def _codes(mask: int) -> list[int]:
@@ -133,9 +150,9 @@ def _quick(c: Ctx, use: str, need: int) -> Quick:
     pile = c.hs.discard
     nos, found = got = memo[use, need] = ([False] * (len(pile) + 1), [0] * (len(pile) + 1))
     variant = c.variant
-    if not _applies(variant):
-        return got
     t = tables(variant)
+    if variant.melds.patterns or t.wild_joker or t.wild_ranks:  # (`_applies`)
+        return got
     masks = c.once(_pile_masks)  # the hand before the draw with the pile's top cards
     table = [m for _, m in c.hs.melds] if use != "meld" else []
     before = masks[0]

@@ -16,6 +16,7 @@ import random
 from pathlib import Path
 
 import pytest
+from test_draw_prefilter import FORTY, _listing_finds  # (the old route: the listing alone)
 
 import rulespec
 from rulespec.core.moves import DRAW_DISCARD, TAKE, Move
@@ -26,21 +27,10 @@ from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.phases import draw as D
 from rulespec.interpreter.phases import drawuse as U
 from rulespec.interpreter.phases.context import Ctx
-from rulespec.interpreter.phases.lay import laying
-from rulespec.interpreter.phases.layapply import scratch
 from rulespec.interpreter.state import HandState
 from rulespec.model.variant import Variant
 
 ROOT = Path(__file__).resolve().parents[2]
-FORTY = """
-variant rummy500-forty extends rummy500 {
-  title  "Rummy 500 with a 40-card pack"
-  source "made up: runs jump from 7 to J"
-  deck   1 deck, ranks A 2 3 4 5 6 7 J Q K
-  players 2-4
-  deal   7 each
-}
-"""
 
 
 def _obliged(variant: Variant) -> bool:
@@ -73,14 +63,6 @@ def test_the_files_are_found() -> None:
     names = {Path(f).stem for f in FILES}
     assert {"partnership-500-rum", "rummy500", "kalooki", "scala-40", "michigan"} <= names
     assert {"partners-out", "pile-meld-before-opening", "remik"} <= names
-
-
-def _listing_finds(c: Ctx, taken: list[int], use: str, need: int) -> bool:
-    """The old route: the full laying listing of the scratch state after the take."""
-    hs = scratch(c.hs, c.seat, taken, table=False)
-    hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
-    hs.turns[c.seat] += 1
-    return bool(laying(Ctx(c.variant, hs, explain=False), one=True))
 
 
 def _candidates(variant: Variant, hs: HandState) -> list[Move]:

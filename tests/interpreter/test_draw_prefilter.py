@@ -1,6 +1,6 @@
-"""The draw phase's quick 'no' (`_cannot_meld`) never refuses a take the full listing allows.
+"""The draw phase's quick 'no' (`drawuse.quick_nos`) never refuses a take the full listing allows.
 
-`_usable` first asks `_cannot_meld`, a bitmask test (the card in some natural meld, with
+`_usable` first asks `quick_nos`, a bitmask test (the card in some natural meld, with
 the cards from the hand the obligation asks for), and lists melds and lay-offs only
 when it cannot say no. This plays random hands of every file whose pile takes must be
 used (bundled and house rules) and, at every draw, compares the quick answer for each
@@ -21,7 +21,8 @@ from rulespec.core.moves import TAKE
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.phases import draw as D
 from rulespec.interpreter.phases.context import Ctx
-from rulespec.interpreter.phases.draw import _cannot_meld, draw_moves
+from rulespec.interpreter.phases.draw import draw_moves
+from rulespec.interpreter.phases.drawuse import quick_nos
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
 
@@ -60,9 +61,9 @@ def test_the_quick_no_agrees_with_the_listing(name: str) -> None:
                 pile = game.hs.discard
                 for n in range(1, len(pile) + 1):
                     taken = pile[-n:]
-                    if _cannot_meld(c, taken, depth.use, depth.hand_cards):
+                    if quick_nos(c, depth.use, depth.hand_cards)[n]:
                         said_no += 1
-                        said_for_need += not _cannot_meld(c, taken, depth.use)
+                        said_for_need += not quick_nos(c, depth.use, 0)[n]
                         assert not _listing_finds(c, taken, depth.use, depth.hand_cards), (
                             game.position(),
                             n,

@@ -9,7 +9,7 @@ after the draw (layapply.scratch), never of the state itself.
 
 from __future__ import annotations
 
-from rulespec.core.cards import JOKER, card_text
+from rulespec.core.cards import card_text
 from rulespec.core.moves import (
     DRAW_DISCARD,
     DRAW_DISCARD_DISCARD,
@@ -22,8 +22,8 @@ from rulespec.core.moves import (
     Move,
 )
 from rulespec.interpreter.layfits import layoffs
-from rulespec.interpreter.meldrules import meldable, natural_melds_with, tables
 from rulespec.interpreter.phases.context import Ctx, Ender, public
+from rulespec.interpreter.phases.drawuse import quick_nos, sure_meld, sure_yes
 from rulespec.interpreter.phases.lay import laying
 from rulespec.interpreter.phases.layapply import scratch
 from rulespec.interpreter.phases.lonecards import in_no_meld
@@ -40,75 +40,10 @@ _TAKE_PILE = Move(TAKE_PILE)
 _TAKES = tuple(Move(TAKE, (), n) for n in range(200))  # take N, made once (N < 200)
 
 
-def _cannot_meld(c: Ctx, taken: list[int], use: str, need: int = 0) -> bool:
-    """A quick sure 'no' before the full listing for the pile's top cards `taken`
-    (`_quick_nos`, worked out for every depth of the pile at once per position)."""
-    return _quick_nos(c, use, need)[len(taken)]
-
-
-def _quick_nos(c: Ctx, use: str, need: int) -> list[bool]:
-    """By depth n (0 to the pile's size): a quick sure 'no' for taking the pile's top n cards
-    under the obligation (`use`, `need`), before the full listing. In a one-deck game without
-    wild cards or whole-hand patterns, the deepest card taken must lie in some natural set or
-    run of the hand with the cards taken (`meldrules.meldable`, exact for such hands), holding
-    at least `need` cards of the hand as it was before the draw (the obligation's "with N from
-    hand"), or be laid off on the table as it is (under the obligation the listing offers
-    nothing else). Only ever says 'no' when the listing would find nothing, so the answer
-    never changes. Made once per position and obligation: the draw asks it for every depth."""
-    memo: dict[tuple[str, int], list[bool]] = c.once(_new_memo)
-    got = memo.get((use, need))
-    if got is not None:
-        return got
-    pile = c.hs.discard
-    got = memo[use, need] = [False] * (len(pile) + 1)
-    t = tables(c.variant)
-    if c.variant.melds.patterns or t.wild_joker or t.wild_ranks:
-        return got
-    masks = _pile_masks(c)  # the hand before the draw with the pile's top cards
-    table = [m for _, m in c.hs.melds] if use != "meld" else []
-    before = masks[0]
-    for n in range(1, min(len(masks), len(pile) + 1)):
-        mask, first = masks[n], pile[-n]
-        if table and next(iter(layoffs(c.variant, [first], table)), None) is not None:
-            continue  # it can be laid off on the table
-        if not meldable(t, mask) >> first & 1:
-            got[n] = True
-        elif need > 0:  # a meld must take `need` cards of the hand before the draw
-            got[n] = True
-            for m in natural_melds_with(t, first):  # (a loop: no generator per depth)
-                if m & mask == m and (m & before).bit_count() >= need:
-                    got[n] = False
-                    break
-    return got
-
-
-def _new_memo(c: Ctx) -> dict[tuple[str, int], list[bool]]:
-    """A position's quick answers by obligation (`_quick_nos`), empty at first."""
-    return {}
-
-
-def _pile_masks(c: Ctx) -> list[int]:
-    """By depth n: the mover's hand before the draw with the pile's top n cards as a card mask
-    (the cards every draw of n cards takes: `taken` is always the pile's top), -1 from the depth
-    where a joker or a second copy of a card comes in (the quick test cannot say then). Made
-    once per position: the draw's quick test asks it for every depth of the pile."""
-    mask = 0
-    for code in c.hand:
-        if code >= JOKER or mask >> code & 1:
-            return [-1]
-        mask |= 1 << code
-    out = [mask]
-    for code in reversed(c.hs.discard):
-        if code >= JOKER or mask >> code & 1:
-            break
-        mask |= 1 << code
-        out.append(mask)
-    return out
-
-
 def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
-    """Could the cards taken be used as the obligation says? Asked of a scratch copy."""
-    if _cannot_meld(c, taken, use, need):
+    """Could the cards taken be used as the obligation says? Asked of a scratch copy: the
+    quick sure "no" and "yes" first (drawuse.py), then the listing."""
+    if quick_nos(c, use, need)[len(taken)]:
         return False
     if (
         in_no_meld(c.variant, [*c.hand, *taken], taken[0])
@@ -121,7 +56,10 @@ def _usable(c: Ctx, taken: list[int], use: str, need: int) -> bool:
     hs = scratch(c.hs, c.seat, taken, table=False)  # read only: laying is listed, not played
     hs.phase, hs.taken, hs.obligation = "play", list(taken), (taken[0], use, need)
     hs.turns[c.seat] += 1
-    return bool(laying(Ctx(c.variant, hs, explain=False), one=True))
+    moment = Ctx(c.variant, hs, explain=False)
+    if sure_yes(moment, sure_meld(c, len(taken), use, need)):
+        return True
+    return bool(laying(moment, one=True))
 
 
 def draw_refusal(c: Ctx, move: Move) -> str | None:
@@ -229,7 +167,7 @@ def draw_moves(c: Ctx) -> list[Move]:
         if dep is not None:
             depths = list(range(1, len(c.hs.discard) + 1))
             if dep.use != "none" and _obliged(c, dep):  # the quick 'no's are refused anyway
-                nos = _quick_nos(c, dep.use, dep.hand_cards)
+                nos = quick_nos(c, dep.use, dep.hand_cards)
                 depths = [n for n in depths if not nos[n]]
             candidates.extend(_TAKES[n] if n < 200 else Move(TAKE, (), n) for n in depths)
         if d.pile:

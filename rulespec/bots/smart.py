@@ -47,7 +47,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contractgain import stock_gain
-from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending
+from rulespec.bots.contracts import CONTRACT_WEIGHT, pending
 from rulespec.bots.danger import discard_dangers
 from rulespec.bots.deepfloor import Tally
 from rulespec.bots.discardpick import DeepRules, DiscardPick
@@ -303,3 +303,9 @@ class SmartBot(DiscardPick, PhasedBot):
         if self._pool_key != key:
             self._pool_key, self._pool_value = key, unseen(variant, view)
         return self._pool_value
+
+
+def contract_meld(melds: Sequence[Sequence[int]]) -> int:
+    """Which of the legal contract melds to lay first (an index): the longest (the engine
+    offers only melds after which the rest of the contract can still go down)."""
+    return min(range(len(melds)), key=lambda i: (-len(melds[i]), i))

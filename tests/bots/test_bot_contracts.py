@@ -17,8 +17,9 @@ from rulespec.bots import hands as H
 from rulespec.bots import make_bot
 from rulespec.bots.base import card_code
 from rulespec.bots.contractgain import stock_gain
-from rulespec.bots.contracts import contract_meld, shortfall
+from rulespec.bots.contracts import shortfall
 from rulespec.bots.setsonly import sets_state
+from rulespec.bots.smart import contract_meld
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.interpreter.game import Game
 from rulespec.model.schedule import for_deal

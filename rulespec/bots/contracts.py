@@ -79,7 +79,7 @@ def shortfall(variant: Variant, hand: Sequence[int]) -> int:
     return found
 
 
-KNOWN_KEPT = 100_000  # shortfalls a plan keeps by hand (cleared whole when full)
+KNOWN_KEPT = 20_000  # shortfalls a plan keeps by hand (cleared whole when full: one per deal)
 
 
 class Plan:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from rulespec.bots.base import JOKER
 from rulespec.bots.contracts import (
+    KNOWN_KEPT,
     Plan,
     State,
     from_state,
@@ -20,7 +21,6 @@ from rulespec.bots.contracts import (
     plan_of,
     shortfall,
 )
-from rulespec.bots.hands import cached
 from rulespec.model.variant import Variant
 
 
@@ -49,15 +49,17 @@ def stock_gain(variant: Variant, hand: Sequence[int], pool: Counter[int]) -> flo
     plan = plan_of(variant)
     base = hand_state(plan, hand)
 
+    known = plan.known
+
     def cuts(card: int) -> bool:
-        """shortfall(hand + card) < now: the grown hand's shortfall, kept with the others,
-        from the hand's state."""
-        got: int = cached(
-            variant,
-            "contract",
-            [*hand, card],
-            lambda _: from_state(plan, *with_card(plan, base, card)),
-        )
+        """shortfall(hand + card) < now: the grown hand's shortfall, kept with the others
+        (`Plan.known`), from the hand's state."""
+        key = tuple(sorted([*hand, card]))
+        got = known.get(key)
+        if got is None:
+            if len(known) >= KNOWN_KEPT:
+                known.clear()
+            got = known[key] = from_state(plan, *with_card(plan, base, card))
         return got < now
 
     return _better(plan, base, now, pool, cuts) / total

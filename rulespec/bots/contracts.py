@@ -29,7 +29,6 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from rulespec.bots.base import JOKER, View, is_wild
-from rulespec.bots.hands import cached
 from rulespec.bots.setsonly import sets_state
 from rulespec.bots.shortc import runs_shortfall
 from rulespec.model.variant import Variant
@@ -64,13 +63,23 @@ def _windows(variant: Variant, length: int) -> list[tuple[int, ...]]:
 
 
 def shortfall(variant: Variant, hand: Sequence[int]) -> int:
-    """The fewest cards `hand` lacks to hold the contract (0: it can be laid down)."""
-    plan = plan_of(variant)
+    """The fewest cards `hand` lacks to hold the contract (0: it can be laid down), kept by
+    the sorted hand in the plan (`Plan.known`: asked for every candidate hand, mostly kept)."""
+    hit = _PLANS.get(id(variant))
+    plan = hit[1] if hit is not None and hit[0] is variant else plan_of(variant)
     if not plan.runs:  # sets alone: kept by their counts (`from_state`), no hand key wanted
         wilds, by_rank = sets_state(plan.wild, plan.distinct, hand)  # (counts, mask: unread)
         return from_state(plan, wilds, by_rank, 0, by_rank)
-    found: int = cached(variant, "contract", hand, lambda cards: _shortfall(variant, cards))
+    key = tuple(sorted(hand))
+    found = plan.known.get(key)
+    if found is None:
+        if len(plan.known) >= KNOWN_KEPT:
+            plan.known.clear()
+        found = plan.known[key] = from_state(plan, *hand_state(plan, key))
     return found
+
+
+KNOWN_KEPT = 20_000  # shortfalls a plan keeps by hand (cleared whole when full: one per deal)
 
 
 class Plan:
@@ -93,6 +102,7 @@ class Plan:
         "held",
         "stride",
         "by_counts",
+        "known",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -117,6 +127,7 @@ class Plan:
         ]
         self.held: list[dict[int, list[int]]] = [{}, {}, {}, {}]
         self.by_counts: dict[tuple[int, ...], int] = {}  # sets alone: by the sets' counts
+        self.known: dict[tuple[int, ...], int] = {}  # `shortfall` by the sorted hand
         self.stride = len(self.windows) + 1  # `_held_windows`' sort keys: index below it
         self.distinct = variant.melds.set is None or variant.melds.set.suits == "distinct"
         self.per_meld = variant.melds.wild.per_meld
@@ -135,13 +146,6 @@ def plan_of(variant: Variant) -> Plan:
         hit = (variant, Plan(variant))
         _PLANS[id(variant)] = hit
     return hit[1]
-
-
-def _shortfall(variant: Variant, hand: Sequence[int]) -> int:
-    """Runs chosen among the `RUN_CANDIDATES` windows holding the most cards, the sets from
-    the ranks holding the most cards of those left, wild cards filling the smallest gaps."""
-    plan = plan_of(variant)
-    return from_state(plan, *hand_state(plan, hand))
 
 
 State = tuple[int, list[int], int, list[int]]
@@ -170,7 +174,9 @@ def hand_state(plan: Plan, hand: Sequence[int]) -> State:
 
 
 def from_state(plan: Plan, wilds: int, counts: list[int], mask: int, by_rank: list[int]) -> int:
-    """The shortfall of a hand given as its `State` (see `_shortfall`)."""
+    """The shortfall of a hand given as its `State`: runs chosen among the `RUN_CANDIDATES`
+    windows holding the most cards, the sets from the ranks holding the most cards of those
+    left, wild cards filling the smallest gaps."""
     if not plan.runs:  # sets alone: the wild cards and the ranks `_set_needs` picks decide
         cap = plan.set_min  # it (the most held, capped): kept by those, few keys
         # (sorted first, then capped: capping keeps the order, so the same list, with
@@ -391,9 +397,3 @@ def _fill(plan: Plan, needs: list[tuple[int, int, bool]], wilds: int) -> int:
         wilds -= use
         missing += need - use
     return missing
-
-
-def contract_meld(melds: Sequence[Sequence[int]]) -> int:
-    """Which of the legal contract melds to lay first (an index): the longest (the engine
-    offers only melds after which the rest of the contract can still go down)."""
-    return min(range(len(melds)), key=lambda i: (-len(melds[i]), i))

@@ -13,15 +13,17 @@ for cards whose partners are already dead.
 
 from __future__ import annotations
 
+import collections
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
 from rulespec.bots.base import JOKER, View, hand_value, points, rank_of, suit_of
 from rulespec.bots.dangerc import feed_of
-from rulespec.bots.mates import mates_of, rank_positions, rank_windows
+from rulespec.bots.mates import mates_of, rank_windows
 from rulespec.bots.mates import run_windows as run_windows  # (read here by older callers)
+from rulespec.bots.tablesight import Target, layoff_targets, meld_ranks, places
 from rulespec.model.variant import Variant
 
 FEED_WEIGHT = 3.0  # points for a certain feed of the next player's meld
@@ -31,6 +33,9 @@ LAYOFF_DANGER = 1.5  # points for a card that extends a meld on the table
 DEAD_BONUS = 1.0  # points off for a card whose rank is mostly dead
 
 
+_NEW_COUNTER = Counter.__new__
+_count: Callable[[Counter[int], list[int]], None] = getattr(collections, "_count_elements")  # noqa: B009
+"""`Counter.update`'s counting of an iterable (C): one count more per item, in order."""
 CARD_BITS = tuple(1 << c for c in range(JOKER))  # a card code's bit in a 52-bit mask
 _SEEN: list[Any] = [None, Counter()]  # the last view and the ranks of its pile and melds
 
@@ -111,39 +116,15 @@ def _context(view: View, variant: Variant, pool: Counter[int]) -> list[Any]:
     places just past its ends, if any), the pack's run places, the ranks in sight, whether
     the next hand is modelled, its model (made when first asked), the meld rules read, the
     hand cards' dangers from C (`_batch`, made when first asked)."""
-    at = rank_positions(variant.ranks)  # a run's ends are its neighbours in the pack's order
-    layoffs = []
+    at = places(variant.ranks)  # a run's ends are its neighbours in the pack's order
+    layoffs: list[Target] = []
     if view.melds and variant.play.layoff is not None:
-        for meld in view.melds:
-            key = (variant.ranks, meld.placed)
-            target = _TARGETS.get(key, False)
-            if target is False:  # (the same melds lie on the table decision after decision)
-                if len(_TARGETS) > 4096:
-                    _TARGETS.clear()
-                target = _TARGETS[key] = _layoff_target(at, meld.placed)
-            if target is not None:
-                layoffs.append(target)
+        layoffs = layoff_targets(variant.ranks, view.melds)  # (kept while the melds lie)
     nxt = view.next_seat()
     modelled = nxt < len(view.hand_sizes) and nxt != view.seat
     seen = seen_counts(view)
     _CTX[:] = [view, variant, pool, layoffs, at, seen, modelled, None, _rules(variant), None]
     return _CTX
-
-
-Target = tuple[int | None, int | None, tuple[int, ...]]
-_TARGETS: dict[tuple[tuple[int, ...], tuple[int, ...]], Target | None] = {}  # by ranks, meld
-
-
-def _layoff_target(at: dict[int, int], placed: tuple[int, ...]) -> Target | None:
-    """A table meld's lay-off test (see `_context`), None for a meld of no natural card."""
-    naturals = [c for c in placed if c < JOKER]
-    if not naturals:
-        return None
-    ranks, suits = {rank_of(c) for c in naturals}, {suit_of(c) for c in naturals}
-    spots = [at[rank_of(c)] for c in placed if rank_of(c) in at]
-    ends = (min(spots) - 1, max(spots) + 1) if spots else ()
-    one_rank, one_suit = ranks.pop() if len(ranks) == 1 else None, suits.pop()
-    return one_rank, one_suit if not suits else None, ends
 
 
 Rules = tuple[Any, bool, int, "tuple[str, int, tuple[int, ...]] | None"]
@@ -188,9 +169,12 @@ def _feed(
 def seen_counts(view: View) -> Counter[int]:
     """The ranks in sight (the pile's and the table melds'), once per view."""
     if _SEEN[0] is not view:
-        seen = Counter([c % 13 + 1 for c in view.pile if c < JOKER])  # rank_of, inline
+        # counted as Counter(...) and .update(...) count a list (no Counter.__init__ and
+        # update frames: their Mapping tests cost more than the counting)
+        seen: Counter[int] = _NEW_COUNTER(Counter)
+        _count(seen, [c % 13 + 1 for c in view.pile if c < JOKER])  # rank_of, inline
         if view.melds:
-            seen.update([c % 13 + 1 for m in view.melds for c in m.placed if c < JOKER])
+            _count(seen, meld_ranks(view.melds))  # (kept while the melds lie unchanged)
         _SEEN[0], _SEEN[1] = view, seen
     seen_ranks: Counter[int] = _SEEN[1]
     return seen_ranks

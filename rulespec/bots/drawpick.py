@@ -26,6 +26,8 @@ from rulespec.bots import maskscore as ms
 from rulespec.bots.base import JOKER, is_wild
 from rulespec.bots.deepfloor import Tally, less_one
 from rulespec.bots.handcost import tallies_less
+from rulespec.bots.hands import tally
+from rulespec.bots.lonedraws import holds_wild, lone_facts, lone_masks
 from rulespec.bots.maskscore import Weights, discard_cost, fast_hand
 from rulespec.bots.partials import dead_less, may_be_lone, potential
 from rulespec.model.variant import Variant
@@ -93,12 +95,28 @@ def _knowns(
     """(the tallies of ``hand`` less each of ``cards`` that `less_one` reads off the hand,
     those of the others from one solver call (`handcost.tallies_less`), or none where the
     solver does not take them together: the loop's cost then finds each), by card."""
-    lones: dict[int, Tally] = {}
-    if lone:
-        held = tuple(hand)  # (`less_one` keeps a tuple's lone cards: read once, not per card)
-        for card in cards:
-            if (known := less_one(variant, held, (card,))) is not None:
-                lones[card] = known
+    lones = _lone_tallies(variant, hand, cards) if lone else {}
     ask = [c for c in cards if c < JOKER and c not in lones]
     got = tallies_less(variant, hand, ask) if len(ask) > 1 else None
     return lones, {} if got is None else dict(zip(ask, got, strict=True))
+
+
+def _lone_tallies(variant: Variant, hand: Sequence[int], cards: list[int]) -> dict[int, Tally]:
+    """`deepfloor.less_one` of ``hand`` less each of ``cards``, by card, where it answers
+    (a natural card in no meld of the hand: the hand's tally less its value and one
+    card), with the hand's lone cards and its tally read once, not once per card: the
+    same tallies."""
+    f = lone_facts(variant)
+    if f is None or variant.play.contract_pure:
+        return {}
+    held = f.natural & (0 if holds_wild(f, hand) else lone_masks(f, hand)[1])
+    out: dict[int, Tally] = {}
+    if not held:
+        return out
+    values, base = f.t.hand_values, None
+    for card in cards:
+        if 0 <= card < 52 and held >> card & 1:
+            if base is None:
+                base = tally(variant, hand, False)
+            out[card] = (base[0] - values[card], base[1] - 1, 0)
+    return out

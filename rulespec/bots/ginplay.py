@@ -76,12 +76,19 @@ def knock_ready(variant: Variant, hand: Sequence[int], keep: Sequence[int], limi
 
 
 def all_melded(variant: Variant, hand: Sequence[int], cards: Sequence[int]) -> bool:
-    """Do these cards all lie in a meld of the hand's best arrangement?"""
+    """Do these cards all lie in a meld of the hand's best arrangement? Its melds and its
+    deadwood cards share the hand out, so a card lies in a meld when the hand holds more
+    copies of it than the deadwood does: read off `dead_cards`, the melds left unnamed (the
+    same arrangement's cards). A whole-hand pattern that beats every arrangement names no
+    melds and no deadwood, so with patterns and no deadwood the named arrangement is read."""
     look = mask_look(variant)
     mask = look.mask_of(hand) if look is not None else None
     if look is not None and mask is not None:
         return not look.dead_mask(mask) & sum(1 << c for c in cards)
-    return all(c in [x for m in arrangement(variant, hand)[1] for x in m] for c in cards)
+    dead = dead_cards(variant, hand)[1]
+    if not dead and variant.melds.patterns:
+        return all(c in [x for m in arrangement(variant, hand)[1] for x in m] for c in cards)
+    return all(hand.count(c) > dead.count(c) for c in cards)
 
 
 def wait_for_gin(

@@ -47,7 +47,7 @@ from rulespec.bots.base import (
 )
 from rulespec.bots.buying import claim_move
 from rulespec.bots.contractgain import stock_gain
-from rulespec.bots.contracts import CONTRACT_WEIGHT, contract_meld, pending
+from rulespec.bots.contracts import CONTRACT_WEIGHT, pending
 from rulespec.bots.danger import discard_dangers
 from rulespec.bots.deepfloor import Tally
 from rulespec.bots.discardpick import DeepRules, DiscardPick
@@ -92,7 +92,7 @@ class SmartBot(DiscardPick, PhasedBot):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self._pool_key: object = None
+        self._pool_view: View | None = None  # the view `_pool` last read (held: no id reused)
         self._pool_value: Counter[int] = Counter()
         self._contract, self._pot = False, POT_WEIGHT  # a contract to meet; pot_weight
         self._limit_view: View | None = None
@@ -299,7 +299,12 @@ class SmartBot(DiscardPick, PhasedBot):
         return self._limit
 
     def _pool(self, view: View, variant: Variant) -> Counter[int]:
-        key = (id(view), view.hand, view)  # holding the view: its id is not reused
-        if self._pool_key != key:
-            self._pool_key, self._pool_value = key, unseen(variant, view)
+        if self._pool_view is not view:  # (a View is frozen: the same view, the same pool)
+            self._pool_view, self._pool_value = view, unseen(variant, view)
         return self._pool_value
+
+
+def contract_meld(melds: Sequence[Sequence[int]]) -> int:
+    """Which of the legal contract melds to lay first (an index): the longest (the engine
+    offers only melds after which the rest of the contract can still go down)."""
+    return min(range(len(melds)), key=lambda i: (-len(melds[i]), i))

@@ -144,7 +144,9 @@ def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Fo
     have = [counts[c] for c in cards]
     by_low: list[list[tuple[Meld, tuple[tuple[int, int], ...]]]] = [[] for _ in cards]
     for meld in candidate_melds(variant, hand):
-        raw = Counter(p[0] for p in meld)
+        raw: dict[int, int] = {}  # (counted by hand: a Counter per meld cost more than its search)
+        for p in meld:
+            raw[p[0]] = raw.get(p[0], 0) + 1
         need = tuple((at[c], n) for c, n in sorted(raw.items()))
         by_low[need[0][0]].append((meld, need))
     found: _Found = set()
@@ -163,7 +165,10 @@ def _general_showings(variant: Variant, hand: Sequence[int], target: int) -> _Fo
             dfs(low, melds, dead + [card], value + values[card])
             have[low] += 1
         for meld, need in by_low[low]:
-            if all(have[i] >= n for i, n in need):
+            for i, n in need:
+                if have[i] < n:
+                    break
+            else:  # (the hand holds every copy the meld needs)
                 for i, n in need:
                     have[i] -= n
                 dfs(low, melds + [meld], dead, value)

@@ -17,8 +17,9 @@ from rulespec.bots import hands as H
 from rulespec.bots import make_bot
 from rulespec.bots.base import card_code
 from rulespec.bots.contractgain import stock_gain
-from rulespec.bots.contracts import contract_meld, shortfall
+from rulespec.bots.contracts import shortfall
 from rulespec.bots.setsonly import sets_state
+from rulespec.bots.smart import contract_meld
 from rulespec.compiler.load import bundled_names, load_variant
 from rulespec.interpreter.game import Game
 from rulespec.model.schedule import for_deal
@@ -170,6 +171,12 @@ def _every_pair(
     return C._best_choice(2, len(runs), bound, missing)
 
 
+def _fresh(variant: Variant, hand: Sequence[int]) -> int:
+    """The shortfall worked out afresh (no kept answer): the hand's state, then the estimate."""
+    plan = C.plan_of(variant)
+    return C.from_state(plan, *C.hand_state(plan, sorted(hand)))
+
+
 def test_the_pair_search_finds_what_every_choice_finds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two runs: `pair_search` stops early along the windows; trying every choice of two
     (`_best_choice`, the search for any number of runs) gives the same shortfall, and the
@@ -181,15 +188,16 @@ def test_the_pair_search_finds_what_every_choice_finds(monkeypatch: pytest.Monke
         deck = Game.new(variant, variant.min_players, seed=1).hs.stock
         for _ in range(150):
             hand = rng.sample(deck, rng.randint(6, 14))
-            fast = C._shortfall(variant, hand)
+            fast = _fresh(variant, hand)
             with monkeypatch.context() as m:
                 m.setattr(C, "pair_search", _every_pair)
-                assert C._shortfall(variant, hand) == fast, hand
+                assert _fresh(variant, hand) == fast, hand
         pool = Counter(rng.sample(deck, 30))
         H._CACHE.clear()
+        C.plan_of(variant).known.clear()  # (the grown hands' shortfalls from the hope's route)
         gain = stock_gain(variant, hand, pool)
-        now = C._shortfall(variant, hand)
-        better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
+        now = _fresh(variant, hand)
+        better = sum(n for c, n in pool.items() if _fresh(variant, [*hand, c]) < now)
         assert gain == (better / pool.total() if now else 0.0)
 
 
@@ -223,9 +231,10 @@ def test_the_stock_hope_asks_each_kind_of_card_once() -> None:
             hand = rng.sample(deck, rng.randint(5, 12))
             pool = Counter(rng.sample(deck, rng.randint(1, 40)))
             H._CACHE.clear()
+            C.plan_of(variant).known.clear()
             gain = stock_gain(variant, hand, pool)
-            now = C._shortfall(variant, hand)
-            better = sum(n for c, n in pool.items() if C._shortfall(variant, [*hand, c]) < now)
+            now = _fresh(variant, hand)
+            better = sum(n for c, n in pool.items() if _fresh(variant, [*hand, c]) < now)
             assert gain == (better / pool.total() if now else 0.0), (hand, pool)
             asked += bool(now and better)
     assert asked > 20  # the hope was not always nothing

@@ -29,6 +29,7 @@ from rulespec.core.cards import JOKER
 from rulespec.interpreter.meldgen import (
     FULL_BUDGET,
     FULL_LISTING,
+    Part,
     joker_melds,
     multisets,
     name_parts,
@@ -44,47 +45,71 @@ Named = tuple[list[Meld], list[Meld]] | None
 None when they alone are over `FULL_BUDGET`."""
 
 KEPT = 40_000
-"""Named groups kept per variant before the store starts over."""
+"""Named groups (and named parts) kept per variant before the store starts over."""
 
 
 class GroupNames:
     """One variant's named melds by (group, wild cards), and its wild-capable codes."""
 
-    __slots__ = ("variant", "t", "named", "flex")
+    __slots__ = ("variant", "t", "named", "parts", "flex")
 
     def __init__(self, variant: Variant, t: Tables) -> None:
         self.variant = variant
         self.t = t
         self.named: dict[tuple[int, object, tuple[int, ...]], Named] = {}
+        self.parts: dict[tuple[Part, tuple[int, ...]], list[Meld] | None] = {}
         self.flex = sum(1 << c for c in range(JOKER + 1) if t.wild_code(c))
 
     def _group(self, key: tuple[int, object, tuple[int, ...]], wild_count: Counter[int]) -> Named:
         """The named melds of one group (`key`: rank, or -1 - suit; its counts by suit or its
         rank mask; the wild cards), made on first use: `_every_meld`'s naming of its parts.
         A part's melds hold its natural cards and wild cards only, so whether they hold two
-        cards that are not wild-capable is a fact of the part."""
+        cards that are not wild-capable is a fact of the part; and two parts name the same
+        cards only when one holds a wild-capable card as a natural one (else the cards that
+        are not wild-capable are the part's own): only then does the group need a set."""
         t, flex = self.t, self.flex
         which, shape, wilds = key
         if which >= 0:
             parts = set_group(t, which, shape, len(wilds))[1]  # type: ignore[arg-type]
         else:
             parts = run_group(t, -1 - which, shape, len(wilds))[1]  # type: ignore[arg-type]
-        sure: set[Meld] = set()
-        shared: set[Meld] = set()
+        sure: list[Meld] = []
+        shared: list[Meld] = []
+        alike = False  # (a part holds a wild-capable card as a natural one)
         got: Named = None
         for part in parts:
+            named = self._part(part, wilds, wild_count)
+            if named is None:
+                break
+            codes = part[0]
             fixed = 0
-            for c in part[0]:
+            for c in codes:
                 if not flex >> c & 1:
                     fixed += 1
-            into = sure if fixed >= 2 else shared
-            if not name_parts(self.variant, (part,), wild_count, into):
-                break
-            if len(sure) + len(shared) > FULL_BUDGET:
-                break
+            alike = alike or fixed < len(codes)
+            (sure if fixed >= 2 else shared).extend(named)
         else:
-            got = (list(sure), list(shared))
+            if alike:
+                sure, shared = list(set(sure)), list(set(shared))
+            if len(sure) + len(shared) <= FULL_BUDGET:
+                got = (sure, shared)
         self._keep(key, got)
+        return got
+
+    def _part(
+        self, part: Part, wilds: tuple[int, ...], wild_count: Counter[int]
+    ) -> list[Meld] | None:
+        """The melds of one natural part with these wild cards (`name_parts`'s, distinct),
+        made on first use: a suit or a rank that gains or loses a card keeps most of its
+        parts. None when they alone are over `FULL_BUDGET`."""
+        key = (part, wilds)
+        got = self.parts.get(key, _NO_PART)
+        if got is _NO_PART:
+            found: set[Meld] = set()
+            got = list(found) if name_parts(self.variant, (part,), wild_count, found) else None
+            if len(self.parts) >= KEPT:
+                self.parts.clear()
+            self.parts[key] = got
         return got
 
     def _all_wild(self, wilds: tuple[int, ...], wild_count: Counter[int]) -> Named:
@@ -164,6 +189,9 @@ def every_meld(store: GroupNames, key: tuple[int, ...]) -> tuple[Meld, ...] | No
     out.sort()
     return tuple(out)
 
+
+_NO_PART: list[Meld] = []
+"""A part not named yet (read, never changed)."""
 
 _MISSING: Named = ([], [])
 """A group not named yet (read, never changed)."""

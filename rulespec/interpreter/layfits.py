@@ -37,39 +37,62 @@ def _fitting_names(t: Tables, kind: str, meld: Meld) -> list[int]:
 def layoffs(
     variant: Variant, hand: Sequence[int], table_melds: Sequence[Sequence[Placed]]
 ) -> list[tuple[Placed, int]]:
-    """Every (placed card, meld index) lay-off from the hand onto the table melds, sorted."""
+    """Every (placed card, meld index) lay-off from the hand onto the table melds, sorted.
+
+    A natural card fits a meld only as itself, so only as one of its fitting names (`_fits`
+    tries nothing else): per meld only those of the hand's cards and its wild cards are
+    asked, each once (a card's lay-offs all hold it, so none repeats)."""
     t = tables(variant)
-    out: set[tuple[Placed, int]] = set()
-    distinct = sorted(set(hand))
+    out: list[tuple[Placed, int]] = []
+    held = set(hand)
+    wild = [card for card in held if t.wild_code(card)]
     for index, meld in enumerate(table_melds):
         fits = meld_fits(variant, t, meld)
         if fits is None:
             continue
         by_card = fits[3]
-        for card in distinct:
+        for card in [c for c in fits[2] if c in held and c not in wild] + wild:
             got = by_card.get(card)
             if got is None:
                 got = by_card[card] = _fits(variant, t, fits, card)
             for placed in got:
-                out.add((placed, index))
-    return sorted(out, key=lambda x: (x[0], x[1]))
+                out.append((placed, index))
+    out.sort()
+    return out
+
+
+_BY_ID: dict[int, tuple[Sequence[Placed], Fits | None]] = {}
+"""`meld_fits` by the table meld's identity (the table's melds are the same tuples from
+moment to moment; hashing one means hashing every card of it)."""
 
 
 def meld_fits(variant: Variant, t: Tables, meld: Sequence[Placed]) -> Fits | None:
     """The kept lay-off facts of one table meld (None: not a valid meld)."""
+    hit = _BY_ID.get(id(meld))
+    if hit is not None and hit[0] is meld and t.refusals is _BY_ID_OF[0]:
+        return hit[1]
     known = t.refusals
     key = ("fits", tuple(meld))
     if key in known:
-        return known[key]  # type: ignore[no-any-return]
-    found = analyze(variant, meld)
-    fits: Fits | None = None
-    if found is not None:
-        kind, ordered = found
-        fits = (kind, ordered, _fitting_names(t, kind, ordered), {})
-    if len(known) >= REFUSALS_KEPT:
-        known.clear()
-    known[key] = fits
+        fits: Fits | None = known[key]
+    else:
+        found = analyze(variant, meld)
+        fits = None
+        if found is not None:
+            kind, ordered = found
+            fits = (kind, ordered, _fitting_names(t, kind, ordered), {})
+        if len(known) >= REFUSALS_KEPT:
+            known.clear()
+        known[key] = fits
+    if known is not _BY_ID_OF[0] or len(_BY_ID) > 4096:
+        _BY_ID.clear()
+        _BY_ID_OF[0] = known
+    _BY_ID[id(meld)] = (meld, fits)
     return fits
+
+
+_BY_ID_OF: list[dict[object, object] | None] = [None]
+"""The tables' store `_BY_ID` was filled from (another variant's tables: start over)."""
 
 
 def _fits(variant: Variant, t: Tables, fits: Fits, card: int) -> tuple[Placed, ...]:

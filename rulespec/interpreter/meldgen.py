@@ -25,7 +25,18 @@ Part = tuple[tuple[int, ...], int, int]
 
 @lru_cache(maxsize=1 << 16)
 def _run_subsets(ace: str, present: int, wilds: int) -> tuple[tuple[int, int], ...]:
-    """Rank masks S within `present` whose shortest run needs at most `wilds` fillers: (S, gap)."""
+    """Rank masks S within `present` whose shortest run needs at most `wilds` fillers: (S, gap).
+
+    Without wild cards, S needs no filler exactly when it is a run window itself (its
+    shortest window has its length and holds it), so a long suit's answer is the windows
+    it holds (`_held_windows`) rather than a walk through its 2^n subsets."""
+    if not wilds and present.bit_count() > 6:
+        return _held_windows(ace, present)
+    return _every_subset(ace, present, wilds)
+
+
+def _every_subset(ace: str, present: int, wilds: int) -> tuple[tuple[int, int], ...]:
+    """`_run_subsets` by walking every subset of `present`."""
     out: list[tuple[int, int]] = []
     sub = present
     while sub:
@@ -36,6 +47,17 @@ def _run_subsets(ace: str, present: int, wilds: int) -> tuple[tuple[int, int], .
         sub = (sub - 1) & present
     out.sort()
     return tuple(out)
+
+
+def _held_windows(ace: str, present: int) -> tuple[tuple[int, int], ...]:
+    """`_run_subsets(ace, present, 0)`: the run windows within `present`, gap 0."""
+    return tuple((w, 0) for w in _window_masks(ace) if not w & ~present)
+
+
+@lru_cache(maxsize=64)
+def _window_masks(ace: str) -> tuple[int, ...]:
+    """The rank masks of every run window of a line key, ascending."""
+    return tuple(sorted(rank_mask(w) for w in run_windows(ace)))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -2,7 +2,7 @@
 
 `place_wilds` names a meld's wild cards every distinct way (a set's suits, a run's suit
 and window) and keeps the trials `melds.analyze` accepts, in canonical order. The named
-listings (meldgen, meldwith, the showdown) ask it thousands of times per hand in games
+listings (meldgen, meldgroups, the showdown) ask it thousands of times per hand in games
 with wild cards (Indian rummy, Continental: 14-18% of a smart-bot hand), and most of
 `analyze`'s work per trial is the same for every trial of one call.
 

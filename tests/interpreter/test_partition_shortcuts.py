@@ -5,8 +5,6 @@
   hands and their rests are the same with it and without it, and it does say "no".
 - partsearch `made`: a rest asked with the melds made counted in (one search for a hand
   and its rests) gives the partition asked with the counts less those melds.
-- meldwith.melds_holding(_wild): a new card's melds, named from the parts that can hold
-  it, are the melds of the whole listing that hold it (natural and wild cards).
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ from rulespec.interpreter import partsearch as P
 from rulespec.interpreter.handwild import hand_rules
 from rulespec.interpreter.meldgen import candidate_listing
 from rulespec.interpreter.meldrules import tables
-from rulespec.interpreter.meldwith import melds_holding, melds_holding_wild
 
 DECK = [c for c in range(52) for _ in range(2)] + [JOKER] * 2
 
@@ -89,22 +86,3 @@ def test_a_rest_with_its_made_melds_counted_in_is_the_rest_asked_alone() -> None
         assert alone == counted, hand
         found += alone is not None
     assert found > 3
-
-
-@pytest.mark.parametrize("name", ["scala-40", "carioca", "continental"])
-def test_the_melds_holding_a_card_are_the_listings(name: str) -> None:
-    variant = load_variant(name)
-    rng = random.Random(13)
-    wild_checked = 0
-    for hand in _hands(rng, 25, 12):
-        whole, every = candidate_listing(variant, hand)
-        for card in {c for c in hand if c < JOKER and not tables(variant).wild_code(c)}:
-            if every:
-                got = melds_holding(variant, hand, card)
-                assert got == [m for m in whole if any(p[0] == card for p in m)], hand
-        for card in {c for c in hand if c == JOKER or tables(variant).wild_code(c)}:
-            if every:
-                got = melds_holding_wild(variant, hand, card)
-                assert got == [m for m in whole if any(p[0] == card for p in m)], hand
-                wild_checked += 1
-    assert wild_checked > 5

@@ -1,0 +1,466 @@
+"""The opening's way-on search without scratch states: wayon.can_end_turn's twin (phases, lay).
+
+While a first laying down begun this turn is short (a minimum or a contract), lay.py asks
+of each candidate meld whether the turn can still end after it: `wayon.can_end_turn`
+from the moment after the meld, trying the melds `lay.laying_for_search` lists, within
+`wayon.BUDGET` states. Each state there is a scratch `HandState` copy, a `Ctx`, a
+discard test that builds another `Ctx`, and a listing through the laying predicates.
+
+In an opening turn of a variant where melds are laid any time (`play.melding: anytime`),
+the first laying down's minimum reads no name (`turnctx.fixed_value`) and no lay-off is
+ever listed (`play.layoff` absent, or false while the mover has not laid down before;
+with a contract, refused until the contract is met), the generic search reads, of each
+state: the hand, the turn's value, the contract's counts of the turn's melds, the draw
+obligation, the melds laid in the search so far (its `seen` key, the cards they took
+from the pile's, and, under `melds.wild.unique`, the table's count) and what the moment
+fixes (the cards taken, the turn's earlier melds, the seat, the player count). `ends`
+carries exactly those through the same steps in the same order: the empty hand, the
+discard test, the `seen` set and the budget, the partition cut (no lay-offs at all),
+then each meld of the hand's listing (`meldlist.hand_listing`, asked for the same hands
+in the same order) through the listing's gates (`_laying` with the way-on test off:
+the contract's `contract_helps`, the table's `unique_clash`, the obligation's card, a
+whole-hand meld's `_meld_refusal`), and the moment after each meld by `apply_laying`'s
+arithmetic (the hand less its cards in the meld's order, the meld's value added, the
+obligation met by its card). So it tries the same melds in the same order under the same
+budget: the same answer. A state whose lay-off gate would be open (a contract met
+without a discard: a card held back, an obligation pending) gives the question back to
+the generic search (None). tests/interpreter/test_opensearch.py compares the two over
+many seeded positions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulespec.interpreter import arrange as A
+from rulespec.interpreter import melds as M
+from rulespec.interpreter.cards import deck_counts
+from rulespec.interpreter.meldgen import lists_every_meld
+from rulespec.interpreter.meldlist import hand_listing
+from rulespec.interpreter.melds import Meld
+from rulespec.interpreter.phases.context import Ctx, contract_piece, held_taken
+from rulespec.interpreter.phases.openvalue import OpeningEnv
+from rulespec.interpreter.phases.wayon import BUDGET
+from rulespec.interpreter.state import deck_players
+from rulespec.interpreter.turnctx import NOT_FIXED, fixed_value, remove_cards
+from rulespec.model.derived import Derived
+from rulespec.model.variant import Variant
+
+
+class _GiveBack(Exception):
+    """A state the twin does not follow: the generic search answers instead."""
+
+
+class _Rules:
+    """What the twin reads of the variant, worked out once."""
+
+    __slots__ = (
+        "minimum",
+        "closed",
+        "no_layoff",
+        "unique",
+        "per_turn",
+        "sets",
+        "runs",
+        "pure",
+        "contract",
+        "may_empty",
+        "by_discard",
+        "forbid",
+    )
+
+    def __init__(self, variant: Variant, minimum: int, closed: bool) -> None:
+        play = variant.play
+        self.minimum = minimum
+        self.closed = closed  # no lay-off in any state of an opening turn
+        self.no_layoff = play.layoff is None  # (the search's partition cut)
+        self.unique = variant.melds.wild.unique
+        self.per_turn = play.melds_per_turn
+        self.sets, self.runs, self.pure = play.contract_sets, play.contract_runs, play.contract_pure
+        self.contract = bool(play.contract_sets or play.contract_runs)
+        self.may_empty = variant.discard.required != "always" and "meld" in variant.going_out.by
+        self.by_discard = "discard" in variant.going_out.by
+        self.forbid = variant.discard.forbid_taken
+
+
+_RULES: Derived[_Rules | None] = Derived()
+_DECK: Derived[dict[int, int]] = Derived()
+"""`cards.deck_counts` per variant and player count (`unique_clash`'s)."""
+
+
+def _rules(variant: Variant) -> _Rules | None:
+    return _RULES.get(variant, None, _rules_of, variant)
+
+
+def _rules_of(variant: Variant) -> _Rules | None:
+    """The variant's `_Rules`, or None when the twin does not apply (see the module's text)."""
+    play = variant.play
+    if play.melding != "anytime":
+        return None
+    minimum = 0
+    if play.first_laydown_min is not None:
+        fixed = fixed_value(play.first_laydown_min)
+        if fixed is NOT_FIXED:
+            return None
+        minimum = max(0, int(fixed))
+    closed = True
+    if play.layoff is not None:
+        env: Any = OpeningEnv()  # me.laid_down_before is false; any other name: open
+        try:
+            closed = not play.layoff(env)
+        except Exception:  # noqa: BLE001 - a read of another name (or an error): maybe open
+            closed = False
+    if not closed and not (play.contract_sets or play.contract_runs):
+        return None  # lay-offs in the opening turn: the generic search lists them
+    return _Rules(variant, minimum, closed)
+
+
+def ends(c: Ctx, meld: Meld, laid: Ctx) -> bool | None:
+    """`wayon.can_end_turn(laid, lay.laying_for_search, lay._discards)` for the moment
+    `laid` after the candidate `meld` of the moment `c` that leaves an opening short (None:
+    not the twin's question; the caller asks the generic search)."""
+    variant = laid.variant
+    rules = _rules(variant)
+    hs = laid.hs
+    if rules is None or not hs.melds_this_turn or not laid.opening_pending():
+        return None
+    if laid.laid_down_before():
+        return None
+    search = _Search(variant, rules, laid)
+    try:
+        return search.search(
+            list(laid.hand),
+            hs.value_this_turn,
+            laid.turn_counts(),
+            hs.obligation,
+            (),
+            search.listed(c.hand),
+            meld,
+        )
+    except _GiveBack:
+        return None
+
+
+class _Listed:
+    """A hand's listing read for the twin: the melds (`meldlist.hand_listing`'s, in its
+    order) and, made when first asked, each meld's value and contract piece (`piece`) and
+    its cards as masks (`masks`: held once, held twice or more, and the melds holding three
+    copies of a card)."""
+
+    __slots__ = ("melds", "pieces", "once", "twice", "deep")
+
+    def __init__(self, melds: tuple[Meld, ...]) -> None:
+        self.melds = melds
+        self.pieces: list[tuple[int, str | None, bool] | None] = [None] * len(melds)
+        self.once: list[int] | None = None
+        self.twice: list[int] = []
+        self.deep: set[int] = set()
+
+    def piece(self, variant: Variant, i: int) -> tuple[int, str | None, bool]:
+        """Meld `i`'s value (`melds.meld_value`) and contract piece (`contract_piece`)."""
+        got = self.pieces[i]
+        if got is None:
+            meld = self.melds[i]
+            kind, pure = contract_piece(variant, meld)
+            got = self.pieces[i] = (M.meld_value(variant, meld), kind, pure)
+        return got
+
+    def masks(self) -> list[int]:
+        """`once`, made with `twice` and `deep` on first use."""
+        once = self.once
+        if once is None:
+            once, twice, deep = [], self.twice, self.deep
+            for i, meld in enumerate(self.melds):
+                a = b = 0
+                for p in meld:
+                    bit = 1 << p[0]
+                    if a & bit:
+                        if b & bit:
+                            deep.add(i)
+                        b |= bit
+                    a |= bit
+                once.append(a)
+                twice.append(b)
+            self.once = once
+        return once
+
+    def within(self, rest: list[int], meld: Meld) -> _Listed:
+        """The listing of `rest`, the hand less `meld`: the melds that still fit in it (this
+        listing holds every meld of the hand, so every meld of `rest` is one of them, in
+        the same sorted order: what `hand_listing(rest)` gives, meldlist.py)."""
+        once = self.masks()
+        none = one = 0
+        for p in meld:
+            left = rest.count(p[0])
+            if left == 0:
+                none |= 1 << p[0]
+            elif left == 1:
+                one |= 1 << p[0]
+        keep = [
+            i
+            for i, (a, b) in enumerate(zip(once, self.twice, strict=True))
+            if not (a & none or b & one)
+        ]
+        deep = self.deep
+        if deep:
+            counted = Counter(rest)
+            keep = [
+                i
+                for i in keep
+                if i not in deep
+                or all(k <= counted[x] for x, k in Counter(p[0] for p in self.melds[i]).items())
+            ]
+        got = _Listed(tuple(self.melds[i] for i in keep))
+        got.pieces = [self.pieces[i] for i in keep]
+        got.once = [once[i] for i in keep]
+        got.twice = [self.twice[i] for i in keep]
+        got.deep = {j for j, i in enumerate(keep) if i in deep}
+        return got
+
+
+class _Lists:
+    """One variant's complete listings as `_Listed`, by sorted cards."""
+
+    __slots__ = ("by_hand",)
+
+    def __init__(self) -> None:
+        self.by_hand: dict[tuple[int, ...], _Listed] = {}
+
+
+LIMIT = 4096
+"""Hands whose `_Listed` a variant keeps before it starts over."""
+_LISTS: Derived[_Lists] = Derived()
+
+_CANONICAL: dict[int, tuple[tuple[Meld, ...], _Listed]] = {}
+
+
+def _canonical(listing: tuple[Meld, ...]) -> _Listed:
+    """A listing of canonical melds as a `_Listed`, made once per listing (meldlist keeps
+    one tuple per hand; the search asks `hand_listing` of every state, as the generic one)."""
+    hit = _CANONICAL.get(id(listing))
+    if hit is not None and hit[0] is listing:
+        return hit[1]
+    got = _Listed(listing)
+    if len(_CANONICAL) > 1024:
+        _CANONICAL.clear()
+    _CANONICAL[id(listing)] = (listing, got)
+    return got
+
+
+Obligation = tuple[int, str, int] | None
+Counts = tuple[int, int, int]
+
+
+class _Search:
+    """One question's search: the moment's fixed facts, the budget and the dead ends."""
+
+    def __init__(self, variant: Variant, rules: _Rules, laid: Ctx) -> None:
+        self.variant = variant
+        self.rules = rules
+        self.hs = laid.hs
+        self.start = laid.hs.melds_this_turn
+        self.budget = BUDGET
+        self.seen: set[tuple[Meld, ...]] = set()
+        self.table: Counter[int] | None = None
+        self.deck: dict[int, int] = {}
+        if rules.unique:
+            self.table = laid.table_count().copy()
+            players = deck_players(variant, laid.hs.active)
+            self.deck = _DECK.get(variant, players, deck_counts, variant, players)
+        self.held = bool(laid.hs.taken) and rules.forbid  # cards may be held back
+        self.lists = _LISTS.get(variant, None, _Lists).by_hand
+        if len(self.lists) > LIMIT:
+            self.lists.clear()
+
+    def clashes(self, meld: Meld, table: Counter[int]) -> bool:
+        """`turnctx.unique_clash` of `meld` on the state's table (`table`): would it put a
+        card there more often than the deck holds it?"""
+        deck = self.deck
+        added: dict[int, int] = {}
+        for p in meld:
+            code = p[1]
+            more = added[code] = added.get(code, 0) + 1
+            if table[code] + more > deck.get(code, 0):
+                return True
+        return False
+
+    def listed(self, hand: list[int]) -> _Listed | None:
+        """The hand's listing as a `_Listed` when it holds every meld of the hand (None:
+        canonical melds; then every state asks `hand_listing` as the generic search does)."""
+        key = tuple(sorted(hand))
+        got = self.lists.get(key)
+        if got is None:
+            melds, every = hand_listing(self.variant, hand)
+            if not (every and lists_every_meld(self.variant, hand)):
+                return None
+            got = self.lists[key] = _Listed(melds)
+        return got
+
+    def short(self, value: int, counts: Counts) -> bool:
+        """`Ctx.opening_short` of a state of the search (the opening is begun and pending)."""
+        r = self.rules
+        return (r.contract and short_contract(r, counts)) or value < r.minimum
+
+    def discards(self, hand: list[int], path: tuple[Meld, ...]) -> bool:
+        """`lay._discards` of a state past the discard gate (no obligation, not short)."""
+        if len(hand) == 1 and not self.rules.by_discard:
+            return False
+        if not self.held:
+            return True
+        taken = held_taken(self.hs, tuple(p for meld in path for p in meld))
+        return any(hand.count(card) > taken[card] for card in set(hand))
+
+    def search(
+        self,
+        hand: list[int],
+        value: int,
+        counts: Counts,
+        ob: Obligation,
+        path: tuple[Meld, ...],
+        parent: _Listed | None,
+        laid: Meld,
+    ) -> bool:
+        """`wayon.can_end_turn`'s `search` of one state (see the module's text): `parent`,
+        the complete listing of the hand before `laid` (None: canonical listings)."""
+        r = self.rules
+        short = self.short(value, counts)
+        if not hand:
+            return not short
+        if ob is None and not short and self.discards(hand, path):
+            return True
+        if path in self.seen or self.budget <= 0:
+            return False
+        if r.no_layoff and not short and A.partition(self.variant, hand) is None:
+            return False
+        self.budget -= 1
+        if r.per_turn is None or self.start + len(path) < r.per_turn:  # (meld_gate)
+            if parent is None:
+                listed = _canonical(hand_listing(self.variant, hand)[0])
+            else:
+                key = tuple(sorted(hand))
+                listed = self.lists.get(key)  # type: ignore[assignment]
+                if listed is None:
+                    listed = self.lists[key] = parent.within(hand, laid)
+            if self.melds(hand, value, counts, ob, path, listed, parent is not None):
+                return True
+        offer = ob is None or ob[1] == "any"
+        if offer and not r.closed and not (r.contract and short_contract(r, counts)):
+            raise _GiveBack  # the lay-off gate is open: the generic search lists lay-offs
+        self.seen.add(path)
+        return False
+
+    def melds(
+        self,
+        hand: list[int],
+        value: int,
+        counts: Counts,
+        ob: Obligation,
+        path: tuple[Meld, ...],
+        listed: _Listed,
+        complete: bool,
+    ) -> bool:
+        """Try the melds `lay._laying` lists in this state (way-on test off, `search`), each
+        searched from the moment after it; True at the first that ends the turn."""
+        r, variant = self.rules, self.variant
+        helps = r.contract and short_contract(r, counts)
+        size = len(hand)
+        table = self.table
+        for i, meld in enumerate(listed.melds):
+            worth, kind, pure = listed.piece(variant, i)
+            if helps and not _helps(r, counts, kind, pure):
+                continue
+            if ob is None and len(meld) < size:
+                if table is not None and self.clashes(meld, table):
+                    continue
+            elif not self.accepts(hand, meld, worth, kind, pure, value, counts, ob):
+                continue
+            rest = list(hand)
+            for p in meld:
+                rest.remove(p[0])
+            after_ob = ob if ob is None or all(p[0] != ob[0] for p in meld) else None
+            if table is not None:
+                table.update(p[1] for p in meld)
+            found = self.search(
+                rest,
+                value + worth,
+                _counted(counts, kind, pure),
+                after_ob,
+                (*path, meld),
+                listed if complete else None,
+                meld,
+            )
+            if table is not None:
+                table.subtract(p[1] for p in meld)
+            if found:
+                return True
+        return False
+
+    def accepts(
+        self,
+        hand: list[int],
+        meld: Meld,
+        worth: int,
+        kind: str | None,
+        pure: bool,
+        value: int,
+        counts: Counts,
+        ob: Obligation,
+    ) -> bool:
+        """`lay._meld_refusal(listing=True, way_on=False)` is None: a meld of the whole hand,
+        or one under a draw obligation."""
+        r = self.rules
+        if ob is not None and all(p[0] != ob[0] for p in meld):
+            return False
+        table = self.table
+        if table is not None and self.clashes(meld, table):
+            return False
+        empties = len(meld) == len(hand)
+        if empties and not r.may_empty:
+            return False
+        if ob is not None:
+            card, _, need = ob
+            taken = self.hs.taken
+            pre = Counter(remove_cards(hand, [t for t in taken if t in hand]))
+            if hand_cards_in(meld, pre, card) < need:
+                return False
+        return not (empties and self.short(value + worth, _counted(counts, kind, pure)))
+
+
+def _counted(counts: Counts, kind: str | None, pure: bool) -> Counts:
+    """The contract's counts with one more meld of this piece (`count_pieces`)."""
+    if kind is None:
+        return counts
+    return (counts[0] + (kind == "set"), counts[1] + (kind == "run"), counts[2] + pure)
+
+
+def _helps(r: _Rules, counts: Counts, kind: str | None, pure: bool) -> bool:
+    """`context.contract_helps` of a meld of this piece."""
+    sets, runs, pures = counts
+    if kind == "set":
+        return sets < r.sets
+    if kind is None or runs >= r.runs:
+        return False
+    return r.pure - pures < r.runs - runs or pure
+
+
+def short_contract(r: _Rules, counts: Counts) -> bool:
+    """Does the turn's count still lack the contract (`Ctx.contract_lack`)?"""
+    sets, runs, pure = counts
+    return not (sets >= r.sets and runs >= r.runs and pure >= r.pure)
+
+
+def hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
+    """The meld's cards, other than one copy of the obligation's `card`, that come from the
+    hand as it was before the pile's cards were taken (`pre`): the obligation's count."""
+    avail = Counter(pre)
+    skipped = False
+    count = 0
+    for p in meld:
+        if p[0] == card and not skipped:
+            skipped = True
+            continue
+        if avail[p[0]] > 0:
+            avail[p[0]] -= 1
+            count += 1
+    return count

@@ -20,6 +20,7 @@ from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import lay as L
+from rulespec.interpreter.phases import openlists as OL
 from rulespec.interpreter.phases import opensearch as OS
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
@@ -159,7 +160,7 @@ def test_a_smaller_hand_is_listed_as_hand_listing_lists_it(
         melds, every = hand_listing(c.variant, hand)
         if not (every and lists_every_meld(c.variant, hand)):
             continue
-        whole = OS._Listed(melds)
+        whole = OL.Listed(melds)
         rest = list(laid.hand)
         assert whole.within(rest, meld).melds == hand_listing(c.variant, rest)[0]
         for other in whole.within(rest, meld).melds[:3]:

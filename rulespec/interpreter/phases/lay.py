@@ -194,11 +194,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
 def _completes(c: Ctx, meld: Meld, laid: Ctx) -> bool:
     """Can the opening begun with `meld` (`laid`: the moment after it) be completed this
     turn? Two quick sure "no"s (contract, value), then the way-on search."""
-    return (
-        may_complete(c, meld)
-        and value_may_reach(c, meld, laid.hs)
-        and _searched(c, meld, laid)
-    )
+    return may_complete(c, meld) and value_may_reach(c, meld, laid.hs) and _searched(c, meld, laid)
 
 
 def _searched(c: Ctx, meld: Meld, laid: Ctx) -> bool:

@@ -34,12 +34,11 @@ from collections import Counter
 from typing import Any
 
 from rulespec.interpreter import arrange as A
-from rulespec.interpreter import melds as M
 from rulespec.interpreter.cards import deck_counts
-from rulespec.interpreter.meldgen import lists_every_meld
 from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases.context import Ctx, contract_piece, held_taken
+from rulespec.interpreter.phases.context import Ctx, held_taken
+from rulespec.interpreter.phases.openlists import Listed, by_hand, canonical, complete, smaller
 from rulespec.interpreter.phases.openvalue import OpeningEnv
 from rulespec.interpreter.phases.wayon import BUDGET
 from rulespec.interpreter.state import deck_players
@@ -135,117 +134,11 @@ def ends(c: Ctx, meld: Meld, laid: Ctx) -> bool | None:
             laid.turn_counts(),
             hs.obligation,
             (),
-            search.listed(c.hand),
+            complete(variant, search.lists, c.hand),
             meld,
         )
     except _GiveBack:
         return None
-
-
-class _Listed:
-    """A hand's listing read for the twin: the melds (`meldlist.hand_listing`'s, in its
-    order) and, made when first asked, each meld's value and contract piece (`piece`) and
-    its cards as masks (`masks`: held once, held twice or more, and the melds holding three
-    copies of a card)."""
-
-    __slots__ = ("melds", "pieces", "once", "twice", "deep")
-
-    def __init__(self, melds: tuple[Meld, ...]) -> None:
-        self.melds = melds
-        self.pieces: list[tuple[int, str | None, bool] | None] = [None] * len(melds)
-        self.once: list[int] | None = None
-        self.twice: list[int] = []
-        self.deep: set[int] = set()
-
-    def piece(self, variant: Variant, i: int) -> tuple[int, str | None, bool]:
-        """Meld `i`'s value (`melds.meld_value`) and contract piece (`contract_piece`)."""
-        got = self.pieces[i]
-        if got is None:
-            meld = self.melds[i]
-            kind, pure = contract_piece(variant, meld)
-            got = self.pieces[i] = (M.meld_value(variant, meld), kind, pure)
-        return got
-
-    def masks(self) -> list[int]:
-        """`once`, made with `twice` and `deep` on first use."""
-        once = self.once
-        if once is None:
-            once, twice, deep = [], self.twice, self.deep
-            for i, meld in enumerate(self.melds):
-                a = b = 0
-                for p in meld:
-                    bit = 1 << p[0]
-                    if a & bit:
-                        if b & bit:
-                            deep.add(i)
-                        b |= bit
-                    a |= bit
-                once.append(a)
-                twice.append(b)
-            self.once = once
-        return once
-
-    def within(self, rest: list[int], meld: Meld) -> _Listed:
-        """The listing of `rest`, the hand less `meld`: the melds that still fit in it (this
-        listing holds every meld of the hand, so every meld of `rest` is one of them, in
-        the same sorted order: what `hand_listing(rest)` gives, meldlist.py)."""
-        once = self.masks()
-        none = one = 0
-        for p in meld:
-            left = rest.count(p[0])
-            if left == 0:
-                none |= 1 << p[0]
-            elif left == 1:
-                one |= 1 << p[0]
-        keep = [
-            i
-            for i, (a, b) in enumerate(zip(once, self.twice, strict=True))
-            if not (a & none or b & one)
-        ]
-        deep = self.deep
-        if deep:
-            counted = Counter(rest)
-            keep = [
-                i
-                for i in keep
-                if i not in deep
-                or all(k <= counted[x] for x, k in Counter(p[0] for p in self.melds[i]).items())
-            ]
-        got = _Listed(tuple(self.melds[i] for i in keep))
-        got.pieces = [self.pieces[i] for i in keep]
-        got.once = [once[i] for i in keep]
-        got.twice = [self.twice[i] for i in keep]
-        got.deep = {j for j, i in enumerate(keep) if i in deep}
-        return got
-
-
-class _Lists:
-    """One variant's complete listings as `_Listed`, by sorted cards."""
-
-    __slots__ = ("by_hand",)
-
-    def __init__(self) -> None:
-        self.by_hand: dict[tuple[int, ...], _Listed] = {}
-
-
-LIMIT = 4096
-"""Hands whose `_Listed` a variant keeps before it starts over."""
-_LISTS: Derived[_Lists] = Derived()
-
-_CANONICAL: dict[int, tuple[tuple[Meld, ...], _Listed]] = {}
-
-
-def _canonical(listing: tuple[Meld, ...]) -> _Listed:
-    """A listing of canonical melds as a `_Listed`, made once per listing (meldlist keeps
-    one tuple per hand; the search asks `hand_listing` of every state, as the generic one)."""
-    hit = _CANONICAL.get(id(listing))
-    if hit is not None and hit[0] is listing:
-        return hit[1]
-    got = _Listed(listing)
-    if len(_CANONICAL) > 1024:
-        _CANONICAL.clear()
-    _CANONICAL[id(listing)] = (listing, got)
-    return got
 
 
 Obligation = tuple[int, str, int] | None
@@ -269,9 +162,7 @@ class _Search:
             players = deck_players(variant, laid.hs.active)
             self.deck = _DECK.get(variant, players, deck_counts, variant, players)
         self.held = bool(laid.hs.taken) and rules.forbid  # cards may be held back
-        self.lists = _LISTS.get(variant, None, _Lists).by_hand
-        if len(self.lists) > LIMIT:
-            self.lists.clear()
+        self.lists = by_hand(variant)
 
     def clashes(self, meld: Meld, table: Counter[int]) -> bool:
         """`turnctx.unique_clash` of `meld` on the state's table (`table`): would it put a
@@ -284,18 +175,6 @@ class _Search:
             if table[code] + more > deck.get(code, 0):
                 return True
         return False
-
-    def listed(self, hand: list[int]) -> _Listed | None:
-        """The hand's listing as a `_Listed` when it holds every meld of the hand (None:
-        canonical melds; then every state asks `hand_listing` as the generic search does)."""
-        key = tuple(sorted(hand))
-        got = self.lists.get(key)
-        if got is None:
-            melds, every = hand_listing(self.variant, hand)
-            if not (every and lists_every_meld(self.variant, hand)):
-                return None
-            got = self.lists[key] = _Listed(melds)
-        return got
 
     def short(self, value: int, counts: Counts) -> bool:
         """`Ctx.opening_short` of a state of the search (the opening is begun and pending)."""
@@ -318,7 +197,7 @@ class _Search:
         counts: Counts,
         ob: Obligation,
         path: tuple[Meld, ...],
-        parent: _Listed | None,
+        parent: Listed | None,
         laid: Meld,
     ) -> bool:
         """`wayon.can_end_turn`'s `search` of one state (see the module's text): `parent`,
@@ -336,12 +215,9 @@ class _Search:
         self.budget -= 1
         if r.per_turn is None or self.start + len(path) < r.per_turn:  # (meld_gate)
             if parent is None:
-                listed = _canonical(hand_listing(self.variant, hand)[0])
+                listed = canonical(hand_listing(self.variant, hand)[0])
             else:
-                key = tuple(sorted(hand))
-                listed = self.lists.get(key)  # type: ignore[assignment]
-                if listed is None:
-                    listed = self.lists[key] = parent.within(hand, laid)
+                listed = smaller(self.lists, parent, hand, laid)
             if self.melds(hand, value, counts, ob, path, listed, parent is not None):
                 return True
         offer = ob is None or ob[1] == "any"
@@ -357,7 +233,7 @@ class _Search:
         counts: Counts,
         ob: Obligation,
         path: tuple[Meld, ...],
-        listed: _Listed,
+        listed: Listed,
         complete: bool,
     ) -> bool:
         """Try the melds `lay._laying` lists in this state (way-on test off, `search`), each

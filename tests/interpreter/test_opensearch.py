@@ -10,6 +10,7 @@ derives for a smaller hand (`_Listed.within`) is checked against `meldlist.hand_
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -22,6 +23,7 @@ from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases import lay as L
 from rulespec.interpreter.phases import openlists as OL
 from rulespec.interpreter.phases import opensearch as OS
+from rulespec.interpreter.phases import openvalue as OV
 from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.layapply import after_meld
@@ -169,3 +171,40 @@ def test_a_smaller_hand_is_listed_as_hand_listing_lists_it(
             assert derived == hand_listing(c.variant, smaller)[0]
         checked += 1
     assert checked >= 20
+
+
+def _value_may_reach_by_pieces(c: Ctx, meld: Meld, laid: Ctx) -> bool:
+    """`openvalue.value_may_reach` as it was before `openlists`: the hand's listing's melds
+    that fit once `meld` is laid, each tested card by card."""
+    minimum = OV._opening_rules(c.variant)
+    if minimum is None or minimum - laid.hs.value_this_turn <= 0:
+        return True
+    need = minimum - laid.hs.value_this_turn
+    best = OV._best_values(c.variant)
+    rest = laid.hand
+    listing, every = hand_listing(c.variant, c.hand)
+    if every and lists_every_meld(c.variant, c.hand):
+        left = Counter(rest)
+        held = {
+            p[0]
+            for m in listing
+            if all(k <= left[x] for x, k in Counter(q[0] for q in m).items())
+            for p in m
+        }
+        return sum(best[x] for x in rest if x in held) >= need
+    listing, every = hand_listing(c.variant, rest)
+    if not every or not lists_every_meld(c.variant, rest):
+        return True
+    return sum(best[x] for x in rest if x in {p[0] for m in listing for p in m}) >= need
+
+
+@pytest.mark.parametrize(("name", "players", "hands"), [VARIANTS[0], VARIANTS[1], VARIANTS[5]])
+def test_the_value_bound_reads_the_smaller_listing_as_the_pieces_did(
+    name: str, players: int, hands: int
+) -> None:
+    answers = []
+    for c, meld, laid in _questions(name, players, hands, 240):
+        got = OV.value_may_reach(c, meld, laid.hs)
+        assert got == _value_may_reach_by_pieces(c, meld, laid), (c.hs, meld)
+        answers.append(got)
+    assert len(answers) >= 100 and set(answers) == {True, False}

@@ -131,7 +131,7 @@ def ends(c: Ctx, meld: Meld, laid: Ctx) -> bool | None:
         return search.search(
             list(laid.hand),
             hs.value_this_turn,
-            laid.turn_counts(),
+            laid.turn_counts() if rules.contract else (0, 0, 0),  # (read only with one)
             hs.obligation,
             (),
             complete(variant, search.lists, c.hand),

@@ -12,10 +12,11 @@ nothing that changes in it), the search reads, of the moment after the meld, onl
 the cards left, the turn's value, how the turn's melds count toward the contract (read
 only under one: without a contract the key leaves the count out) and which taken cards
 they used (the meld's cards are the hand less the rest), the draw obligation, and
-what the moment itself fixes (the turn's earlier melds, the cards taken, the seat). Every state it reaches differs from another candidate's by that
-meld on the table alone, which it never reads (lay-offs are refused in every state,
-`unique` is off), so the two searches try the same moves in the same order under the
-same budget: the same answer.
+what the moment itself fixes (the turn's earlier melds, the cards taken, the seat).
+Every state it reaches differs from another candidate's by that meld on the table
+alone, which it never reads (lay-offs are refused in every state, `unique` is off),
+so the two searches try the same moves in the same order under the same budget: the
+same answer.
 
 A contract's opening (`contract_blind`: a contract and no minimum, no unique wild card,
 melds laid any time, going out by discard allowed) is blind to the table too, although

@@ -60,8 +60,8 @@ def _questions(name: str, players: int, hands: int, most: int) -> Iterator[Quest
                             continue
                         state = after_meld(g.rules, g.hs, move.cards, rest)
                         laid = Ctx(g.rules, state, explain=False)
-                        if laid.opening_short():
-                            found += 1
+                        if laid.opening_short() or c.opening_short() or state.taken:
+                            found += 1  # (lay.no_way_on asks a meld that ends an opening)
                             yield c, move.cards, laid
             moves = g.legal_moves()
             melds = [m for m in moves if m.kind == "meld"]

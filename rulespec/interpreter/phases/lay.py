@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import LAYOFF, Move
+from rulespec.core.moves import LAYOFF, MELD, Move
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import lists_every_meld
@@ -87,9 +87,7 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
     else:
         return None
     moment = Ctx(variant, after(variant, c.hs, move), explain=False)
-    if W.can_end_turn(moment, laying_for_search, _discards):
-        return None
-    return why
+    return None if _searched(c, move.cards if move.kind == MELD else None, moment) else why
 
 
 def _no_contract(c: Ctx) -> str | None:
@@ -197,9 +195,10 @@ def _completes(c: Ctx, meld: Meld, laid: Ctx) -> bool:
     return may_complete(c, meld) and value_may_reach(c, meld, laid.hs) and _searched(c, meld, laid)
 
 
-def _searched(c: Ctx, meld: Meld, laid: Ctx) -> bool:
-    """The way-on search from `laid`: its twin without scratch states where it applies."""
-    got = ends(c, meld, laid)
+def _searched(c: Ctx, meld: Meld | None, laid: Ctx) -> bool:
+    """The way-on search from `laid`, the moment after `meld` (None: a lay-off or a swap) of
+    the moment `c`: its twin without scratch states (opensearch.py) where that applies."""
+    got = None if meld is None else ends(c, meld, laid)
     return W.can_end_turn(laid, laying_for_search, _discards) if got is None else got
 
 

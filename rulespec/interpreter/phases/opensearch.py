@@ -1,7 +1,8 @@
 """The opening's way-on search without scratch states: wayon.can_end_turn's twin (phases, lay).
 
 While a first laying down begun this turn is short (a minimum or a contract), lay.py asks
-of each candidate meld whether the turn can still end after it: `wayon.can_end_turn`
+of each candidate meld whether the turn can still end after it (and `no_way_on` of a meld
+that ends an opening begun this turn, or leaves only taken cards): `wayon.can_end_turn`
 from the moment after the meld, trying the melds `lay.laying_for_search` lists, within
 `wayon.BUDGET` states. Each state there is a scratch `HandState` copy, a `Ctx`, a
 discard test that builds another `Ctx`, and a listing through the laying predicates.
@@ -16,8 +17,9 @@ from the pile's, and, under `melds.wild.unique`, the table's count) and what the
 fixes (the cards taken, the turn's earlier melds, the seat, the player count). `ends`
 carries exactly those through the same steps in the same order: the empty hand, the
 discard test, the `seen` set and the budget, the partition cut (no lay-offs at all),
-then each meld of the hand's listing (`meldlist.hand_listing`, asked for the same hands
-in the same order) through the listing's gates (`_laying` with the way-on test off:
+then each meld of the hand's listing (`meldlist.hand_listing`'s: the moment's complete
+listing filtered to the state's hand, openlists.py, else asked of each state as the
+generic search asks it) through the listing's gates (`_laying` with the way-on test off:
 the contract's `contract_helps`, the table's `unique_clash`, the obligation's card, a
 whole-hand meld's `_meld_refusal`), and the moment after each meld by `apply_laying`'s
 arithmetic (the hand less its cards in the meld's order, the meld's value added, the
@@ -126,7 +128,7 @@ def ends(c: Ctx, meld: Meld, laid: Ctx) -> bool | None:
         return None
     if laid.laid_down_before():
         return None
-    search = _Search(variant, rules, laid)
+    search = _Search(variant, rules, laid, c.hand)
     try:
         return search.search(
             list(laid.hand),
@@ -134,7 +136,7 @@ def ends(c: Ctx, meld: Meld, laid: Ctx) -> bool | None:
             laid.turn_counts() if rules.contract else (0, 0, 0),  # (read only with one)
             hs.obligation,
             (),
-            complete(variant, search.lists, c.hand),
+            None,  # (the root's: the moment's listing, read when the root lists its melds)
             meld,
         )
     except _GiveBack:
@@ -148,21 +150,28 @@ Counts = tuple[int, int, int]
 class _Search:
     """One question's search: the moment's fixed facts, the budget and the dead ends."""
 
-    def __init__(self, variant: Variant, rules: _Rules, laid: Ctx) -> None:
+    def __init__(self, variant: Variant, rules: _Rules, laid: Ctx, before: list[int]) -> None:
         self.variant = variant
         self.rules = rules
+        self.laid = laid
         self.hs = laid.hs
+        self.before = before  # the moment's hand, before the meld laid
         self.start = laid.hs.melds_this_turn
         self.budget = BUDGET
         self.seen: set[tuple[Meld, ...]] = set()
-        self.table: Counter[int] | None = None
+        self.table: Counter[int] | None = None  # (counted when the root lists its melds)
         self.deck: dict[int, int] = {}
-        if rules.unique:
-            self.table = laid.table_count().copy()
-            players = deck_players(variant, laid.hs.active)
-            self.deck = _DECK.get(variant, players, deck_counts, variant, players)
         self.held = bool(laid.hs.taken) and rules.forbid  # cards may be held back
         self.lists = by_hand(variant)
+
+    def root(self) -> Listed | None:
+        """The moment's complete listing (None: canonical), and under `unique` the table's
+        count, read when the root lists its melds (most questions end before: a discard)."""
+        if self.rules.unique:
+            self.table = self.laid.table_count().copy()
+            players = deck_players(self.variant, self.hs.active)
+            self.deck = _DECK.get(self.variant, players, deck_counts, self.variant, players)
+        return complete(self.variant, self.lists, self.before)
 
     def clashes(self, meld: Meld, table: Counter[int]) -> bool:
         """`turnctx.unique_clash` of `meld` on the state's table (`table`): would it put a
@@ -201,7 +210,8 @@ class _Search:
         laid: Meld,
     ) -> bool:
         """`wayon.can_end_turn`'s `search` of one state (see the module's text): `parent`,
-        the complete listing of the hand before `laid` (None: canonical listings)."""
+        the complete listing of the hand before `laid` (None: canonical listings; the root
+        reads the moment's)."""
         r = self.rules
         short = self.short(value, counts)
         if not hand:
@@ -214,6 +224,8 @@ class _Search:
             return False
         self.budget -= 1
         if r.per_turn is None or self.start + len(path) < r.per_turn:  # (meld_gate)
+            if not path:
+                parent = self.root()
             if parent is None:
                 listed = canonical(hand_listing(self.variant, hand)[0])
             else:

@@ -36,15 +36,13 @@ from collections import Counter
 from typing import Any
 
 from rulespec.interpreter import arrange as A
-from rulespec.interpreter.cards import deck_counts
 from rulespec.interpreter.meldlist import hand_listing
 from rulespec.interpreter.melds import Meld
-from rulespec.interpreter.phases.context import Ctx, held_taken
+from rulespec.interpreter.phases.context import Ctx, held_taken, piece_helps
 from rulespec.interpreter.phases.openlists import Listed, by_hand, canonical, complete, smaller
 from rulespec.interpreter.phases.openvalue import OpeningEnv
 from rulespec.interpreter.phases.wayon import BUDGET
-from rulespec.interpreter.state import deck_players
-from rulespec.interpreter.turnctx import NOT_FIXED, fixed_value, remove_cards
+from rulespec.interpreter.turnctx import NOT_FIXED, fixed_value, remove_cards, unique_clash
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
@@ -86,8 +84,6 @@ class _Rules:
 
 
 _RULES: Derived[_Rules | None] = Derived()
-_DECK: Derived[dict[int, int]] = Derived()
-"""`cards.deck_counts` per variant and player count (`unique_clash`'s)."""
 
 
 def _rules(variant: Variant) -> _Rules | None:
@@ -160,7 +156,6 @@ class _Search:
         self.budget = BUDGET
         self.seen: set[tuple[Meld, ...]] = set()
         self.table: Counter[int] | None = None  # (counted when the root lists its melds)
-        self.deck: dict[int, int] = {}
         self.held = bool(laid.hs.taken) and rules.forbid  # cards may be held back
         self.lists = by_hand(variant)
 
@@ -169,21 +164,7 @@ class _Search:
         count, read when the root lists its melds (most questions end before: a discard)."""
         if self.rules.unique:
             self.table = self.laid.table_count().copy()
-            players = deck_players(self.variant, self.hs.active)
-            self.deck = _DECK.get(self.variant, players, deck_counts, self.variant, players)
         return complete(self.variant, self.lists, self.before)
-
-    def clashes(self, meld: Meld, table: Counter[int]) -> bool:
-        """`turnctx.unique_clash` of `meld` on the state's table (`table`): would it put a
-        card there more often than the deck holds it?"""
-        deck = self.deck
-        added: dict[int, int] = {}
-        for p in meld:
-            code = p[1]
-            more = added[code] = added.get(code, 0) + 1
-            if table[code] + more > deck.get(code, 0):
-                return True
-        return False
 
     def short(self, value: int, counts: Counts) -> bool:
         """`Ctx.opening_short` of a state of the search (the opening is begun and pending)."""
@@ -230,58 +211,45 @@ class _Search:
                 listed = canonical(hand_listing(self.variant, hand)[0])
             else:
                 listed = smaller(self.lists, parent, hand, laid)
-            if self.melds(hand, value, counts, ob, path, listed, parent is not None):
-                return True
+            variant = self.variant  # (lay._laying's melds, way-on test off, `search`)
+            helps = r.contract and short_contract(r, counts)
+            size = len(hand)
+            table = self.table
+            for i, meld in enumerate(listed.melds):
+                worth, kind, pure = listed.piece(variant, i)
+                if helps and not piece_helps(variant, counts, kind, pure):
+                    continue
+                if ob is None and len(meld) < size:
+                    if (
+                        table is not None
+                        and unique_clash(variant, self.hs, meld, table) is not None
+                    ):
+                        continue
+                elif not self.accepts(hand, meld, worth, kind, pure, value, counts, ob):
+                    continue
+                rest = list(hand)
+                for p in meld:
+                    rest.remove(p[0])
+                after_ob = ob if ob is None or all(p[0] != ob[0] for p in meld) else None
+                if table is not None:
+                    table.update(p[1] for p in meld)
+                found = self.search(
+                    rest,
+                    value + worth,
+                    _counted(counts, kind, pure),
+                    after_ob,
+                    (*path, meld),
+                    listed if parent is not None else None,
+                    meld,
+                )
+                if table is not None:
+                    table.subtract(p[1] for p in meld)
+                if found:
+                    return True
         offer = ob is None or ob[1] == "any"
         if offer and not r.closed and not (r.contract and short_contract(r, counts)):
             raise _GiveBack  # the lay-off gate is open: the generic search lists lay-offs
         self.seen.add(path)
-        return False
-
-    def melds(
-        self,
-        hand: list[int],
-        value: int,
-        counts: Counts,
-        ob: Obligation,
-        path: tuple[Meld, ...],
-        listed: Listed,
-        complete: bool,
-    ) -> bool:
-        """Try the melds `lay._laying` lists in this state (way-on test off, `search`), each
-        searched from the moment after it; True at the first that ends the turn."""
-        r, variant = self.rules, self.variant
-        helps = r.contract and short_contract(r, counts)
-        size = len(hand)
-        table = self.table
-        for i, meld in enumerate(listed.melds):
-            worth, kind, pure = listed.piece(variant, i)
-            if helps and not _helps(r, counts, kind, pure):
-                continue
-            if ob is None and len(meld) < size:
-                if table is not None and self.clashes(meld, table):
-                    continue
-            elif not self.accepts(hand, meld, worth, kind, pure, value, counts, ob):
-                continue
-            rest = list(hand)
-            for p in meld:
-                rest.remove(p[0])
-            after_ob = ob if ob is None or all(p[0] != ob[0] for p in meld) else None
-            if table is not None:
-                table.update(p[1] for p in meld)
-            found = self.search(
-                rest,
-                value + worth,
-                _counted(counts, kind, pure),
-                after_ob,
-                (*path, meld),
-                listed if complete else None,
-                meld,
-            )
-            if table is not None:
-                table.subtract(p[1] for p in meld)
-            if found:
-                return True
         return False
 
     def accepts(
@@ -301,7 +269,7 @@ class _Search:
         if ob is not None and all(p[0] != ob[0] for p in meld):
             return False
         table = self.table
-        if table is not None and self.clashes(meld, table):
+        if table is not None and unique_clash(self.variant, self.hs, meld, table) is not None:
             return False
         empties = len(meld) == len(hand)
         if empties and not r.may_empty:
@@ -320,16 +288,6 @@ def _counted(counts: Counts, kind: str | None, pure: bool) -> Counts:
     if kind is None:
         return counts
     return (counts[0] + (kind == "set"), counts[1] + (kind == "run"), counts[2] + pure)
-
-
-def _helps(r: _Rules, counts: Counts, kind: str | None, pure: bool) -> bool:
-    """`context.contract_helps` of a meld of this piece."""
-    sets, runs, pures = counts
-    if kind == "set":
-        return sets < r.sets
-    if kind is None or runs >= r.runs:
-        return False
-    return r.pure - pures < r.runs - runs or pure
 
 
 def short_contract(r: _Rules, counts: Counts) -> bool:

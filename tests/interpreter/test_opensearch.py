@@ -2,10 +2,12 @@
 generic search (wayon.can_end_turn over lay.laying_for_search) it is the twin of.
 
 Over seeded positions of random play in the opening-minimum and contract variants (the
-bundled ones and the test rule files), every candidate meld that begins or continues an
-opening and leaves it short is searched both ways; the twin must answer most of them, both
-answers must come up, and each of its answers must be the generic one. The listing it
-derives for a smaller hand (`_Listed.within`) is checked against `meldlist.hand_listing`."""
+bundled ones and the test rule files), and made-up contract hands, every candidate meld
+of an opening turn that leaves the opening short, ends one begun this turn, or leaves taken
+cards is searched both ways; the twin must answer most of them, both answers must come
+up, and each of its answers must be the generic one. The listing derived for a smaller
+hand (`openlists.Listed.within`) is checked against `meldlist.hand_listing`, and the
+opening's value bound read from it against its card-by-card reading."""
 
 from __future__ import annotations
 
@@ -42,9 +44,10 @@ VARIANTS = [  # (rules, players, hands to play)
 
 
 def _questions(name: str, players: int, hands: int, most: int) -> Iterator[Question]:
-    """(moment, candidate meld, moment after it) of openings left short, from random play
-    (moves chosen among the legal ones, melds favoured so that openings go on); each is
-    asked before the game moves on (the moments read the game's state)."""
+    """(moment, candidate meld, moment after it) of opening turns (left short, an opening
+    ended, or taken cards held), from random play (moves chosen among the legal ones, melds
+    favoured so that openings go on); each is asked before the game moves on (the moments
+    read the game's state)."""
     v = load_variant(name)
     rng = random.Random(13)
     found = 0

@@ -30,6 +30,7 @@ from rulespec.interpreter.phases import wayon as W
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.layapply import after_meld
 from rulespec.interpreter.turnctx import remove_cards
+from rulespec.sim import runner
 
 Question = tuple[Ctx, Meld, Ctx]
 VARIANTS = [  # (rules, players, hands to play)
@@ -211,3 +212,37 @@ def test_the_value_bound_reads_the_smaller_listing_as_the_pieces_did(
         assert got == _value_may_reach_by_pieces(c, meld, laid), (c.hs, meld)
         answers.append(got)
     assert len(answers) >= 100 and set(answers) == {True, False}
+
+
+def test_the_twin_answers_as_the_generic_search_in_smart_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Smart-bot hands of scala-40 reach searches that use up the 24-state budget (where a
+    budget or an order other than the generic one's would answer otherwise): every
+    question the listing asks, both ways."""
+    asked: list[bool] = []
+    spent: list[bool] = []
+    generic = L._searched
+    budget = OS._Search.search
+
+    def both(c: Ctx, meld: Meld | None, laid: Ctx) -> bool:
+        want = generic(c, None, laid)  # (a meld of None: the generic search)
+        if meld is not None:
+            got = OS.ends(c, meld, laid)
+            assert got is None or got == want, (c.hs, meld)
+            asked.append(want)
+        return want
+
+    def counted(self: OS._Search, *state: object) -> bool:
+        got = budget(self, *state)  # type: ignore[arg-type]
+        if not state[4]:  # the root: was the budget used up?
+            spent.append(self.budget <= 0)
+        return got
+
+    monkeypatch.setattr(L, "_searched", both)
+    monkeypatch.setattr(OS._Search, "search", counted)
+    v = load_variant("scala-40")
+    for seed in (12, 13, 19):  # (hands whose openings use the budget up)
+        runner.run_hand(v, 2, ("smart",), 1, seed)
+    assert len(asked) >= 40 and set(asked) == {True, False}
+    assert any(spent)

@@ -308,9 +308,15 @@ def contract_helps(
     The way-on search tries only such melds while the contract is short: any other
     meld may as well be laid once it is met, in the same turn (melds are independent),
     so the answer is the same with far fewer states."""
+    return piece_helps(variant, counts, *contract_piece(variant, meld))
+
+
+def piece_helps(
+    variant: Variant, counts: tuple[int, int, int], kind: str | None, is_pure: bool
+) -> bool:
+    """`contract_helps` of a meld that counts as this piece (`contract_piece`)."""
     play = variant.play
     sets, runs, pure = counts
-    kind, is_pure = contract_piece(variant, meld)
     if kind == "set":
         return sets < play.contract_sets
     if kind is None or runs >= play.contract_runs:

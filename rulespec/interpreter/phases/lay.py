@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rulespec.core.cards import card_text
-from rulespec.core.moves import LAYOFF, Move
+from rulespec.core.moves import LAYOFF, MELD, Move
 from rulespec.interpreter import melds as M
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import lists_every_meld
@@ -41,6 +41,7 @@ from rulespec.interpreter.phases.laywords import (
     unique_reason,
 )
 from rulespec.interpreter.phases.openmemo import opening_ends
+from rulespec.interpreter.phases.opensearch import ends, hand_cards_in
 from rulespec.interpreter.phases.openvalue import opening_reachable, value_may_reach
 from rulespec.interpreter.phases.outeach import going_out_melds, takes
 from rulespec.interpreter.phases.outmemo import rest_finishes, whole_hand_finishes
@@ -86,9 +87,7 @@ def no_way_on(c: Ctx, rest: list[int], move: Move) -> str | None:
     else:
         return None
     moment = Ctx(variant, after(variant, c.hs, move), explain=False)
-    if W.can_end_turn(moment, laying_for_search, _discards):
-        return None
-    return why
+    return None if _searched(c, move.cards if move.kind == MELD else None, moment) else why
 
 
 def _no_contract(c: Ctx) -> str | None:
@@ -162,7 +161,7 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
         if not any(p[0] == card for p in meld):
             return f"draw obligation: the card taken ({card_text(card)}) must be used first"
         pre = Counter(remove_cards(c.hand, [t for t in hs.taken if t in c.hand]))
-        if _hand_cards_in(meld, pre, card) < need:
+        if hand_cards_in(meld, pre, card) < need:
             return (
                 f"draw obligation: {card_text(card)} must be melded with at least"
                 f" {need} cards from the hand"
@@ -193,25 +192,14 @@ def _meld_refusal(c: Ctx, meld: Meld, way_on: bool, listing: bool = False) -> st
 def _completes(c: Ctx, meld: Meld, laid: Ctx) -> bool:
     """Can the opening begun with `meld` (`laid`: the moment after it) be completed this
     turn? Two quick sure "no"s (contract, value), then the way-on search."""
-    return (
-        may_complete(c, meld)
-        and value_may_reach(c, meld, laid.hs)
-        and W.can_end_turn(laid, laying_for_search, _discards)
-    )
+    return may_complete(c, meld) and value_may_reach(c, meld, laid.hs) and _searched(c, meld, laid)
 
 
-def _hand_cards_in(meld: Meld, pre: Counter[int], card: int) -> int:
-    avail = Counter(pre)
-    skipped = False
-    count = 0
-    for p in meld:
-        if p[0] == card and not skipped:
-            skipped = True
-            continue
-        if avail[p[0]] > 0:
-            avail[p[0]] -= 1
-            count += 1
-    return count
+def _searched(c: Ctx, meld: Meld | None, laid: Ctx) -> bool:
+    """The way-on search from `laid`, the moment after `meld` (None: a lay-off or a swap) of
+    the moment `c`: its twin without scratch states (opensearch.py) where that applies."""
+    got = None if meld is None else ends(c, meld, laid)
+    return W.can_end_turn(laid, laying_for_search, _discards) if got is None else got
 
 
 def layoff_gate(c: Ctx) -> str | None:

@@ -9,13 +9,14 @@ often the same turn's value, so the listing would run the same search again.
 In a variant whose opening turn is blind to the table (`table_blind`: no wild card
 is unique, `play.layoff` is false all through an opening turn, and the minimum reads
 nothing that changes in it), the search reads, of the moment after the meld, only:
-the cards left, the turn's value, how the turn's melds count toward the contract (and
-which taken cards they used: the meld's cards are the hand less the rest), the draw
-obligation, and what the moment itself fixes (the turn's earlier melds, the cards
-taken, the seat). Every state it reaches differs from another candidate's by that
-meld on the table alone, which it never reads (lay-offs are refused in every state,
-`unique` is off), so the two searches try the same moves in the same order under the
-same budget: the same answer.
+the cards left, the turn's value, how the turn's melds count toward the contract (read
+only under one: without a contract the key leaves the count out) and which taken cards
+they used (the meld's cards are the hand less the rest), the draw obligation, and
+what the moment itself fixes (the turn's earlier melds, the cards taken, the seat).
+Every state it reaches differs from another candidate's by that meld on the table
+alone, which it never reads (lay-offs are refused in every state, `unique` is off),
+so the two searches try the same moves in the same order under the same budget: the
+same answer.
 
 A contract's opening (`contract_blind`: a contract and no minimum, no unique wild card,
 melds laid any time, going out by discard allowed) is blind to the table too, although
@@ -52,10 +53,11 @@ def opening_ends(c: Ctx, laid: Ctx, compute: Callable[[], bool]) -> bool:
         and not (hs.taken and c.variant.discard.forbid_taken)
     ):
         return compute()
+    play = c.variant.play
     key = (
         tuple(sorted(laid.hand)),
         hs.value_this_turn,
-        laid.turn_counts(),
+        laid.turn_counts() if play.contract_sets or play.contract_runs else (),
         hs.obligation,
     )
     known = c.answers("opening")

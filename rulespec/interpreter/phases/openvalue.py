@@ -21,6 +21,7 @@ from rulespec.interpreter.meldrules import tables
 from rulespec.interpreter.melds import Meld
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.lonecards import meld_room
+from rulespec.interpreter.phases.openlists import by_hand, complete, smaller
 from rulespec.interpreter.state import HandState
 from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
@@ -46,20 +47,13 @@ def value_may_reach(c: Ctx, meld: Meld, laid: HandState) -> bool:
         return True
     variant, rest = c.variant, laid.hands[laid.to_move]
     best = _best_values(variant)
-    listing, every = hand_listing(variant, c.hand)
-    if every and lists_every_meld(variant, c.hand):
-        pieces, have = _pieces(listing, c.hand)
-        left = dict(have)  # the rest: the hand without the meld's cards
-        for p in meld:
-            left[p[0]] -= 1
-        held: set[int] = set()
-        for cards in pieces:
-            for x, k in cards:
-                if left[x] < k:
-                    break
-            else:
-                held.update(x for x, _ in cards)
-        return sum(best[x] for x in rest if x in held) >= need
+    lists = by_hand(variant)
+    whole = complete(variant, lists, c.hand)
+    if whole is not None:  # the melds of the hand's listing that still fit once `meld` is laid
+        held = 0
+        for mask in smaller(lists, whole, rest, meld).masks():
+            held |= mask
+        return sum(best[x] for x in rest if held >> x & 1) >= need
     listing, every = hand_listing(variant, rest)
     if not every or not lists_every_meld(variant, rest):
         return True  # a canonical listing: leave it to the search
@@ -103,38 +97,48 @@ def opening_reachable(c: Ctx) -> bool:
     listing, every = hand_listing(variant, hand)
     if not every or not lists_every_meld(variant, hand):
         return True
-    pieces, have = _pieces(listing, hand)
     held = _cards_of(listing)
     room = sum(best[x] for x in hand if x in held)  # the union bound (value_may_reach's)
     if room < need:
         return False
-    worth = _worths(variant, listing, pieces)
-    return _may_pack(worth, dict(have), best, room, need)
+    return _may_pack(_worths(variant, listing), _count(hand), best, room, need)
 
 
-def _worths(
-    variant: Variant, listing: tuple[Meld, ...], pieces: list[Counted]
-) -> list[tuple[Counted, int, int]]:
+def _worths(variant: Variant, listing: tuple[Meld, ...]) -> list[tuple[Counted, int, int]]:
     """The listing's melds by their cards: (cards counted, the most a naming of them is
-    worth, their cards' best values summed), richest first; made once per listing."""
+    worth, their cards' best values summed), richest first; made once per listing, each
+    meld read once per variant (`_read`: a derived listing keeps most of its hand's melds)."""
     hit = _WORTHS.get(id(listing))
     if hit is not None and hit[0] is listing and hit[1] is variant:
         return hit[2]
     best = _best_values(variant)
+    read = _READ.get(variant, None, dict)
+    if len(read) > 50_000:
+        read.clear()
     most: dict[Counted, int] = {}
-    for meld, cards in zip(listing, pieces, strict=True):
-        key = tuple(sorted(cards))
-        value = M.meld_value(variant, meld)
+    for meld in listing:
+        got = read.get(meld)
+        if got is None:
+            got = read[meld] = _read(variant, meld)
+        key, value = got
         if most.get(key, -1) < value:
             most[key] = value
-    got = sorted(
+    worths = sorted(
         ((cards, v, sum(best[x] * k for x, k in cards)) for cards, v in most.items()),
         key=lambda item: (-item[1], item[0]),
     )
     if len(_WORTHS) > 1024:
         _WORTHS.clear()
-    _WORTHS[id(listing)] = (listing, variant, got)  # (a worth is the variant's meld values)
-    return got
+    _WORTHS[id(listing)] = (listing, variant, worths)  # (a worth is the variant's meld values)
+    return worths
+
+
+_READ: Derived[dict[Meld, tuple[Counted, int]]] = Derived()
+
+
+def _read(variant: Variant, meld: Meld) -> tuple[Counted, int]:
+    """A meld's cards counted ((card, copies) pairs, sorted) and its value."""
+    return tuple(sorted(_count(p[0] for p in meld).items())), M.meld_value(variant, meld)
 
 
 _WORTHS: dict[int, tuple[tuple[Meld, ...], Variant, list[tuple[Counted, int, int]]]] = {}
@@ -180,21 +184,6 @@ def _may_pack(
 
 
 Counted = tuple[tuple[int, int], ...]
-_PIECES: dict[int, tuple[tuple[Meld, ...], tuple[list[Counted], dict[int, int]]]] = {}
-
-
-def _pieces(listing: tuple[Meld, ...], hand: list[int]) -> tuple[list[Counted], dict[int, int]]:
-    """The hand's listing read for `value_may_reach`, made once per listing (remembered per
-    hand: meldlist.py): each meld's cards counted ((card, copies) pairs), and the hand's."""
-    hit = _PIECES.get(id(listing))
-    if hit is not None and hit[0] is listing:
-        return hit[1]
-    pieces = [tuple(_count(p[0] for p in meld).items()) for meld in listing]
-    got = (pieces, _count(hand))
-    if len(_PIECES) > 1024:
-        _PIECES.clear()
-    _PIECES[id(listing)] = (listing, got)
-    return got
 
 
 def _count(cards: Iterable[int]) -> dict[int, int]:

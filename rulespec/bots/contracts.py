@@ -31,6 +31,7 @@ from itertools import combinations
 from rulespec.bots.base import JOKER, View, is_wild
 from rulespec.bots.setsonly import sets_state
 from rulespec.bots.shortc import runs_shortfall
+from rulespec.core.cards import mask_codes
 from rulespec.model.variant import Variant
 
 CONTRACT_WEIGHT = 12.0  # points per card the contract still lacks (about a face card)
@@ -270,20 +271,20 @@ def run_missing(
     if len(chosen) == 2:  # (the usual case: a pair's shared cards are claimed twice)
         acc = chosen[0][1] | chosen[1][1]
         over = chosen[0][1] & chosen[1][1]
-        if over and any(counts[c] < 2 for c in _bits(over)):
+        if over and any(counts[c] < 2 for c in mask_codes(over)):
             return None  # two windows claim one card
     else:
         acc = over = 0
         for _, h in chosen:
             over |= acc & h
             acc |= h
-        if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in _bits(over)):
+        if over and any(sum(h >> c & 1 for _, h in chosen) > counts[c] for c in mask_codes(over)):
             return None  # two windows claim one card
     run_min, pure = plan.run_min, plan.pure
     needs = [(run_min - n, n, i < pure) for i, (n, _) in enumerate(chosen)]
     if plan.sets:
-        taken = {c: 1 for c in _bits(acc)}
-        for c in _bits(over):
+        taken = {c: 1 for c in mask_codes(acc)}
+        for c in mask_codes(over):
             taken[c] = sum(h >> c & 1 for _, h in chosen)
         needs += _set_needs(plan, by_rank, taken, counts)
     return _fill(plan, needs, wilds)
@@ -338,28 +339,18 @@ def pair_search(
                     break
             nj, hj = runs[j]
             over = hi & hj
-            if over and any(counts[c] < 2 for c in _bits(over)):
+            if over and any(counts[c] < 2 for c in mask_codes(over)):
                 continue  # two windows claim one card (`run_missing`'s None)
             needs = [(run_min - ni, ni, pure > 0), (run_min - nj, nj, pure > 1)]
             if plan.sets:
-                taken = dict.fromkeys(_bits(hi | hj), 1)
-                for c in _bits(over):
+                taken = dict.fromkeys(mask_codes(hi | hj), 1)
+                for c in mask_codes(over):
                     taken[c] = 2
                 needs += _set_needs(plan, by_rank, taken, counts)
             got = _fill(plan, needs, wilds)
             if best is None or got < best:
                 best = got
     return best
-
-
-def _bits(mask: int) -> list[int]:
-    """The card codes of a mask."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _set_needs(

@@ -87,3 +87,13 @@ def placed_text(placed: Placed) -> str:
 def cards_text(codes: list[int] | tuple[int, ...]) -> str:
     """Space-separated canonical texts, for messages and logs."""
     return " ".join(card_text(c) for c in codes)
+
+
+def mask_codes(mask: int) -> list[int]:
+    """The card codes of a card mask (bit c: code c), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out

@@ -19,6 +19,7 @@ import pytest
 from test_draw_prefilter import FORTY, _listing_finds  # (the old route: the listing alone)
 
 import rulespec
+from rulespec.core.cards import mask_codes
 from rulespec.core.moves import DRAW_DISCARD, TAKE, Move
 from rulespec.interpreter.game import Game
 from rulespec.interpreter.meldgen import candidate_listing
@@ -146,7 +147,7 @@ def test_a_complete_listing_holds_every_natural_meld(
     and the listing says it is complete. Past the budget it says no."""
     variant = rulespec.loads(rules) if rules.startswith("\n") else rulespec.load(rules)
     t = tables(variant)
-    deck = sorted({code for ms in t.natural_by_low for m in ms for code in U._codes(m)})
+    deck = sorted({code for ms in t.natural_by_low for m in ms for code in mask_codes(m)})
     rng = random.Random(7)
     melds = 0
     for size in range(3, 22):
@@ -160,7 +161,7 @@ def test_a_complete_listing_holds_every_natural_meld(
             for ms in t.natural_by_low:
                 for m in ms:
                     if m & mask == m:
-                        for meld in name_wilds(variant, U._codes(m)):
+                        for meld in name_wilds(variant, mask_codes(m)):
                             assert meld in listed, (hand, meld)
                             melds += 1
     assert melds > 200

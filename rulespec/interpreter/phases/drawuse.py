@@ -20,7 +20,7 @@ pass (the hand grows by one pile card per depth):
 
 from __future__ import annotations
 
-from rulespec.core.cards import JOKER
+from rulespec.core.cards import JOKER, mask_codes
 from rulespec.interpreter.layfits import layoffs
 from rulespec.interpreter.meldgen import FULL_BUDGET
 from rulespec.interpreter.meldrules import Tables, natural_melds_with, tables
@@ -28,6 +28,7 @@ from rulespec.interpreter.melds import name_wilds
 from rulespec.interpreter.phases.context import Ctx
 from rulespec.interpreter.phases.lay import meld_gate, meld_move, meld_refusal
 from rulespec.interpreter.phases.openvalue import opening_reachable
+from rulespec.model.derived import Derived
 from rulespec.model.variant import Variant
 
 _COLUMN = tuple(sum(1 << (rank + 13 * suit) for suit in range(4)) for rank in range(13))
@@ -83,7 +84,7 @@ def sure_yes(moment: Ctx, mask: int) -> bool:
         return False
     if not _complete(variant, tables(variant), moment.hand):
         return False
-    namings = name_wilds(variant, _codes(mask))
+    namings = name_wilds(variant, mask_codes(mask))
     return any(meld_refusal(moment, meld_move(meld)) is None for meld in namings)
 
 
@@ -112,34 +113,19 @@ def _complete(variant: Variant, t: Tables, hand: list[int]) -> bool:
             if m & mask == m:
                 got = namings.get(m)
                 if got is None:
-                    got = namings[m] = len(name_wilds(variant, _codes(m)))
+                    got = namings[m] = len(name_wilds(variant, mask_codes(m)))
                 count += got
                 if count > FULL_BUDGET:
                     return False
     return True
 
 
-_NAMINGS: dict[int, tuple[Variant, dict[int, int]]] = {}
+_NAMINGS: Derived[dict[int, int]] = Derived()
 
 
 def _namings(variant: Variant) -> dict[int, int]:
     """How many namings each natural meld mask has (`name_wilds`), as asked, per variant."""
-    hit = _NAMINGS.get(id(variant))
-    if hit is None or hit[0] is not variant:
-        if len(_NAMINGS) > 64:
-            _NAMINGS.clear()
-        hit = _NAMINGS[id(variant)] = (variant, {})
-    return hit[1]
-
-
-def _codes(mask: int) -> list[int]:
-    """The cards of a card mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
+    return _NAMINGS.get(variant, None, dict)
 
 
 def _quick(c: Ctx, use: str, need: int) -> Quick:
